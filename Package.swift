@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "GeoAlbum",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "album", targets: ["album"]),
+        .library(name: "AlbumKit", targets: ["AlbumKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    ],
+    targets: [
+        // MARK: C libraries from Debian, one system target each.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling.
+        .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG"]),
+
+        // MARK: Library modules, split where their dependencies differ.
+        .target(name: "AlbumModel"),
+        .target(name: "AlbumFiles", dependencies: ["AlbumModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "AlbumStore", dependencies: ["AlbumModel", "CSQLite"]),
+        .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
+        .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet"]),
+        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CGeoAlbumShim"]),
+        .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
+        .target(
+            name: "AlbumKit",
+            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumSources", "AlbumImaging", "AlbumDownload"]
+        ),
+
+        // MARK: The thin executable.
+        .executableTarget(
+            name: "album",
+            dependencies: ["AlbumKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // MARK: Tests.
+        // Loopback HTTP server, temporary folders, the built `album` binary: used by tests only.
+        .target(name: "TestSupport", dependencies: ["AlbumModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "AlbumModelTests", dependencies: ["AlbumModel"]),
+        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
+        .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
+        .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
+        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
+        .testTarget(name: "AlbumCLITests", dependencies: ["album", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// AlbumDownload: see docs/architecture.md. Its types arrive with their issue.

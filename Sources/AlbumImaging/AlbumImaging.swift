@@ -1,0 +1,1 @@
+// AlbumImaging: see docs/architecture.md. Its types arrive with their issue.

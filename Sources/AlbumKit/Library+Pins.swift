@@ -1,0 +1,30 @@
+import AlbumModel
+import AlbumStore
+
+extension Library {
+    /// Adds a pin.
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?) throws(AlbumError) -> Pin {
+        try database.addPin(at: coordinate, title: title, note: note)
+    }
+
+    /// Every pin, oldest first.
+    public func pins() throws(AlbumError) -> [Pin] { try database.pins() }
+
+    /// The pin with this id. - Throws: `AlbumError.notFound` naming the id.
+    public func pin(id: Int64) throws(AlbumError) -> Pin { try database.requirePin(id: id) }
+
+    /// Moves a pin; its album, which belonged to the old place, is emptied.
+    public func movePin(id: Int64, to coordinate: Coordinate) throws(AlbumError) -> Pin {
+        try database.movePin(id: id, to: coordinate).pin
+    }
+
+    /// Removes a pin and its album.
+    @discardableResult
+    public func removePin(id: Int64) throws(AlbumError) -> Pin { try database.removePin(id: id) }
+
+    /// Stores the map region.
+    public func setRegion(_ region: Region) throws(AlbumError) { try database.setRegion(region) }
+
+    /// The stored map region, or nil.
+    public func region() throws(AlbumError) -> Region? { try database.region() }
+}

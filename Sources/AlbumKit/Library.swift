@@ -1,0 +1,57 @@
+import AlbumModel
+import AlbumStore
+import Foundation
+
+/// A library folder: the SQLite database plus the photo and thumbnail files beside it.
+///
+/// ```
+/// DIR/album.sqlite      pins, region, albums, photos (WAL mode)
+/// DIR/originals/ab/…    downloaded photos, named by content hash, sharded by its first byte
+/// DIR/thumbs/ab/…       thumbnails, named by the content hash of their original
+/// ```
+public final class Library: Sendable {
+    /// The library folder.
+    public let folder: URL
+    /// The library's database.
+    public let database: AlbumDatabase
+
+    /// The folder used when neither `--library` nor `ALBUM_LIBRARY` names one.
+    public static let defaultFolder = "./cache"
+
+    /// The folder named by `--library`, else `ALBUM_LIBRARY`, else `./cache`.
+    public static func resolveFolder(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let path = option ?? environment["ALBUM_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultFolder
+        return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+    }
+
+    /// Opens the library at `folder` for writing, creating the folder and database when missing.
+    /// - Throws: `AlbumError.io` when the folder cannot be created, `.database` when SQLite refuses.
+    public static func openForWriting(at folder: URL) throws(AlbumError) -> Library {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create library folder \(folder.path): \(error.localizedDescription)")
+        }
+        return Library(folder: folder, database: try AlbumDatabase(path: databasePath(in: folder)))
+    }
+
+    /// Opens the library at `folder` for reading. A library that does not exist yet reads as an
+    /// empty one, and nothing is created on disk.
+    public static func openForReading(at folder: URL) throws(AlbumError) -> Library {
+        let path = databasePath(in: folder)
+        guard FileManager.default.fileExists(atPath: path) else {
+            return Library(folder: folder, database: try AlbumDatabase.inMemory())
+        }
+        return Library(folder: folder, database: try AlbumDatabase(path: path))
+    }
+
+    /// Where the database of a library folder lives.
+    public static func databasePath(in folder: URL) -> String {
+        folder.appendingPathComponent("album.sqlite").path
+    }
+
+    private init(folder: URL, database: AlbumDatabase) {
+        self.folder = folder
+        self.database = database
+    }
+}

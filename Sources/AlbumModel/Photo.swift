@@ -1,0 +1,50 @@
+import Foundation
+
+/// One photo of an album: a slot from a source, and once downloaded a file and a thumbnail.
+public struct Photo: Sendable, Hashable, Identifiable {
+    public let id: Int64
+    public let pinId: Int64
+    /// The source that offered it (`bundle:/abs/path`, `flickr`, `import`).
+    public var source: String
+    /// The id the source gives it; stable across searches.
+    public var sourceId: String
+    public var title: String?
+    /// Where it is fetched from (remote URL or bundle-relative path), or its original path.
+    public var url: String?
+    public var state: PhotoState
+    public var attempts: Int
+    /// Paths relative to the library folder (or absolute for imported originals).
+    public var file: String?
+    public var thumbnail: String?
+    public var contentHash: String?
+    public var bytes: Int64?
+    public var width: Int?
+    public var height: Int?
+    public var takenAt: String?
+    public var coordinate: Coordinate?
+
+    public init(
+        id: Int64, pinId: Int64, source: String, sourceId: String, title: String? = nil,
+        url: String? = nil, state: PhotoState = .placeholder, attempts: Int = 0,
+        file: String? = nil, thumbnail: String? = nil, contentHash: String? = nil,
+        bytes: Int64? = nil, width: Int? = nil, height: Int? = nil, takenAt: String? = nil,
+        coordinate: Coordinate? = nil
+    ) {
+        self.id = id
+        self.pinId = pinId
+        self.source = source
+        self.sourceId = sourceId
+        self.title = title
+        self.url = url
+        self.state = state
+        self.attempts = attempts
+        self.file = file
+        self.thumbnail = thumbnail
+        self.contentHash = contentHash
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+        self.takenAt = takenAt
+        self.coordinate = coordinate
+    }
+}

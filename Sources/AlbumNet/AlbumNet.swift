@@ -1,0 +1,1 @@
+// AlbumNet: see docs/architecture.md. Its types arrive with their issue.

@@ -1,0 +1,109 @@
+import AlbumModel
+import Foundation
+
+/// The library's SQLite database: one connection, migrated on open, every access serialised.
+///
+/// Methods are named by intent (`addPin`, `setRegion`, …) in `AlbumDatabase+Topic.swift` files;
+/// SQL stays in this module. Writes run in `BEGIN IMMEDIATE` transactions so that two processes
+/// sharing a library wait for each other (WAL mode plus a busy timeout) instead of failing.
+public final class AlbumDatabase: @unchecked Sendable {
+    private let connection: SQLiteConnection
+    private let lock = NSLock()
+
+    /// Where the database lives, or `:memory:`.
+    public var path: String { connection.path }
+
+    /// How long a writer waits for another process before giving up.
+    public static let busyTimeoutMilliseconds: Int32 = 60_000
+
+    /// Opens the database at `path`, creating it when missing, and applies pending migrations.
+    /// - Throws: `AlbumError.database` with SQLite's message and the path.
+    public init(path: String) throws(AlbumError) {
+        connection = try SQLiteConnection(path: path, readOnly: false)
+        connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        try connection.execute("PRAGMA foreign_keys = ON")
+        if path != ":memory:" {
+            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        }
+        try Migrator.standard.migrate(connection)
+    }
+
+    /// A new, empty, migrated database in memory (for readers of a library that does not exist
+    /// yet, and for tests).
+    public static func inMemory() throws(AlbumError) -> AlbumDatabase {
+        try AlbumDatabase(path: ":memory:")
+    }
+
+    /// The names of the migrations applied, in order.
+    public func appliedMigrations() throws(AlbumError) -> [String] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT name FROM schema_migrations ORDER BY rowid").compactMap { $0.string(0) }
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a sound file.
+    public func integrityCheck() throws(AlbumError) -> String {
+        try read { db throws(AlbumError) in
+            try db.query("PRAGMA integrity_check").compactMap { $0.string(0) }.joined(separator: "; ")
+        }
+    }
+
+    /// Runs `body` with exclusive use of the connection, outside any transaction.
+    func read<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(SQL(connection))
+    }
+
+    /// Runs `body` in one write transaction; commits if it returns, rolls back if it throws.
+    @discardableResult
+    func write<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body(SQL(connection))
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+}
+
+/// The statements of one access: run, query, and the last row id.
+struct SQL {
+    fileprivate let connection: SQLiteConnection
+
+    init(_ connection: SQLiteConnection) { self.connection = connection }
+
+    /// Runs a statement that returns no rows; returns the number of rows changed.
+    @discardableResult
+    func run(_ sql: String, _ arguments: [any SQLBindable] = []) throws(AlbumError) -> Int {
+        let statement = try connection.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments.map(\.sqlValue))
+        while try statement.step() {}
+        return connection.changes
+    }
+
+    /// Every row of a query.
+    func query(_ sql: String, _ arguments: [any SQLBindable] = []) throws(AlbumError) -> [Row] {
+        let statement = try connection.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments.map(\.sqlValue))
+        var rows: [Row] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
+    /// The first row of a query, if any.
+    func queryOne(_ sql: String, _ arguments: [any SQLBindable] = []) throws(AlbumError) -> Row? {
+        try query(sql, arguments).first
+    }
+
+    var lastInsertRowID: Int64 { connection.lastInsertRowID }
+
+    func execute(_ sql: String) throws(AlbumError) { try connection.execute(sql) }
+}

@@ -1,0 +1,190 @@
+import AlbumModel
+import CSQLite
+import Foundation
+
+/// A value SQLite stores in a column or binds to a parameter.
+public enum SQLValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// Converts Swift values to SQL parameters.
+public protocol SQLBindable { var sqlValue: SQLValue { get } }
+extension Int64: SQLBindable { public var sqlValue: SQLValue { .integer(self) } }
+extension Int: SQLBindable { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Double: SQLBindable { public var sqlValue: SQLValue { .real(self) } }
+extension String: SQLBindable { public var sqlValue: SQLValue { .text(self) } }
+extension Bool: SQLBindable { public var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+}
+
+/// `SQLITE_TRANSIENT` is a macro (a cast of -1) that Swift does not import.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// The one owner of a `sqlite3 *` handle. Not thread-safe: `Store` serialises access.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+    let path: String
+
+    /// Opens (or creates, unless `readOnly`) the database file at `path`.
+    /// - Throws: `AlbumError.database` with SQLite's message and the path.
+    init(path: String, readOnly: Bool) throws(AlbumError) {
+        var db: OpaquePointer?
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(db)
+            throw .database("cannot open database \(path): \(message)")
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        statements.removeAll()  // finalize every statement before closing
+        sqlite3_close_v2(handle)
+    }
+
+    /// Waits up to `milliseconds` for another process's lock instead of failing at once.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Runs one or more statements that return no rows of interest.
+    func execute(_ sql: String) throws(AlbumError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw .database("\(text) (in \(path))")
+        }
+    }
+
+    /// A prepared statement, cached by its SQL text.
+    func statement(_ sql: String) throws(AlbumError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var raw: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard code == SQLITE_OK, let raw else {
+            throw .database("\(errorMessage) in: \(sql)")
+        }
+        let statement = SQLiteStatement(raw, connection: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}
+
+/// The one owner of a `sqlite3_stmt *`.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private unowned let connection: SQLiteConnection
+
+    fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ values: [SQLValue]) throws(AlbumError) {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
+            case .real(let v): code = sqlite3_bind_double(handle, index, v)
+            case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, sqliteTransient)
+            }
+            guard code == SQLITE_OK else { throw .database("cannot bind parameter \(index): \(connection.errorMessage)") }
+        }
+    }
+
+    /// Advances to the next row; false when done.
+    func step() throws(AlbumError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let message = connection.errorMessage
+            sqlite3_reset(handle)
+            throw .database("\(message) (in \(connection.path))")
+        }
+    }
+
+    /// The current row's values.
+    func row() -> Row {
+        let count = sqlite3_column_count(handle)
+        var values: [SQLValue] = []
+        values.reserveCapacity(Int(count))
+        for i in 0..<count {
+            switch sqlite3_column_type(handle, i) {
+            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, i)))
+            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, i)))
+            case SQLITE_NULL: values.append(.null)
+            default:
+                if let text = sqlite3_column_text(handle, i) {
+                    values.append(.text(String(cString: text)))
+                } else {
+                    values.append(.null)
+                }
+            }
+        }
+        return Row(values: values)
+    }
+}
+
+/// One result row, read by column position.
+public struct Row: Sendable {
+    public let values: [SQLValue]
+
+    public subscript(_ i: Int) -> SQLValue { values[i] }
+
+    public func int64(_ i: Int) -> Int64? {
+        switch values[i] {
+        case .integer(let v): v
+        case .real(let v): Int64(v)
+        case .text(let v): Int64(v)
+        case .null: nil
+        }
+    }
+    public func int(_ i: Int) -> Int? { int64(i).map { Int($0) } }
+    public func double(_ i: Int) -> Double? {
+        switch values[i] {
+        case .integer(let v): Double(v)
+        case .real(let v): v
+        case .text(let v): Double(v)
+        case .null: nil
+        }
+    }
+    public func string(_ i: Int) -> String? {
+        switch values[i] {
+        case .integer(let v): String(v)
+        case .real(let v): String(v)
+        case .text(let v): v
+        case .null: nil
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Timestamps as the database stores them: ISO 8601 in UTC with milliseconds.
+enum Timestamp {
+    static func now() -> String { format(Date()) }
+
+    static func format(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    }
+
+    static func parse(_ text: String?) -> Date {
+        guard let text else { return Date(timeIntervalSince1970: 0) }
+        if let date = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted)) {
+            return date
+        }
+        return (try? Date(text, strategy: .iso8601)) ?? Date(timeIntervalSince1970: 0)
+    }
+}

@@ -1,0 +1,40 @@
+import AlbumModel
+
+/// A named schema change. Migrations are append-only: never edit or reorder a shipped one.
+struct Migration: Sendable {
+    let name: String
+    let sql: String
+}
+
+/// Applies the migrations a database has not seen yet, each in its own transaction.
+struct Migrator: Sendable {
+    let migrations: [Migration]
+
+    /// The migrations of this version of GeoAlbum, oldest first.
+    static let standard = Migrator(migrations: Schema.migrations)
+
+    func migrate(_ connection: SQLiteConnection) throws(AlbumError) {
+        try connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)"
+        )
+        for migration in migrations {
+            // Checked inside an IMMEDIATE transaction so two processes opening a new library
+            // at once apply each migration exactly once.
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                let sql = SQL(connection)
+                let seen = try sql.queryOne("SELECT 1 FROM schema_migrations WHERE name = ?", [migration.name])
+                if seen == nil {
+                    try sql.execute(migration.sql)
+                    try sql.run(
+                        "INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))",
+                        [migration.name])
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+                throw .database("migration \(migration.name) failed: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Every schema change GeoAlbum has shipped, in order. Append only.
+enum Schema {
+    static let migrations: [Migration] = [
+        Migration(name: "createPins", sql: """
+            CREATE TABLE pins (
+                id INTEGER PRIMARY KEY,
+                latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                title TEXT,
+                note TEXT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            );
+            -- "pins inside this box" is an R*Tree lookup; triggers keep it in step with pins.
+            CREATE VIRTUAL TABLE pins_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+            CREATE TRIGGER pins_box_insert AFTER INSERT ON pins BEGIN
+                INSERT INTO pins_box VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude);
+            END;
+            CREATE TRIGGER pins_box_move AFTER UPDATE OF latitude, longitude ON pins BEGIN
+                UPDATE pins_box SET min_lat = new.latitude, max_lat = new.latitude,
+                    min_lon = new.longitude, max_lon = new.longitude WHERE id = new.id;
+            END;
+            CREATE TRIGGER pins_box_delete AFTER DELETE ON pins BEGIN
+                DELETE FROM pins_box WHERE id = old.id;
+            END;
+            """),
+        Migration(name: "createRegion", sql: """
+            CREATE TABLE region (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                span_latitude REAL NOT NULL CHECK (span_latitude > 0),
+                span_longitude REAL NOT NULL CHECK (span_longitude > 0),
+                updated_at TEXT NOT NULL
+            );
+            """),
+        Migration(name: "createPhotos", sql: """
+            CREATE TABLE photos (
+                id INTEGER PRIMARY KEY,
+                pin_id INTEGER NOT NULL REFERENCES pins(id) ON DELETE CASCADE,
+                source TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                url TEXT,
+                title TEXT,
+                taken_at TEXT,
+                latitude REAL,
+                longitude REAL,
+                state TEXT NOT NULL DEFAULT 'placeholder'
+                    CHECK (state IN ('placeholder', 'downloading', 'downloaded', 'failed')),
+                failure TEXT,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                file TEXT,
+                thumbnail TEXT,
+                content_hash TEXT,
+                bytes INTEGER,
+                width INTEGER,
+                height INTEGER,
+                position INTEGER NOT NULL DEFAULT 0,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                UNIQUE (pin_id, source, source_id)
+            );
+            CREATE INDEX photos_by_pin ON photos (pin_id, position);
+            CREATE INDEX photos_by_state ON photos (state);
+            CREATE INDEX photos_by_hash ON photos (content_hash);
+            CREATE VIRTUAL TABLE photos_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+            CREATE TRIGGER photos_box_insert AFTER INSERT ON photos WHEN new.latitude IS NOT NULL BEGIN
+                INSERT INTO photos_box VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude);
+            END;
+            CREATE TRIGGER photos_box_move AFTER UPDATE OF latitude, longitude ON photos BEGIN
+                DELETE FROM photos_box WHERE id = old.id;
+                INSERT INTO photos_box SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude
+                    WHERE new.latitude IS NOT NULL;
+            END;
+            CREATE TRIGGER photos_box_delete AFTER DELETE ON photos BEGIN
+                DELETE FROM photos_box WHERE id = old.id;
+            END;
+            """),
+        Migration(name: "createShownPhotos", sql: """
+            -- Every source photo a pin's album has held, so a new collection can exclude them;
+            -- removed = 1 when the user removed it (never brought back).
+            CREATE TABLE shown_photos (
+                pin_id INTEGER NOT NULL REFERENCES pins(id) ON DELETE CASCADE,
+                source TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                removed INTEGER NOT NULL DEFAULT 0,
+                shown_at TEXT NOT NULL,
+                PRIMARY KEY (pin_id, source, source_id)
+            ) WITHOUT ROWID;
+            """),
+        Migration(name: "createAlbums", sql: """
+            -- One row per pin once it has been searched: where its photos came from and what the
+            -- source said, so re-fetches and new collections know the source and page count.
+            CREATE TABLE albums (
+                pin_id INTEGER PRIMARY KEY REFERENCES pins(id) ON DELETE CASCADE,
+                source TEXT NOT NULL,
+                endpoint TEXT,
+                radius_km REAL NOT NULL,
+                per_page INTEGER NOT NULL,
+                page INTEGER NOT NULL,
+                total INTEGER NOT NULL,
+                pages INTEGER NOT NULL,
+                searched_at TEXT NOT NULL
+            );
+            """),
+    ]
+}

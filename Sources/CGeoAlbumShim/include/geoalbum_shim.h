@@ -1,0 +1,3 @@
+#pragma once
+// The C shim: only what Swift cannot call directly. Each group has its own header.
+#include "geoalbum_curl.h"

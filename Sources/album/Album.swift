@@ -1,0 +1,45 @@
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+/// The `album` command: parse, call AlbumKit, print, exit.
+@main
+struct Album: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "album",
+        abstract: "Build photo albums around places on the map.",
+        version: version,
+        subcommands: [PinCommand.self, RegionCommand.self]
+    )
+
+    /// Runs the command; every failure ends as one line on stderr and a non-zero exit.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    static func fail(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success || error is CleanExit {
+            exit(withError: error)  // --help and --version print to stdout
+        }
+        let message: String
+        if let error = error as? AlbumError {
+            message = error.description
+        } else {
+            message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        }
+        FileHandle.standardError.write(Data("album: error: \(message)\n".utf8))
+        Foundation.exit(code == .failure || error is AlbumError ? 1 : code.rawValue)
+    }
+}

@@ -1,0 +1,31 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+/// Options every command that touches a library takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The library folder (default: $ALBUM_LIBRARY, else ./cache).", valueName: "dir"))
+    var library: String?
+
+    @Flag(name: .long, help: "Print one JSON document on stdout.")
+    var json = false
+
+    var libraryFolder: URL { Library.resolveFolder(library) }
+
+    /// Opens the library for a command that writes; creates it when missing.
+    func openForWriting() throws -> Library { try Library.openForWriting(at: libraryFolder) }
+
+    /// Opens the library for a command that only reads; creates nothing.
+    func openForReading() throws -> Library { try Library.openForReading(at: libraryFolder) }
+}
+
+/// Degrees given on the command line, checked to be finite numbers.
+/// Negative values are accepted after the option (`--lat -33.9`).
+func coordinate(latitude: Double, longitude: Double) throws -> Coordinate {
+    do {
+        return try Coordinate(latitude: latitude, longitude: longitude)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}

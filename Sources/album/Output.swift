@@ -1,0 +1,57 @@
+import AlbumModel
+import Foundation
+
+/// Prints either human text or one JSON document on stdout.
+enum Output {
+    static func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// `48.858400, 2.294500`
+    static func degrees(_ c: Coordinate) -> String {
+        String(format: "%.6f, %.6f", c.latitude, c.longitude)
+    }
+}
+
+/// A pin as PRODUCT.md's JSON section has it: `{id, latitude, longitude, title, note, photoCount}`.
+struct PinJSON: Encodable {
+    let pin: Pin
+    enum Key: String, CodingKey { case id, latitude, longitude, title, note, photoCount }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(pin.id, forKey: .id)
+        try c.encode(pin.coordinate.latitude, forKey: .latitude)
+        try c.encode(pin.coordinate.longitude, forKey: .longitude)
+        try c.encode(pin.title, forKey: .title)
+        try c.encode(pin.note, forKey: .note)
+        try c.encode(pin.photoCount, forKey: .photoCount)
+    }
+
+    static func text(_ pin: Pin) -> String {
+        var line = "pin \(pin.id)  \(Output.degrees(pin.coordinate))"
+        if let title = pin.title { line += "  \(title)" }
+        line += "  (\(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s"))"
+        if let note = pin.note { line += "\n  note: \(note)" }
+        return line
+    }
+}
+
+/// The region: `{latitude, longitude, spanLatitude, spanLongitude}`.
+struct RegionJSON: Encodable {
+    let region: Region
+    enum Key: String, CodingKey { case latitude, longitude, spanLatitude, spanLongitude }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(region.center.latitude, forKey: .latitude)
+        try c.encode(region.center.longitude, forKey: .longitude)
+        try c.encode(region.spanLatitude, forKey: .spanLatitude)
+        try c.encode(region.spanLongitude, forKey: .spanLongitude)
+    }
+}

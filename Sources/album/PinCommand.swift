@@ -1,0 +1,77 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+
+struct PinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pin", abstract: "Add, list, show, move and remove pins.",
+        subcommands: [Add.self, List.self, Show.self, Move.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Drop a pin at a place.")
+        @OptionGroup var global: GlobalOptions
+        @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double
+        @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double
+        @Option(help: "A title for the place.") var title: String?
+        @Option(help: "A note about the place.") var note: String?
+
+        func validate() throws { _ = try coordinate(latitude: lat, longitude: lon) }
+
+        func run() throws {
+            let pin = try global.openForWriting().addPin(
+                at: coordinate(latitude: lat, longitude: lon), title: title, note: note)
+            try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every pin.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let pins = try global.openForReading().pins()
+            if global.json { return try Output.json(pins.map(PinJSON.init)) }
+            if pins.isEmpty { Output.line("no pins") }
+            pins.forEach { Output.line(PinJSON.text($0)) }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one pin.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The pin's id.") var id: Int64
+
+        func run() throws {
+            let pin = try global.openForReading().pin(id: id)
+            try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
+        }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a pin; its album is emptied so the next fetch searches the new place.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The pin's id.") var id: Int64
+        @Option(parsing: .unconditional, help: "New latitude in degrees.") var lat: Double
+        @Option(parsing: .unconditional, help: "New longitude in degrees.") var lon: Double
+
+        func validate() throws { _ = try coordinate(latitude: lat, longitude: lon) }
+
+        func run() throws {
+            let library = try global.openForWriting()
+            let pin = try library.movePin(id: id, to: coordinate(latitude: lat, longitude: lon))
+            try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pin and its album.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The pin's id.") var id: Int64
+
+        func run() throws {
+            let pin = try global.openForWriting().removePin(id: id)
+            try global.json ? Output.json(PinJSON(pin: pin)) : Output.line("removed pin \(pin.id)")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+
+struct RegionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "region", abstract: "Set or show the persisted map region.",
+        subcommands: [Set.self, Show.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Store the map's centre and span.")
+        @OptionGroup var global: GlobalOptions
+        @Option(parsing: .unconditional, help: "Centre latitude.") var lat: Double
+        @Option(parsing: .unconditional, help: "Centre longitude.") var lon: Double
+        @Option(name: .customLong("span-lat"), parsing: .unconditional, help: "Latitude span in degrees, > 0.")
+        var spanLat: Double
+        @Option(name: .customLong("span-lon"), parsing: .unconditional, help: "Longitude span in degrees, > 0.")
+        var spanLon: Double
+
+        func validate() throws { _ = try region() }
+
+        func region() throws -> Region {
+            do {
+                return try Region(center: coordinate(latitude: lat, longitude: lon), spanLatitude: spanLat, spanLongitude: spanLon)
+            } catch let error as AlbumError {
+                throw ValidationError(error.description)
+            }
+        }
+
+        func run() throws {
+            let region = try region()
+            try global.openForWriting().setRegion(region)
+            try global.json ? Output.json(RegionJSON(region: region)) : Output.line(RegionJSON.text(region))
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the stored map region.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            guard let region = try global.openForReading().region() else {
+                if global.json { return try Output.json(Optional<RegionJSON>.none) }
+                return Output.line("no region set")
+            }
+            try global.json ? Output.json(RegionJSON(region: region)) : Output.line(RegionJSON.text(region))
+        }
+    }
+}
+
+extension RegionJSON {
+    static func text(_ region: Region) -> String {
+        "region centre \(Output.degrees(region.center))  span \(region.spanLatitude)° × \(region.spanLongitude)°"
+    }
+}

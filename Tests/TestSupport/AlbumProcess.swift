@@ -1,0 +1,73 @@
+import Foundation
+
+/// What one run of the built `album` binary did.
+public struct AlbumRun: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+
+    /// stdout parsed as JSON.
+    public func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+    }
+}
+
+/// Runs the `album` executable built next to the test bundle.
+public enum AlbumProcess {
+    /// `.build/<config>/album`, found beside the running test binary.
+    public static var binary: URL {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = exe.deletingLastPathComponent()
+        // The test binary is .build/debug/GeoAlbumPackageTests.xctest (a file on Linux).
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("album")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return exe.deletingLastPathComponent().appendingPathComponent("album")
+    }
+
+    /// Starts `album` with `arguments`; the caller waits (or kills it).
+    public static func start(
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["ALBUM_LIBRARY"] = nil
+        env["FLICKR_API_KEY"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs `album` with `arguments` to completion.
+    @discardableResult
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> AlbumRun {
+        let (process, out, err) = try start(arguments, environment: environment, currentDirectory: currentDirectory)
+        // Read both pipes before waiting so a large output cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        process.waitUntilExit()
+        return AlbumRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
