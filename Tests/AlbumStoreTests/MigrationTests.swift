@@ -7,7 +7,7 @@ import TestSupport
 @testable import AlbumStore
 
 @Suite struct MigrationTests {
-    static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums"]
+    static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()
