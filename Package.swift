@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         .target(
             name: "AlbumKit",
-            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumSources", "AlbumImaging", "AlbumDownload"]
+            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload"]
         ),
 
         // MARK: The thin executable.

@@ -103,5 +103,11 @@ enum Schema {
                 searched_at TEXT NOT NULL
             );
             """),
+        Migration(name: "addPhotoClaims", sql: """
+            -- Which process is downloading a photo ("pid:start-ticks"), so a second process never
+            -- takes the same photo and a dead process's photos go back to the queue.
+            ALTER TABLE photos ADD COLUMN claimed_by TEXT;
+            CREATE INDEX photos_by_claim ON photos (claimed_by) WHERE claimed_by IS NOT NULL;
+            """),
     ]
 }
