@@ -1,1 +1,0 @@
-// AlbumNet: see docs/architecture.md. Its types arrive with their issue.

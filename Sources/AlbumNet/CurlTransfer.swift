@@ -1,0 +1,208 @@
+import CCurl
+import CGeoAlbumShim
+import Foundation
+
+/// One transfer: owns its curl easy handle, header list and error buffer, and collects the
+/// response. Built and configured on the caller's thread; once submitted, touched only by the
+/// transfer thread (`TransferLoop`), except `cancelRequested`, which the loop's lock guards.
+final class CurlTransfer: @unchecked Sendable {
+    let id: UInt64
+    let url: String
+    let limit: Int
+    /// The `CURL *` this object owns.
+    let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    private var body = Data()
+    private var headers: [String: String] = [:]
+    private var exceededLimit = false
+    private var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+    /// Set by a cancelled caller; read and written only under `TransferLoop`'s lock.
+    var cancelRequested = false
+
+    /// Creates the easy handle and sets every option the request needs.
+    /// - Throws: `HTTPError.unsupportedScheme` / `.invalidURL` for a URL that cannot be fetched,
+    ///   `.transport` when libcurl refuses an option.
+    init(id: UInt64, request: HTTPRequest, configuration: HTTPClient.Configuration) throws(HTTPError) {
+        try Self.check(url: request.url)
+        guard let handle = curl_easy_init() else {
+            throw .transport(url: request.url, code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_easy_init failed")
+        }
+        self.id = id
+        self.url = request.url
+        self.limit = max(0, request.maxBodyBytes)
+        self.handle = handle
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        try configure(request, configuration)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Accepts only absolute http(s) URLs without spaces or control characters.
+    static func check(url: String) throws(HTTPError) {
+        guard let range = url.range(of: "://") else { throw .invalidURL(url) }
+        let scheme = url[..<range.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            if scheme.isEmpty || scheme.contains(where: { !$0.isLetter && !"+-.".contains($0) }) {
+                throw .invalidURL(url)
+            }
+            throw .unsupportedScheme(url: url)
+        }
+        guard url[range.upperBound...].first.map({ $0 != "/" }) == true,
+            !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
+        else { throw .invalidURL(url) }
+    }
+
+    private func configure(_ request: HTTPRequest, _ configuration: HTTPClient.Configuration) throws(HTTPError) {
+        try set(CURLOPT_URL, request.url)
+        try set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        try set(CURLOPT_NOSIGNAL, 1)  // several threads; time-outs must not use SIGALRM
+        try set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_FOLLOWLOCATION, 1)
+        try set(CURLOPT_MAXREDIRS, max(0, configuration.maxRedirects))
+        try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        try set(CURLOPT_PIPEWAIT, 1)  // prefer multiplexing on an HTTP/2 connection to a new one
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+        try set(CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.clampedMilliseconds)
+        try set(CURLOPT_TIMEOUT_MS, request.timeout.clampedMilliseconds)
+        try set(CURLOPT_USERAGENT, configuration.userAgent)
+        try set(CURLOPT_ACCEPT_ENCODING, "")  // whatever libcurl can decode
+        try set(CURLOPT_BUFFERSIZE, 64 << 10)
+        try check(ga_curl_easy_setopt_int64(handle, option(CURLOPT_MAXFILESIZE_LARGE), Int64(limit)))
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try check(ga_curl_easy_setopt_data_callback(handle, option(CURLOPT_WRITEFUNCTION), writeBody))
+        try set(CURLOPT_WRITEDATA, pointer: context)
+        try check(ga_curl_easy_setopt_data_callback(handle, option(CURLOPT_HEADERFUNCTION), writeHeader))
+        try set(CURLOPT_HEADERDATA, pointer: context)
+
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            let clean = value.filter { $0 != "\r" && $0 != "\n" }
+            // "Name;" is libcurl's spelling of a header with an empty value.
+            let line = clean.isEmpty ? "\(name);" : "\(name): \(clean)"
+            guard let list = curl_slist_append(headerList, line) else {
+                throw .transport(url: url, code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot add header \(name)")
+            }
+            headerList = list
+        }
+        if let headerList { try set(CURLOPT_HTTPHEADER, pointer: UnsafeMutableRawPointer(headerList)) }
+    }
+
+    // MARK: Completion (transfer thread)
+
+    /// Resumes the caller once; later calls do nothing.
+    func finish(_ result: Result<HTTPResponse, HTTPError>) {
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+
+    func setContinuation(_ continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) {
+        self.continuation = continuation
+    }
+
+    /// The response, or the error libcurl's `code` stands for.
+    func result(for code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+        if exceededLimit || code == CURLE_FILESIZE_EXCEEDED { return .failure(.bodyTooLarge(url: url, limit: limit)) }
+        guard code == CURLE_OK else { return .failure(error(for: code)) }
+        var status = 0
+        _ = ga_curl_easy_getinfo_long(handle, info(CURLINFO_RESPONSE_CODE), &status)
+        return .success(HTTPResponse(status: status, headers: headers, body: body, url: string(CURLINFO_EFFECTIVE_URL) ?? url))
+    }
+
+    private func error(for code: CURLcode) -> HTTPError {
+        let reason = String(cString: curl_easy_strerror(code))
+        let detail = String(cString: errorBuffer)
+        let message = detail.isEmpty || detail == reason ? reason : "\(reason): \(detail)"
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url, message: message)
+        case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedScheme(url: string(CURLINFO_REDIRECT_URL) ?? url)
+        case CURLE_URL_MALFORMAT: return .invalidURL(url)
+        default: return .transport(url: url, code: Int(code.rawValue), message: message)
+        }
+    }
+
+    // MARK: Callbacks
+
+    fileprivate func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= limit else {
+            exceededLimit = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    fileprivate func header(line: String) {
+        let line = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]  // a new response: after a redirect or a 100 Continue
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+            if name == "content-length", let length = Int(value), length <= limit, body.isEmpty {
+                body.reserveCapacity(length)
+            }
+        }
+    }
+
+    // MARK: Option helpers
+
+    private func option(_ option: CURLoption) -> Int32 { Int32(option.rawValue) }
+    private func info(_ info: CURLINFO) -> Int32 { Int32(info.rawValue) }
+
+    private func check(_ code: Int32) throws(HTTPError) {
+        guard code == Int32(CURLE_OK.rawValue) else {
+            let message = String(cString: curl_easy_strerror(CURLcode(UInt32(code))))
+            throw .transport(url: url, code: Int(code), message: "cannot configure transfer: \(message)")
+        }
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) throws(HTTPError) {
+        try check(ga_curl_easy_setopt_long(handle, self.option(option), value))
+    }
+
+    private func set(_ option: CURLoption, _ value: String) throws(HTTPError) {
+        // libcurl copies string options (all but CURLOPT_POSTFIELDS) before returning.
+        try check(value.withCString { ga_curl_easy_setopt_string(handle, self.option(option), $0) })
+    }
+
+    private func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer) throws(HTTPError) {
+        try check(ga_curl_easy_setopt_pointer(handle, self.option(option), pointer))
+    }
+
+    private func string(_ info: CURLINFO) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard ga_curl_easy_getinfo_string(handle, self.info(info), &value) == Int32(CURLE_OK.rawValue), let value else {
+            return nil
+        }
+        return String(cString: value)
+    }
+}
+
+/// CURLOPT_WRITEFUNCTION: appends to the body; returning less than given aborts past the limit.
+private let writeBody: ga_curl_data_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    guard let data, length > 0 else { return length }
+    return transfer.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+/// CURLOPT_HEADERFUNCTION: one header line at a time, status lines included.
+private let writeHeader: ga_curl_data_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    guard let data, length > 0 else { return length }
+    transfer.header(line: String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+    return length
+}

@@ -1,0 +1,38 @@
+/// One GET request: the URL, extra headers and the limits that apply to this transfer.
+public struct HTTPRequest: Sendable {
+    /// An absolute `http` or `https` URL.
+    public var url: String
+    /// Extra request headers. The User-Agent comes from the client's configuration.
+    public var headers: [String: String]
+    /// The largest body accepted; a larger one ends the transfer with `HTTPError.bodyTooLarge`.
+    public var maxBodyBytes: Int
+    /// The longest the whole transfer (connect, redirects, body) may take.
+    public var timeout: Duration
+
+    public init(
+        url: String, headers: [String: String] = [:], maxBodyBytes: Int = 50 << 20,
+        timeout: Duration = .seconds(60)
+    ) {
+        self.url = url
+        self.headers = headers
+        self.maxBodyBytes = maxBodyBytes
+        self.timeout = timeout
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, at least 1 for any positive duration (curl reads 0 as "no limit").
+    var clampedMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 1 }
+        let ms = seconds.multipliedReportingOverflow(by: 1000)
+        guard !ms.overflow else { return Int.max }
+        let total = Int(ms.partialValue) + Int(attoseconds / 1_000_000_000_000_000)
+        return Swift.max(1, total)
+    }
+
+    /// The duration in seconds as a floating-point number.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

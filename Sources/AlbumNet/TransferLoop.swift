@@ -1,0 +1,166 @@
+import CCurl
+import CGeoAlbumShim
+import Foundation
+
+/// Owns one curl multi handle and the thread that drives it.
+///
+/// Async callers hand transfers over under a lock and wake the thread with `curl_multi_wakeup`;
+/// the thread adds them to the multi handle, runs `curl_multi_perform` / `curl_multi_poll`, and
+/// resumes each caller's continuation when its transfer is done. All transfers share the multi
+/// handle's connection cache, so connections are reused and HTTP/2 streams multiplexed.
+final class TransferLoop: @unchecked Sendable {
+    private struct Inbox {
+        var submitted: [CurlTransfer] = []
+        var cancelled: [CurlTransfer] = []
+        var stopping = false
+        var nextID: UInt64 = 1
+    }
+
+    private let multi: CurlMulti
+    private let inbox = Locked(Inbox())
+    /// Transfers in the multi handle, by easy handle. Touched only by the transfer thread.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    init(configuration: HTTPClient.Configuration) throws(HTTPError) {
+        multi = try CurlMulti(configuration: configuration)
+    }
+
+    /// Starts the transfer thread. It keeps the loop alive until `stop()`.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "GeoAlbum.HTTP"
+        thread.start()
+    }
+
+    func nextID() -> UInt64 {
+        inbox.withLock { box in
+            defer { box.nextID += 1 }
+            return box.nextID
+        }
+    }
+
+    /// Hands a transfer to the thread, or ends it at once when its caller is already cancelled.
+    func submit(_ transfer: CurlTransfer) {
+        let accepted = inbox.withLock { box in
+            guard !transfer.cancelRequested, !box.stopping else { return false }
+            box.submitted.append(transfer)
+            return true
+        }
+        guard accepted else { return transfer.finish(.failure(.cancelled(url: transfer.url))) }
+        multi.wakeUp()
+    }
+
+    /// Asks the thread to remove a transfer and end it with `HTTPError.cancelled`.
+    func cancel(_ transfer: CurlTransfer) {
+        inbox.withLock { box in
+            transfer.cancelRequested = true
+            box.cancelled.append(transfer)
+        }
+        multi.wakeUp()
+    }
+
+    /// Ends every transfer with `.cancelled` and lets the thread exit.
+    func stop() {
+        inbox.withLock { $0.stopping = true }
+        multi.wakeUp()
+    }
+
+    // MARK: The transfer thread
+
+    private func run() {
+        while true {
+            let (submitted, cancelled, stopping) = inbox.withLock { box in
+                defer {
+                    box.submitted = []
+                    box.cancelled = []
+                }
+                return (box.submitted, box.cancelled, box.stopping)
+            }
+            for transfer in submitted { add(transfer) }
+            for transfer in cancelled { remove(transfer, with: .cancelled(url: transfer.url)) }
+            if stopping {
+                for transfer in Array(active.values) { remove(transfer, with: .cancelled(url: transfer.url)) }
+                return
+            }
+            multi.perform()
+            while let (handle, code) = multi.nextFinished() {
+                guard let transfer = active.removeValue(forKey: handle) else { continue }
+                multi.remove(handle)
+                transfer.finish(transfer.result(for: code))
+            }
+            multi.poll(timeoutMilliseconds: 1000)
+        }
+    }
+
+    private func add(_ transfer: CurlTransfer) {
+        if let failure = multi.add(transfer.handle) {
+            return transfer.finish(.failure(.transport(url: transfer.url, code: failure.code, message: failure.message)))
+        }
+        active[transfer.handle] = transfer
+    }
+
+    private func remove(_ transfer: CurlTransfer, with error: HTTPError) {
+        guard active[transfer.handle] === transfer else { return }  // finished already
+        active[transfer.handle] = nil
+        multi.remove(transfer.handle)
+        transfer.finish(.failure(error))
+    }
+}
+
+/// Owns one `CURLM *`: created with the client's connection limits, cleaned up in `deinit`.
+final class CurlMulti: @unchecked Sendable {
+    private let handle: UnsafeMutableRawPointer
+
+    init(configuration: HTTPClient.Configuration) throws(HTTPError) {
+        CurlGlobal.initialise()
+        guard let handle = curl_multi_init() else {
+            throw .transport(url: "", code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed")
+        }
+        self.handle = handle
+        let total = max(1, configuration.maxTotalConnections)
+        _ = ga_curl_multi_setopt_long(handle, Int32(CURLMOPT_MAX_HOST_CONNECTIONS.rawValue), max(1, configuration.maxConnectionsPerHost))
+        _ = ga_curl_multi_setopt_long(handle, Int32(CURLMOPT_MAX_TOTAL_CONNECTIONS.rawValue), total)
+        _ = ga_curl_multi_setopt_long(handle, Int32(CURLMOPT_MAXCONNECTS.rawValue), total)  // the idle cache
+    }
+
+    deinit { curl_multi_cleanup(handle) }
+
+    /// Thread-safe: makes a pending or next `poll` return at once.
+    func wakeUp() { _ = curl_multi_wakeup(handle) }
+
+    func add(_ easy: UnsafeMutableRawPointer) -> (code: Int, message: String)? {
+        let code = curl_multi_add_handle(handle, easy)
+        guard code != CURLM_OK else { return nil }
+        return (Int(code.rawValue), String(cString: curl_multi_strerror(code)))
+    }
+
+    func remove(_ easy: UnsafeMutableRawPointer) { _ = curl_multi_remove_handle(handle, easy) }
+
+    func perform() {
+        var running: Int32 = 0
+        _ = curl_multi_perform(handle, &running)
+    }
+
+    /// The next finished transfer's easy handle and result, if any.
+    func nextFinished() -> (UnsafeMutableRawPointer, CURLcode)? {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(handle, &left) {
+            if message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle {
+                return (easy, message.pointee.data.result)
+            }
+        }
+        return nil
+    }
+
+    /// Waits for socket activity, curl's next timer, a wake-up, or `timeoutMilliseconds`.
+    func poll(timeoutMilliseconds: Int32) {
+        _ = curl_multi_poll(handle, nil, 0, timeoutMilliseconds, nil)
+    }
+}
+
+/// `curl_global_init`, once per process, before the first handle.
+enum CurlGlobal {
+    private static let result: Int32 = ga_curl_global_init_default()
+
+    static func initialise() { _ = result }
+}

@@ -1,0 +1,69 @@
+import AlbumNet
+import Foundation
+import TestSupport
+import Testing
+
+/// The client's transfers overlap, share connections, respect the per-host limit and cancel.
+@Suite struct HTTPClientConcurrencyTests {
+    @Test func manyTransfersRunAtTheSameTime() async throws {
+        let server = try LoopbackServer { request in .delayed(.milliseconds(300), .text(request.path)) }
+        let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 16))
+        let start = ContinuousClock.now
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for i in 0..<16 {
+                group.addTask { String(decoding: try await client.send(HTTPRequest(url: server.baseURL + "/\(i)")).body, as: UTF8.self) }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(bodies == Set((0..<16).map { "/\($0)" }))
+        // One after another this takes 16 × 300 ms = 4.8 s; overlapping, about 0.3 s.
+        #expect(ContinuousClock.now - start < .milliseconds(2_400))
+        #expect(server.maxConcurrentRequests >= 8)
+    }
+
+    @Test func connectionsAreReused() async throws {
+        let server = try LoopbackServer { _ in .text("again") }
+        let client = try HTTPClient()
+        for _ in 0..<5 { _ = try await client.send(HTTPRequest(url: server.baseURL + "/same")) }
+        #expect(server.requests.count == 5)
+        #expect(server.connectionCount == 1)
+    }
+
+    @Test func perHostConnectionLimitHolds() async throws {
+        let server = try LoopbackServer { _ in .delayed(.milliseconds(100), .text("ok")) }
+        let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 2))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<6 { group.addTask { _ = try await client.send(HTTPRequest(url: server.baseURL + "/\(i)")) } }
+            try await group.waitForAll()
+        }
+        #expect(server.requests.count == 6)
+        #expect(server.connectionCount <= 2)
+        #expect(server.maxConcurrentRequests == 2)
+    }
+
+    @Test func cancellingTheTaskRemovesTheTransfer() async throws {
+        let server = try LoopbackServer { _ in .delayed(.seconds(5), .text("too late")) }
+        let client = try HTTPClient()
+        let start = ContinuousClock.now
+        let task = Task { try await client.send(HTTPRequest(url: server.baseURL + "/wait")) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: HTTPError.cancelled(url: server.baseURL + "/wait")) { try result.get() }
+        #expect(ContinuousClock.now - start < .seconds(3))
+        // The client still works afterwards.
+        let quick = try LoopbackServer { _ in .text("fine") }
+        #expect(try await client.send(HTTPRequest(url: quick.baseURL + "/")).status == 200)
+    }
+
+    @Test func alreadyCancelledTaskSendsNothing() async throws {
+        let server = try LoopbackServer { _ in .text("unused") }
+        let client = try HTTPClient()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(HTTPRequest(url: server.baseURL + "/never"))
+        }
+        await #expect(throws: HTTPError.self) { try await task.value }
+        #expect(server.requests.isEmpty)
+    }
+}
