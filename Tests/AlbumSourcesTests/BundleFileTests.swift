@@ -88,4 +88,23 @@ import Testing
         let error = try #require(albumError { _ = try bundle.source() })
         #expect(error.description.contains("photos.json: expected a JSON list of photo records"))
     }
+
+    @Test func theNameIsTheStandardisedAbsolutePath() throws {
+        let bundle = BundleTestFolder()
+        try bundle.addFiles("a.jpg", "sub/b.jpg")
+        try bundle.write(json: #"[{"id":1,"url":"a.jpg"}]"#)
+        let messy = URL(fileURLWithPath: bundle.url.path + "/sub/.././")
+        let source = try BundleSource(folder: messy)
+        #expect(source.name == "bundle:" + bundle.url.standardizedFileURL.path)
+        #expect(!source.name.hasSuffix("/") && !source.name.contains("/./") && !source.name.contains(".."))
+    }
+
+    @Test func theJSONIsReadOnceWhenTheSourceIsMade() throws {
+        let bundle = BundleTestFolder()
+        try bundle.addFiles("a.jpg")
+        try bundle.write(json: #"[{"id":1,"url":"a.jpg"}]"#)
+        let source = try bundle.source()
+        try bundle.write(json: "broken")
+        #expect(try source.search(query(0, 0)).photos.map(\.sourceId) == ["1"])
+    }
 }
