@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["AlbumModel"], path: "Tests/TestSupport"),
         .testTarget(name: "AlbumModelTests", dependencies: ["AlbumModel"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
+        .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "TestSupport"]),
     ],

@@ -99,3 +99,8 @@ public struct BundleSource: PhotoSource {
         offeredPhotos = offered
     }
 }
+
+extension BundleSource {
+    /// A bundle's `file://` photo URLs are files inside its folder, checked again at download time.
+    public func resolveLocalFile(_ url: String) throws(AlbumError) -> URL { try resolveLocal(url) }
+}
