@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
-        .testTarget(name: "AlbumCLITests", dependencies: ["album", "TestSupport"]),
+        .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
