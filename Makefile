@@ -7,10 +7,7 @@ deps:
 # Main job on the embedded default: an offline fetch from the bundled fixtures into ./cache.
 demo: deps
 	swift build
-	.build/debug/album pin add --lat 48.8584 --lon 2.2945 --title "Eiffel Tower"
-	.build/debug/album region set --lat 48.8584 --lon 2.2945 --span-lat 0.05 --span-lon 0.05
-	.build/debug/album pin list
-	.build/debug/album region show
+	.build/debug/album fetch --lat 48.856613 --lon 2.352222 --title Paris
 
 test: deps
 	swift build --build-tests

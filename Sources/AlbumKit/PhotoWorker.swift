@@ -43,10 +43,11 @@ struct PhotoWorker: Sendable {
     /// The photo's bytes, from the network or from inside a bundle folder.
     private func fetch(_ photo: Photo) async -> Result<Data, Failure> {
         guard let url = photo.url else { return .failure("no URL") }
+        let database = self.database
         if url.hasPrefix("file://") {
+            try? await environment.pool.run { () throws(AlbumError) in try database.recordAttempt(photoId: photo.id) }
             return await fetchLocal(url)
         }
-        let database = self.database
         let outcome = await environment.downloader.download(url) {
             try? await environment.pool.run { () throws(AlbumError) in try database.recordAttempt(photoId: photo.id) }
         }

@@ -100,4 +100,14 @@ import TestSupport
         let old = try db.replaceCollection(info(), photos: photos(["z"]))
         #expect(try db.unreferencedHashes(old).isEmpty)
     }
+
+    @Test func idsAreNeverReused() throws {
+        _ = try db.storeFirstCollection(info(), photos: photos(["a", "b"]))
+        let firstIds = try db.photos(pinId: pin.id).map(\.id)
+        _ = try db.replaceCollection(info(page: 2), photos: photos(["c", "d"]))
+        #expect(Set(firstIds).isDisjoint(with: try db.photos(pinId: pin.id).map(\.id)))
+        let extra = try db.addPin(at: Coordinate(latitude: 0, longitude: 0), title: nil, note: nil)
+        try db.removePin(id: extra.id)
+        #expect(try db.addPin(at: Coordinate(latitude: 0, longitude: 0), title: nil, note: nil).id > extra.id)
+    }
 }
