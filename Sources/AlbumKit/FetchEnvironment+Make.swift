@@ -8,14 +8,16 @@ import Foundation
 extension FetchEnvironment {
     /// The environment for a `--source` given on the command line (or recorded with an album):
     /// the source, one HTTP client shared by search and downloads, the imaging step.
-    /// - Parameter environment: where `FLICKR_API_KEY` is read from.
+    /// - Parameters:
+    ///   - environment: where `FLICKR_API_KEY` is read from.
+    ///   - maxConnectionsPerHost: transfers to one host beyond this wait for a connection.
     public static func make(
         source spec: SourceSpec, environment: [String: String] = ProcessInfo.processInfo.environment,
-        policy: DownloadPolicy = DownloadPolicy(), progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
+        policy: DownloadPolicy = DownloadPolicy(), maxConnectionsPerHost: Int = 8, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
     ) throws(AlbumError) -> FetchEnvironment {
         let client: HTTPClient
         do {
-            client = try HTTPClient()
+            client = try HTTPClient(configuration: .init(maxConnectionsPerHost: maxConnectionsPerHost))
         } catch {
             throw .source("cannot start the HTTP client: \(error)")
         }

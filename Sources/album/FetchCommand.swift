@@ -1,5 +1,6 @@
 import AlbumKit
 import AlbumModel
+import AlbumSources
 import ArgumentParser
 import Foundation
 
@@ -19,6 +20,8 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(name: .customLong("radius-km"), help: "Search radius in km.") var radiusKm: Double = 5
     @Option(name: .customLong("per-page"), help: "Photos per album (1-250).") var perPage: Int = 30
     @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Option(name: .customLong("per-host"), help: "Connections to one host at once (default: --concurrency).")
+    var perHost: Int?
     @Option(help: "Title of a pin the fetch creates.") var title: String?
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
 
@@ -32,6 +35,7 @@ struct FetchCommand: AsyncParsableCommand {
         guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 32 else { throw ValidationError("--radius-km \(radiusKm) must be in (0, 32]") }
         guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
+        if let perHost, !(1...64).contains(perHost) { throw ValidationError("--per-host \(perHost) must be 1-64") }
         if let pinsFile, !FileManager.default.isReadableFile(atPath: pinsFile) {
             throw ValidationError("cannot read pins file \(pinsFile)")
         }
@@ -43,11 +47,10 @@ struct FetchCommand: AsyncParsableCommand {
         let library = try global.openForWriting()
         let report: FetchReport
         if let pin {
-            let environment = try FetchEnvironment.make(
-                source: sourceOptions.spec(recorded: library.album(pinId: pin)), progress: ProgressBar.reporter(label: "pin \(pin)"))
+            let environment = try environment(sourceOptions.spec(recorded: library.album(pinId: pin)), label: "pin \(pin)")
             report = try await library.fetch(pinId: pin, options: options, environment: environment)
         } else {
-            let environment = try FetchEnvironment.make(source: sourceOptions.spec(), progress: ProgressBar.reporter(label: "fetch"))
+            let environment = try environment(sourceOptions.spec(), label: "fetch")
             report = try await library.fetch(at: coordinate(latitude: lat ?? 0, longitude: lon ?? 0), options: options, environment: environment)
         }
         if global.json { return try Output.json(FetchReportJSON(report)) }
@@ -55,12 +58,17 @@ struct FetchCommand: AsyncParsableCommand {
         try PhotosCommand.printAlbum(library.photos(pinId: report.pin.id), library: library)
     }
 
+    private func environment(_ spec: SourceSpec, label: String) throws -> FetchEnvironment {
+        try FetchEnvironment.make(
+            source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: ProgressBar.reporter(label: label))
+    }
+
     /// Every usable line is fetched; bad lines are reported with their line number, and the
     /// command then exits non-zero.
     private func runBatch(_ file: URL, options: FetchOptions) async throws {
         let entries = try PinsFile.read(file)
         let library = try global.openForWriting()
-        let environment = try FetchEnvironment.make(source: sourceOptions.spec(), progress: ProgressBar.reporter(label: "batch"))
+        let environment = try environment(sourceOptions.spec(), label: "batch")
         var reports: [FetchReport] = []
         var failures = 0
         for entry in entries {

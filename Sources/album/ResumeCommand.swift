@@ -18,7 +18,8 @@ struct ResumeCommand: AsyncParsableCommand {
         var reports: [FetchReport] = []
         for pin in try library.pinsWithWorkLeft() {
             let environment = try FetchEnvironment.make(
-                source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: library.album(pinId: pin)), progress: ProgressBar.reporter(label: "pin \(pin)"))
+                source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: library.album(pinId: pin)), maxConnectionsPerHost: concurrency,
+                progress: ProgressBar.reporter(label: "pin \(pin)"))
             let report = try await library.downloadAlbum(pinId: pin, concurrency: concurrency, environment: environment)
             reports.append(report)
             if !global.json { Output.line(FetchReportJSON.text(report)) }
