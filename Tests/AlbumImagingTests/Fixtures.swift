@@ -30,8 +30,10 @@ enum Fixtures {
 
     /// A plain one-colour image.
     static func solid(width: Int, height: Int, _ color: [UInt8]) -> PixelImage {
-        PixelImage(width: width, height: height, channels: color.count,
-                   pixels: Array((0..<width * height).map { _ in color }.joined()))
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * color.count)
+        for _ in 0..<width * height { pixels += color }
+        return PixelImage(width: width, height: height, channels: color.count, pixels: pixels)
     }
 
     /// Encodes `image` and puts `exif` (an APP1 segment) right after the SOI marker.
