@@ -123,7 +123,9 @@ final class CurlTransfer: @unchecked Sendable {
         let message = detail.isEmpty || detail == reason ? reason : "\(reason): \(detail)"
         switch code {
         case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url, message: message)
-        case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedScheme(url: string(CURLINFO_REDIRECT_URL) ?? url)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // Only a redirect can get here (the first URL was checked): name where it pointed.
+            return .unsupportedScheme(url: headers["location"] ?? string(CURLINFO_REDIRECT_URL) ?? url)
         case CURLE_URL_MALFORMAT: return .invalidURL(url)
         default: return .transport(url: url, code: Int(code.rawValue), message: message)
         }

@@ -11,7 +11,7 @@ struct Album: AsyncParsableCommand {
         commandName: "album",
         abstract: "Build photo albums around places on the map.",
         version: version,
-        subcommands: [PinCommand.self, RegionCommand.self]
+        subcommands: [PinCommand.self, RegionCommand.self, SearchCommand.self]
     )
 
     /// Runs the command; every failure ends as one line on stderr and a non-zero exit.
