@@ -8,6 +8,8 @@ import Foundation
 final class CurlTransfer: @unchecked Sendable {
     let id: UInt64
     let url: String
+    /// The URL's authority, lower-cased: what the per-host connection limit counts by.
+    let host: String
     let limit: Int
     /// The `CURL *` this object owns.
     let handle: UnsafeMutableRawPointer
@@ -31,6 +33,8 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.id = id
         self.url = request.url
+        let authority = request.url.components(separatedBy: "://").dropFirst().first ?? ""
+        self.host = String(authority.prefix { $0 != "/" && $0 != "?" && $0 != "#" }).lowercased()
         self.limit = max(0, request.maxBodyBytes)
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
