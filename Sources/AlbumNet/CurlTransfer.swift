@@ -8,6 +8,8 @@ import Foundation
 final class CurlTransfer: @unchecked Sendable {
     let id: UInt64
     let url: String
+    /// The URL's authority, lower-cased: what the per-host connection limit counts by.
+    let host: String
     let limit: Int
     /// The `CURL *` this object owns.
     let handle: UnsafeMutableRawPointer
@@ -31,6 +33,8 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.id = id
         self.url = request.url
+        let authority = request.url.components(separatedBy: "://").dropFirst().first ?? ""
+        self.host = String(authority.prefix { $0 != "/" && $0 != "?" && $0 != "#" }).lowercased()
         self.limit = max(0, request.maxBodyBytes)
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -123,7 +127,9 @@ final class CurlTransfer: @unchecked Sendable {
         let message = detail.isEmpty || detail == reason ? reason : "\(reason): \(detail)"
         switch code {
         case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url, message: message)
-        case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedScheme(url: string(CURLINFO_REDIRECT_URL) ?? url)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // Only a redirect can get here (the first URL was checked): name where it pointed.
+            return .unsupportedScheme(url: headers["location"] ?? string(CURLINFO_REDIRECT_URL) ?? url)
         case CURLE_URL_MALFORMAT: return .invalidURL(url)
         default: return .transport(url: url, code: Int(code.rawValue), message: message)
         }

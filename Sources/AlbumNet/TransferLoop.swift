@@ -18,11 +18,22 @@ final class TransferLoop: @unchecked Sendable {
 
     private let multi: CurlMulti
     private let inbox = Locked(Inbox())
-    /// Transfers in the multi handle, by easy handle. Touched only by the transfer thread.
+    private let maxPerHost: Int
+    private let maxTotal: Int
+    // Touched only by the transfer thread:
+    /// Transfers in the multi handle, by easy handle.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Transfers waiting for a connection slot, oldest first. They wait here rather than inside
+    /// libcurl, whose time-out clock starts when a transfer is added, queued or not.
+    private var waiting: [CurlTransfer] = []
+    private var activePerHost: [String: Int] = [:]
+    /// Set when a transfer arrived or a slot freed, so `admit` does not rescan for nothing.
+    private var slotsChanged = false
 
     init(configuration: HTTPClient.Configuration) throws(HTTPError) {
         multi = try CurlMulti(configuration: configuration)
+        maxPerHost = max(1, configuration.maxConnectionsPerHost)
+        maxTotal = max(1, configuration.maxTotalConnections)
     }
 
     /// Starts the transfer thread. It keeps the loop alive until `stop()`.
@@ -76,33 +87,63 @@ final class TransferLoop: @unchecked Sendable {
                 }
                 return (box.submitted, box.cancelled, box.stopping)
             }
-            for transfer in submitted { add(transfer) }
+            waiting += submitted
+            slotsChanged = slotsChanged || !submitted.isEmpty
             for transfer in cancelled { remove(transfer, with: .cancelled(url: transfer.url)) }
             if stopping {
-                for transfer in Array(active.values) { remove(transfer, with: .cancelled(url: transfer.url)) }
+                for transfer in waiting + Array(active.values) { remove(transfer, with: .cancelled(url: transfer.url)) }
                 return
             }
+            if slotsChanged { admit() }
             multi.perform()
+            var finished = false
             while let (handle, code) = multi.nextFinished() {
-                guard let transfer = active.removeValue(forKey: handle) else { continue }
-                multi.remove(handle)
+                guard let transfer = active[handle] else { continue }
+                detach(transfer)
                 transfer.finish(transfer.result(for: code))
+                finished = true
             }
+            if finished, !waiting.isEmpty { continue }  // start the next ones at once
             multi.poll(timeoutMilliseconds: 1000)
         }
     }
 
-    private func add(_ transfer: CurlTransfer) {
-        if let failure = multi.add(transfer.handle) {
-            return transfer.finish(.failure(.transport(url: transfer.url, code: failure.code, message: failure.message)))
+    /// Moves waiting transfers into the multi handle while the connection limits allow.
+    private func admit() {
+        slotsChanged = false
+        var index = 0
+        while index < waiting.count, active.count < maxTotal {
+            let transfer = waiting[index]
+            guard activePerHost[transfer.host, default: 0] < maxPerHost else {
+                index += 1
+                continue
+            }
+            waiting.remove(at: index)
+            if let failure = multi.add(transfer.handle) {
+                transfer.finish(.failure(.transport(url: transfer.url, code: failure.code, message: failure.message)))
+                continue
+            }
+            active[transfer.handle] = transfer
+            activePerHost[transfer.host, default: 0] += 1
         }
-        active[transfer.handle] = transfer
+    }
+
+    private func detach(_ transfer: CurlTransfer) {
+        active[transfer.handle] = nil
+        activePerHost[transfer.host, default: 1] -= 1
+        if activePerHost[transfer.host] == 0 { activePerHost[transfer.host] = nil }
+        slotsChanged = true
+        multi.remove(transfer.handle)
     }
 
     private func remove(_ transfer: CurlTransfer, with error: HTTPError) {
-        guard active[transfer.handle] === transfer else { return }  // finished already
-        active[transfer.handle] = nil
-        multi.remove(transfer.handle)
+        if active[transfer.handle] === transfer {
+            detach(transfer)
+        } else if let index = waiting.firstIndex(where: { $0 === transfer }) {
+            waiting.remove(at: index)
+        } else {
+            return  // finished already
+        }
         transfer.finish(.failure(error))
     }
 }

@@ -41,6 +41,33 @@ import Testing
         #expect(server.maxConcurrentRequests == 2)
     }
 
+    @Test func transfersWaitingForAConnectionDoNotTimeOut() async throws {
+        // The time-out covers a transfer from its start, not its wait for a free connection.
+        let server = try LoopbackServer { _ in .delayed(.milliseconds(250), .text("ok")) }
+        let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 1))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<4 {
+                group.addTask { _ = try await client.send(HTTPRequest(url: server.baseURL + "/\(i)", timeout: .milliseconds(900))) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(server.requests.count == 4)
+        #expect(server.maxConcurrentRequests == 1)
+    }
+
+    @Test func cancellingAWaitingTransferRemovesIt() async throws {
+        let server = try LoopbackServer { _ in .delayed(.milliseconds(300), .text("ok")) }
+        let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 1))
+        let first = Task { try await client.send(HTTPRequest(url: server.baseURL + "/first")) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let second = Task { try await client.send(HTTPRequest(url: server.baseURL + "/second")) }
+        try await Task.sleep(for: .milliseconds(20))
+        second.cancel()
+        await #expect(throws: HTTPError.cancelled(url: server.baseURL + "/second")) { try await second.value }
+        #expect(try await first.value.status == 200)
+        #expect(server.requestCount(path: "/second") == 0)
+    }
+
     @Test func cancellingTheTaskRemovesTheTransfer() async throws {
         let server = try LoopbackServer { _ in .delayed(.seconds(5), .text("too late")) }
         let client = try HTTPClient()

@@ -1,0 +1,121 @@
+import Foundation
+import AlbumModel
+
+/// The JSON of `flickr.photos.search` (`format=json&nojsoncallback=1`), as loosely as Flickr
+/// sends it: numbers arrive as numbers or as strings, differently in different years.
+struct FlickrResponse: Decodable {
+    var stat: String?
+    var code: FlexibleNumber?
+    var message: String?
+    var photos: Photos?
+
+    struct Photos: Decodable {
+        var page: FlexibleNumber?
+        var pages: FlexibleNumber?
+        var perpage: FlexibleNumber?
+        var total: FlexibleNumber?
+        var photo: [FlickrPhoto]?
+    }
+}
+
+/// One photo record with the extras GeoAlbum asks for.
+struct FlickrPhoto: Decodable {
+    var id: FlexibleString?
+    var owner: String?
+    var secret: String?
+    var server: FlexibleString?
+    var title: String?
+    var license: FlexibleString?
+    var datetaken: String?
+    var datetakenunknown: FlexibleNumber?
+    var ownername: String?
+    var latitude: FlexibleNumber?
+    var longitude: FlexibleNumber?
+    var accuracy: FlexibleNumber?
+    var url_b: String?, width_b: FlexibleNumber?, height_b: FlexibleNumber?
+    var url_z: String?, width_z: FlexibleNumber?, height_z: FlexibleNumber?
+    var url_m: String?, width_m: FlexibleNumber?, height_m: FlexibleNumber?
+    var url_q: String?, width_q: FlexibleNumber?, height_q: FlexibleNumber?
+
+    /// The photo as a source offers it; nil without an id or any way to build an image URL.
+    var sourcePhoto: SourcePhoto? {
+        guard let id = id?.value, !id.isEmpty, let url = imageURL else { return nil }
+        return SourcePhoto(
+            sourceId: id, title: title.flatMap { $0.isEmpty ? nil : $0 }, url: url, coordinate: coordinate,
+            takenAt: takenAt, owner: ownername.flatMap { $0.isEmpty ? nil : $0 } ?? owner, license: license?.value)
+    }
+
+    /// The largest `url_*` of at most 1024 px (b, z, m, q), else one built from server/id/secret.
+    var imageURL: String? {
+        let sizes: [(String?, FlexibleNumber?, FlexibleNumber?)] = [
+            (url_b, width_b, height_b), (url_z, width_z, height_z), (url_m, width_m, height_m), (url_q, width_q, height_q),
+        ]
+        let offered = sizes.filter { url, _, _ in url.map(Self.isWeb) ?? false }
+        if let fit = offered.first(where: { _, w, h in max(w?.int ?? 0, h?.int ?? 0) <= 1024 }) ?? offered.first {
+            return fit.0
+        }
+        guard let server = server?.value, let id = id?.value, let secret, !server.isEmpty, !secret.isEmpty else { return nil }
+        return "https://live.staticflickr.com/\(server)/\(id)_\(secret)_b.jpg"
+    }
+
+    /// Flickr's photo position; absent geo comes as 0, 0.
+    var coordinate: Coordinate? {
+        guard let lat = latitude?.double, let lon = longitude?.double, lat != 0 || lon != 0 else { return nil }
+        return try? Coordinate(latitude: lat, longitude: lon)
+    }
+
+    /// `datetaken` is local time without an offset, "YYYY-MM-DD HH:MM:SS": stored as ISO 8601
+    /// local time "YYYY-MM-DDTHH:MM:SS". Nil when Flickr says the date is unknown.
+    var takenAt: String? {
+        guard datetakenunknown?.int != 1, let text = datetaken, Self.isDateTime(text), !text.hasPrefix("0000") else {
+            return nil
+        }
+        return text.replacingOccurrences(of: " ", with: "T")
+    }
+
+    private static func isWeb(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+    }
+
+    private static func isDateTime(_ text: String) -> Bool {
+        let pattern = Array("dddd-dd-dd dd:dd:dd")
+        let chars = Array(text)
+        guard chars.count == pattern.count else { return false }
+        return zip(chars, pattern).allSatisfy { c, p in p == "d" ? c.isASCII && c.isNumber : c == p }
+    }
+}
+
+/// A number sent as a JSON number or as a string ("300"); anything else reads as no value.
+struct FlexibleNumber: Decodable {
+    let double: Double?
+
+    var int: Int? { double.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil } }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            double = number
+        } else if let text = try? container.decode(String.self) {
+            double = Double(text.trimmingCharacters(in: .whitespaces))
+        } else {
+            double = nil
+        }
+    }
+}
+
+/// A string sent as a JSON string or as a number (ids, server, licence).
+struct FlexibleString: Decodable {
+    let value: String?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            value = text
+        } else if let number = try? container.decode(Int64.self) {
+            value = String(number)
+        } else {
+            value = nil
+        }
+    }
+}

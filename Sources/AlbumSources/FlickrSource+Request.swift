@@ -1,0 +1,72 @@
+import AlbumModel
+import AlbumNet
+import Foundation
+
+extension FlickrSource {
+    /// What one request came to.
+    enum Outcome {
+        case page(SearchPage)
+        case retry(String, retryAfter: Duration?)
+        case failed(String)
+    }
+
+    /// The search URL: the endpoint with every parameter, the key included (never shown).
+    func requestURL(for query: SearchQuery) -> String {
+        let items: [(String, String)] = [
+            ("method", "flickr.photos.search"), ("api_key", apiKey),
+            ("lat", String(format: "%.6f", query.center.latitude)), ("lon", String(format: "%.6f", query.center.longitude)),
+            ("radius", String(format: "%g", query.radiusKm)), ("radius_units", "km"),
+            ("per_page", String(query.perPage)), ("page", String(query.page)), ("extras", Self.extras),
+            ("min_upload_date", String(minUploadDate)), ("media", "photos"),
+            ("format", "json"), ("nojsoncallback", "1"),
+        ]
+        let text = items.map { "\($0)=\(Self.encode($1) ?? "")" }.joined(separator: "&")
+        return endpoint + (endpoint.contains("?") ? "&" : "?") + text
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters.
+    static func encode(_ text: String) -> String? {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed)
+    }
+
+    /// Sends one request and sorts the answer into a page, a retry or a failure.
+    func attempt(_ url: String, query: SearchQuery) async -> Outcome {
+        let response: HTTPResponse
+        do {
+            response = try await client.send(HTTPRequest(url: url, maxBodyBytes: 16 << 20, timeout: .seconds(30)))
+        } catch {
+            // The endpoint names the request well enough; the full URL holds the key.
+            let message = "Flickr request failed: " + error.description.replacingOccurrences(of: url, with: endpoint)
+            return error.isTransient ? .retry(message, retryAfter: nil) : .failed(message)
+        }
+        let decoded = try? JSONDecoder().decode(FlickrResponse.self, from: response.body)
+        if let decoded, decoded.stat == "fail" {
+            let code = decoded.code?.int ?? -1
+            let message = "Flickr: \(decoded.message ?? "unknown error") (code \(code))"
+            return Self.retriedCodes.contains(code) ? .retry(message, retryAfter: response.retryAfter) : .failed(message)
+        }
+        if response.status == 429 || (500...599).contains(response.status) {
+            return .retry("Flickr answered HTTP \(response.status)", retryAfter: response.retryAfter)
+        }
+        guard (200...299).contains(response.status) else { return .failed("Flickr answered HTTP \(response.status)") }
+        guard let decoded, decoded.stat == "ok", let photos = decoded.photos else {
+            let kind = response.header("content-type") ?? "unknown content type"
+            return .failed("Flickr answered with something that is not a photo search result (\(kind), \(response.body.count) bytes)")
+        }
+        return .page(page(from: photos, query: query))
+    }
+
+    /// The page, with `pages` capped at the last useful page and no repeats past the last page.
+    func page(from photos: FlickrResponse.Photos, query: SearchQuery) -> SearchPage {
+        let pages = max(0, photos.pages?.int ?? 0)
+        let useful = pages == 0 ? 0 : Self.maxUsefulPage(pages: pages, perPage: query.perPage)
+        let page = photos.page?.int ?? query.page
+        // Past the last page Flickr repeats earlier photos: offer none.
+        let records = page > useful ? [] : (photos.photo ?? [])
+        return SearchPage(
+            total: max(0, photos.total?.int ?? 0), pages: useful, page: page,
+            perPage: photos.perpage?.int ?? query.perPage, photos: records.compactMap(\.sourcePhoto))
+    }
+}

@@ -1,0 +1,72 @@
+import AlbumModel
+import AlbumNet
+import AlbumSources
+import ArgumentParser
+import Foundation
+
+/// `album search`: what a source offers near a place. Downloads nothing, opens no library.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Show what a photo source offers near a place (nothing is downloaded).")
+
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double
+    @Option(name: .customLong("radius-km"), help: "Search radius in km (Flickr: at most 32).") var radiusKm = 5.0
+    @Option(name: .customLong("per-page"), help: "Photos per page (Flickr: at most 250).") var perPage = 30
+    @Option(help: "The page to show, from 1.") var page = 1
+    @Option(help: "bundle:PATH or flickr (default: bundle:fixtures/bundle).") var source: String?
+    @Option(help: "The Flickr REST endpoint (with --source flickr).") var endpoint: String?
+    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+
+    func validate() throws {
+        _ = try coordinate(latitude: lat, longitude: lon)
+        guard radiusKm.isFinite, radiusKm > 0 else { throw ValidationError("--radius-km must be greater than 0") }
+        guard perPage >= 1 else { throw ValidationError("--per-page must be at least 1") }
+        guard page >= 1 else { throw ValidationError("--page must be at least 1") }
+        do { _ = try spec() } catch { throw ValidationError(error.description) }
+    }
+
+    func spec() throws(AlbumError) -> SourceSpec {
+        guard let source else {
+            if endpoint != nil { throw .invalidInput("--endpoint applies only to --source flickr") }
+            return SourceSpec.defaultSource
+        }
+        return try SourceSpec.parse(source, endpoint: endpoint)
+    }
+
+    func run() async throws {
+        let client: HTTPClient
+        do { client = try HTTPClient() } catch { throw AlbumError.source(error.description) }
+        let photoSource = try spec().makeSource(environment: ProcessInfo.processInfo.environment, client: client)
+        let query = SearchQuery(center: try coordinate(latitude: lat, longitude: lon), radiusKm: radiusKm, page: page, perPage: perPage)
+        let result = try await photoSource.search(query)
+        if json { return try Output.json(SearchJSON(page: result)) }
+        Output.line("\(result.total) photo\(result.total == 1 ? "" : "s") near \(Output.degrees(query.center)), page \(result.page) of \(result.pages)")
+        for photo in result.photos {
+            Output.line("  \(photo.sourceId)  \(photo.title ?? "(untitled)")  \(photo.url)")
+        }
+    }
+}
+
+/// `{total, pages, photos: [{id, title, url, latitude, longitude, takenAt}]}`
+struct SearchJSON: Encodable {
+    let page: SearchPage
+    enum Key: String, CodingKey { case total, pages, photos }
+    enum PhotoKey: String, CodingKey { case id, title, url, latitude, longitude, takenAt }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(page.total, forKey: .total)
+        try c.encode(page.pages, forKey: .pages)
+        var list = c.nestedUnkeyedContainer(forKey: .photos)
+        for photo in page.photos {
+            var p = list.nestedContainer(keyedBy: PhotoKey.self)
+            try p.encode(photo.sourceId, forKey: .id)
+            try p.encode(photo.title, forKey: .title)
+            try p.encode(photo.url, forKey: .url)
+            try p.encode(photo.coordinate?.latitude, forKey: .latitude)
+            try p.encode(photo.coordinate?.longitude, forKey: .longitude)
+            try p.encode(photo.takenAt, forKey: .takenAt)
+        }
+    }
+}
