@@ -49,10 +49,9 @@ extension Library {
             pinId: pinId, source: environment.sourceName, endpoint: environment.endpoint, radiusKm: album.radiusKm,
             perPage: album.perPage, page: searched[0], total: first.total, pages: first.pages)
         let photos = Array(fresh.prefix(album.perPage))
-        let old = try await environment.pool.run { () throws(AlbumError) in
-            try self.database.replaceCollection(info, photos: photos)
+        try await environment.pool.run { () throws(AlbumError) in
+            try self.removeUnusedFiles(try self.database.replaceCollection(info, photos: photos))
         }
-        try removeUnusedFiles(old)
         return try await downloadAlbum(pinId: pinId, concurrency: concurrency, environment: environment)
     }
 }

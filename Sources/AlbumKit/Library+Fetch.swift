@@ -40,10 +40,9 @@ extension Library {
                     try self.database.storeFirstCollection(info, photos: photos)
                 }
             } else {
-                let old = try await environment.pool.run { () throws(AlbumError) in
-                    try self.database.replaceCollection(info, photos: photos)
+                try await environment.pool.run { () throws(AlbumError) in
+                    try self.removeUnusedFiles(try self.database.replaceCollection(info, photos: photos))
                 }
-                try removeUnusedFiles(old)
             }
         }
         return try await downloadAlbum(pinId: pin.id, concurrency: options.concurrency, environment: environment)
@@ -52,8 +51,10 @@ extension Library {
     /// Downloads every `placeholder` photo of a pin's album with `concurrency` workers, then
     /// reports the album. Photos of dead processes are requeued first.
     public func downloadAlbum(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        try recoverFromCrash()
-        let counts = try database.stateCounts(pinId: pinId)
+        let counts = try await environment.pool.run { () throws(AlbumError) in
+            try self.recoverFromCrash()
+            return try self.database.stateCounts(pinId: pinId)
+        }
         let tracker = ProgressTracker(
             pinId: pinId, total: counts.total, alreadyDone: counts.total - counts.remaining, report: environment.progress)
         do {

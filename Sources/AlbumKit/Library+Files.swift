@@ -38,13 +38,16 @@ extension Library {
         return removed
     }
 
-    /// Removes what a killed process left half-written: temporary files, and `downloading`
-    /// claims of processes that are gone. Returns (temporary files removed, photos requeued).
+    /// Puts back what killed processes left: `downloading` claims of processes that are gone
+    /// go back to `placeholder`, and (once per process, since it walks the file folders)
+    /// their temporary files are removed. Returns (temporary files removed, photos requeued).
     @discardableResult
     public func recoverFromCrash() throws(AlbumError) -> (temporaryFiles: Int, requeued: Int) {
         var files = 0
-        for sub in ["originals", "thumbs"] {
-            files += AtomicFile.removeLeftovers(under: folder.appendingPathComponent(sub))
+        if sweptTemporaryFiles.withLock({ swept in defer { swept = true }; return !swept }) {
+            for sub in ["originals", "thumbs"] {
+                files += AtomicFile.removeLeftovers(under: folder.appendingPathComponent(sub))
+            }
         }
         let requeued = try database.releaseStaleClaims(isAlive: ProcessToken.isAlive)
         return (files, requeued)

@@ -1,6 +1,7 @@
 import AlbumModel
 import AlbumStore
 import Foundation
+import Synchronization
 
 /// A library folder: the SQLite database plus the photo and thumbnail files beside it.
 ///
@@ -14,6 +15,8 @@ public final class Library: Sendable {
     public let folder: URL
     /// The library's database.
     public let database: AlbumDatabase
+    /// Whether this process already removed dead processes' temporary files.
+    let sweptTemporaryFiles = Mutex(false)
 
     /// The folder used when neither `--library` nor `ALBUM_LIBRARY` names one.
     public static let defaultFolder = "./cache"
