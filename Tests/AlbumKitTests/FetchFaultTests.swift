@@ -29,6 +29,8 @@ import TestSupport
         case "slow": .delayed(.seconds(3), .respond(status: 200, body: bodies.body(index)))
         case "notjpeg": .respond(status: 200, body: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)))
         case "corrupt": .respond(status: 200, body: Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 2000)))
+        case "bomb": .respond(status: 200, body: declaring(width: 40_000, height: 30_000, bodies.body(index)))
+        case "huge": .respond(status: 200, body: Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 2 << 20)))
         default: .status(410)
         }
     }
@@ -47,7 +49,26 @@ import TestSupport
         "slow": ("failed", 3, "timed out"),
         "notjpeg": ("failed", 1, "not a JPEG"),
         "corrupt": ("failed", 1, nil),
+        "bomb": ("failed", 1, "pixel"),
+        "huge": ("failed", 1, "1048576"),
     ]
+
+    /// A real JPEG whose frame header declares another size (a decompression bomb's header).
+    static func declaring(width: Int, height: Int, _ jpeg: Data) -> Data {
+        var bytes = [UInt8](jpeg)
+        var i = 2
+        while i + 9 < bytes.count, bytes[i] == 0xFF {
+            let marker = bytes[i + 1]
+            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if (0xC0...0xC2).contains(marker) {
+                bytes[i + 5] = UInt8(height >> 8); bytes[i + 6] = UInt8(height & 0xFF)
+                bytes[i + 7] = UInt8(width >> 8); bytes[i + 8] = UInt8(width & 0xFF)
+                break
+            }
+            i += 2 + length
+        }
+        return Data(bytes)
+    }
 
     @Test func everyFaultEndsInTheRightStateWithinBounds() async throws {
         let bodies = try JPEGBodies()
@@ -95,6 +116,7 @@ import TestSupport
             }
         }
         #expect(report.downloaded == 3)
+        #expect(report.failed == ids.count - 3)
         #expect(clock.sleeps.contains(.seconds(7)), "Retry-After: 7 honoured: \(clock.sleeps)")
         // Nothing half-written remains.
         let leftovers = FileManager.default.enumerator(at: library.folder, includingPropertiesForKeys: nil)?
