@@ -120,4 +120,22 @@ import TestSupport
         let pins = try #require(try album("pin", "list", "--json").json() as? [[String: Any]])
         #expect(pins.count == 2 * count)
     }
+
+    @Test func manyProcessesOpeningANewLibraryAtOnce() throws {
+        // The switch to WAL on a new file needs exclusive access and SQLite runs no busy handler
+        // for it: every opener must wait its turn instead of failing with "database is locked".
+        for round in 0..<3 {
+            let path = folder.child("race-\(round)").path
+            let processes = try (0..<10).map { i in
+                try AlbumProcess.start(["pin", "add", "--lat", "\(round)", "--lon", "\(i)", "--library", path])
+            }
+            for (process, _, err) in processes {
+                process.waitUntilExit()
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                #expect(process.terminationStatus == 0, "\(stderr)")
+            }
+            let pins = try AlbumProcess.run(["pin", "list", "--json", "--library", path]).json() as? [Any]
+            #expect(pins?.count == 10)
+        }
+    }
 }

@@ -23,9 +23,32 @@ public final class AlbumDatabase: @unchecked Sendable {
         connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         try connection.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:" {
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            try Self.enableWAL(connection)
+            try connection.execute("PRAGMA synchronous = NORMAL")
         }
         try Migrator.standard.migrate(connection)
+    }
+
+    /// Switches a database file to WAL. WAL is a property of the file, so after the first open
+    /// this only reads it. The switch needs exclusive access and SQLite does not run the busy
+    /// handler for it: two processes opening a new library at once retry here, within the busy
+    /// timeout, and accept that the other one switched it.
+    private static func enableWAL(_ connection: SQLiteConnection) throws(AlbumError) {
+        var waited = 0
+        while true {
+            do {
+                let mode = try connection.statement("PRAGMA journal_mode").firstString()
+                if mode?.lowercased() == "wal" { return }
+                if try connection.statement("PRAGMA journal_mode = WAL").firstString()?.lowercased() == "wal" { return }
+            } catch where waited < Int(busyTimeoutMilliseconds) && error.description.contains("locked") {
+                // another process is converting it or holds a lock: wait and look again
+            }
+            guard waited < Int(busyTimeoutMilliseconds) else {
+                throw .database("cannot switch \(connection.path) to WAL mode: another process keeps it locked")
+            }
+            usleep(20_000)
+            waited += 20
+        }
     }
 
     /// A new, empty, migrated database in memory (for readers of a library that does not exist

@@ -65,7 +65,7 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw .database("\(text) (in \(path))")
+            throw .database("\(text) (in \(path), running: \(sql.prefix(80)))")
         }
     }
 
@@ -130,8 +130,15 @@ final class SQLiteStatement {
         default:
             let message = connection.errorMessage
             sqlite3_reset(handle)
-            throw .database("\(message) (in \(connection.path))")
+            let sql = sqlite3_sql(handle).map { String(cString: $0) } ?? "?"
+            throw .database("\(message) (in \(connection.path), running: \(sql.prefix(80)))")
         }
+    }
+
+    /// Runs the statement and returns the first column of its first row as text.
+    func firstString() throws(AlbumError) -> String? {
+        defer { reset() }
+        return try step() ? row().string(0) : nil
     }
 
     /// The current row's values.
