@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         .target(
             name: "AlbumKit",
-            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumSources", "AlbumImaging", "AlbumDownload"]
+            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload"]
         ),
 
         // MARK: The thin executable.
@@ -47,9 +47,8 @@ let package = Package(
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
-        .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
-        .testTarget(name: "AlbumCLITests", dependencies: ["album", "TestSupport"]),
+        .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,8 @@ public enum AtomicFile {
     public static func write(_ data: Data, to destination: URL) throws(AlbumError) {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
-            ".\(destination.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)")
+            ".\(destination.lastPathComponent).\(ProcessToken.current.replacingOccurrences(of: ":", with: "-"))"
+                + ".\(UUID().uuidString.prefix(8))\(temporarySuffix)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
@@ -39,12 +40,17 @@ public enum AtomicFile {
         }
     }
 
-    /// Removes temporary files a killed process left under `folder`; returns how many.
+    /// Removes temporary files left under `folder` by processes that are no longer running
+    /// (a live process's files are its own business); returns how many.
     @discardableResult
     public static func removeLeftovers(under folder: URL) -> Int {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return 0 }
         var removed = 0
         for case let url as URL in walker where url.lastPathComponent.hasSuffix(temporarySuffix) {
+            // .<name>.<pid>-<start>.<random>.part
+            let parts = url.lastPathComponent.split(separator: ".")
+            let owner = parts.count >= 4 ? parts[parts.count - 3].replacingOccurrences(of: "-", with: ":") : ""
+            if ProcessToken.isAlive(owner) { continue }
             if (try? FileManager.default.removeItem(at: url)) != nil { removed += 1 }
         }
         return removed

@@ -15,12 +15,20 @@ extension Library {
 
     /// Moves a pin; its album, which belonged to the old place, is emptied.
     public func movePin(id: Int64, to coordinate: Coordinate) throws(AlbumError) -> Pin {
-        try database.movePin(id: id, to: coordinate).pin
+        let hashes = try database.contentHashes(pinId: id)
+        let pin = try database.movePin(id: id, to: coordinate).pin
+        try removeUnusedFiles(hashes)
+        return pin
     }
 
     /// Removes a pin and its album.
     @discardableResult
-    public func removePin(id: Int64) throws(AlbumError) -> Pin { try database.removePin(id: id) }
+    public func removePin(id: Int64) throws(AlbumError) -> Pin {
+        let hashes = try database.contentHashes(pinId: id)
+        let pin = try database.removePin(id: id)
+        try removeUnusedFiles(hashes)
+        return pin
+    }
 
     /// Stores the map region.
     public func setRegion(_ region: Region) throws(AlbumError) { try database.setRegion(region) }

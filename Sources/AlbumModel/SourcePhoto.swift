@@ -3,7 +3,8 @@ public struct SourcePhoto: Sendable, Hashable {
     /// Stable id within its source (Flickr's photo id, the bundle record's id).
     public var sourceId: String
     public var title: String?
-    /// The URL of the size to download: `http(s)://…`, or a path inside a bundle folder.
+    /// The URL of the size to download: `http(s)://…`, or for a local bundle an absolute
+    /// `file://` URL checked to be inside the bundle folder.
     public var url: String
     public var coordinate: Coordinate?
     /// ISO 8601 capture date, with its offset when the source knows it.

@@ -1,44 +1,106 @@
-// TEMPORARY (net branch): a minimal stand-in so SourceSpec and `album search` build before the
-// bundle engineer's branch lands. Take the bundle branch's BundleSource.swift over this file.
 import AlbumModel
 import Foundation
 
-/// A local folder with a `/photos`-style JSON file. Minimal stand-in; see the note above.
+/// A local JSON bundle: a folder with a list of `/photos` records and the images they name.
+///
+/// The folder's JSON file is `photos.json`, or else the only `*.json` file in it (hidden files
+/// ignored); `folder` may also name a JSON file directly. The list is the well-known
+/// `[{"albumId":1,"id":1,"title":"…","url":"…","thumbnailUrl":"…"}]`; geo bundles add
+/// `latitude`/`longitude` (numbers or numeric strings) and optionally `datetaken`.
+///
+/// The file is read and checked once, in `init`. A record that cannot be used (no id, a
+/// duplicate id, a url that leaves the folder or has another scheme than http(s), a missing
+/// file, bad coordinates or date) is skipped and listed in `skipped` with the reason; the rest
+/// are offered. A list whose records are all bad is an error.
+///
+/// Searching: when any record has coordinates, the bundle offers the photos within
+/// `query.radiusKm` of `query.center`, nearest first (ties in file order), and never the records
+/// without coordinates (they are in `skipped`). A bundle without coordinates offers all its
+/// photos, in file order, for any place.
 public struct BundleSource: PhotoSource {
+    /// `bundle:` and the absolute, standardised path of the folder (or JSON file) given.
     public let name: String
-    private let photos: [SourcePhoto]
+    /// The bundle folder, absolute and standardised.
+    public let folder: URL
+    /// The JSON file the records were read from.
+    public let jsonFile: URL
+    /// Whether the bundle's records carry coordinates, so that searches are by place.
+    public let hasCoordinates: Bool
+    /// The records that are not offered, in file order, each with its reason.
+    public let skipped: [BundleSkippedRecord]
+    /// How many photos the bundle offers in all (for any place).
+    public var photoCount: Int { offeredPhotos.count }
 
-    /// - Throws: `AlbumError.io` when the folder has no readable JSON file,
-    ///   `AlbumError.invalidInput` when its JSON is not a list of photo records.
+    /// The folder and its containment rule.
+    let location: BundleFolder
+    /// Offered photos in file order; local urls already resolved to `file://` URLs.
+    let offeredPhotos: [SourcePhoto]
+
+    /// Reads and checks the bundle at `folder`.
+    /// - Parameter folder: the bundle folder, or its JSON file.
+    /// - Throws: `AlbumError.notFound` when the folder or its JSON file is missing;
+    ///   `.invalidInput` when several JSON files could be meant, when the JSON is malformed
+    ///   (naming the file, line and column), or when no record at all can be offered;
+    ///   `.io` when a file cannot be read.
     public init(folder: URL) throws(AlbumError) {
-        name = "bundle:\(folder.path)"
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        guard let file = files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.path < $1.path }).first,
-            let data = try? Data(contentsOf: file)
-        else { throw .io("bundle folder \(folder.path) has no readable JSON file") }
-        struct Record: Decodable {
-            var id: Int
-            var title: String?
-            var url: String
-            var latitude: Double?
-            var longitude: Double?
-            var datetaken: String?
+        let given = folder.absoluteURL.standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: given, isDirectory: &isFolder) else {
+            throw .notFound("bundle \(given) does not exist")
         }
-        guard let records = try? JSONDecoder().decode([Record].self, from: data) else {
-            throw .invalidInput("\(file.path) is not a list of photo records")
-        }
-        photos = records.map { record in
-            let coordinate = record.latitude.flatMap { lat in record.longitude.flatMap { try? Coordinate(latitude: lat, longitude: $0) } }
-            return SourcePhoto(sourceId: String(record.id), title: record.title, url: record.url, coordinate: coordinate, takenAt: record.datetaken)
-        }
-    }
+        let root = isFolder.boolValue ? given : (given as NSString).deletingLastPathComponent
+        let file = isFolder.boolValue ? try BundleFile.find(in: root) : given
+        location = try BundleFolder(path: root)
+        name = "bundle:\(given)"
+        self.folder = URL(fileURLWithPath: root, isDirectory: true)
+        jsonFile = URL(fileURLWithPath: file)
 
-    public func search(_ query: SearchQuery) async throws -> SearchPage {
-        let near = photos.filter { $0.coordinate.map { $0.distanceKm(to: query.center) <= query.radiusKm } ?? true }
-        let perPage = max(1, query.perPage)
-        let pages = (near.count + perPage - 1) / perPage
-        let start = (max(1, query.page) - 1) * perPage
-        let slice = start < near.count ? Array(near[start..<min(near.count, start + perPage)]) : []
-        return SearchPage(total: near.count, pages: pages, page: query.page, perPage: perPage, photos: slice)
+        let records = try BundleFile.records(of: file)
+        let geo = records.contains { $0.coordinate != nil }
+        var offered: [SourcePhoto] = []
+        var skipped: [BundleSkippedRecord] = []
+        var seen: [String: Int] = [:]
+        for (index, record) in records.enumerated() {
+            let position = index + 1
+            func skip(_ reason: String) {
+                skipped.append(.init(position: position, id: record.id, url: record.url, reason: reason))
+            }
+            if let problem = record.problem {
+                skip(problem)
+                continue
+            }
+            guard let id = record.id, let url = record.url else { continue }
+            if let first = seen[id] {
+                skip("repeats the id of record \(first)")
+                continue
+            }
+            if geo && record.coordinate == nil {
+                skip("has no latitude/longitude, while other records of the bundle do")
+                continue
+            }
+            switch location.resolve(recordURL: url) {
+            case .failure(let refusal):
+                skip("url \(refusal.reason)")
+            case .success(let resolved):
+                seen[id] = position
+                offered.append(
+                    SourcePhoto(
+                        sourceId: id, title: record.title, url: resolved, coordinate: record.coordinate,
+                        takenAt: record.takenAt))
+            }
+        }
+        if offered.isEmpty && !records.isEmpty {
+            let shown = skipped.prefix(3).map(\.description).joined(separator: "; ")
+            let more = skipped.count > 3 ? "; and \(skipped.count - 3) more" : ""
+            throw .invalidInput("\(file): none of its \(records.count) records can be offered: \(shown)\(more)")
+        }
+        hasCoordinates = geo
+        self.skipped = skipped
+        offeredPhotos = offered
     }
+}
+
+extension BundleSource {
+    /// A bundle's `file://` photo URLs are files inside its folder, checked again at download time.
+    public func resolveLocalFile(_ url: String) throws(AlbumError) -> URL { try resolveLocal(url) }
 }

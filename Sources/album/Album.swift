@@ -11,7 +11,10 @@ struct Album: AsyncParsableCommand {
         commandName: "album",
         abstract: "Build photo albums around places on the map.",
         version: version,
-        subcommands: [PinCommand.self, RegionCommand.self, SearchCommand.self]
+        subcommands: [
+            PinCommand.self, RegionCommand.self, SearchCommand.self, FetchCommand.self, NewCollectionCommand.self,
+            PhotosCommand.self, PhotoCommand.self, StatusCommand.self, ResumeCommand.self,
+        ]
     )
 
     /// Runs the command; every failure ends as one line on stderr and a non-zero exit.
@@ -29,6 +32,7 @@ struct Album: AsyncParsableCommand {
     }
 
     static func fail(_ error: any Error) -> Never {
+        if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
         let code = exitCode(for: error)
         if code == .success || error is CleanExit {
             exit(withError: error)  // --help and --version print to stdout

@@ -5,7 +5,7 @@ import Foundation
 enum Output {
     static func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }

@@ -3,7 +3,7 @@ enum Schema {
     static let migrations: [Migration] = [
         Migration(name: "createPins", sql: """
             CREATE TABLE pins (
-                id INTEGER PRIMARY KEY,
+                id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
                 latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
                 longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
                 title TEXT,
@@ -36,7 +36,7 @@ enum Schema {
             """),
         Migration(name: "createPhotos", sql: """
             CREATE TABLE photos (
-                id INTEGER PRIMARY KEY,
+                id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
                 pin_id INTEGER NOT NULL REFERENCES pins(id) ON DELETE CASCADE,
                 source TEXT NOT NULL,
                 source_id TEXT NOT NULL,
@@ -102,6 +102,12 @@ enum Schema {
                 pages INTEGER NOT NULL,
                 searched_at TEXT NOT NULL
             );
+            """),
+        Migration(name: "addPhotoClaims", sql: """
+            -- Which process is downloading a photo ("pid:start-ticks"), so a second process never
+            -- takes the same photo and a dead process's photos go back to the queue.
+            ALTER TABLE photos ADD COLUMN claimed_by TEXT;
+            CREATE INDEX photos_by_claim ON photos (claimed_by) WHERE claimed_by IS NOT NULL;
             """),
     ]
 }

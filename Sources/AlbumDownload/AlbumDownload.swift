@@ -1,1 +1,0 @@
-// AlbumDownload: see docs/architecture.md. Its types arrive with their issue.

@@ -1,0 +1,74 @@
+import AlbumModel
+import AlbumNet
+import Foundation
+
+/// Fetches one photo's bytes over HTTP: retries transient failures with back-off and jitter
+/// (honouring `Retry-After`), gives up at once on permanent ones, and keeps a body only when it
+/// is a JPEG within the size cap. Concurrency is the caller's: run as many as you want at once,
+/// the HTTP client's multi loop does the transfers side by side.
+public struct Downloader: Sendable {
+    public let client: HTTPClient
+    public let policy: DownloadPolicy
+    private let clock: any Clock<Duration>
+
+    /// - Parameter clock: what back-off sleeps on; tests pass one that does not really sleep.
+    public init(client: HTTPClient, policy: DownloadPolicy = DownloadPolicy(), clock: any Clock<Duration> = ContinuousClock()) {
+        self.client = client
+        self.policy = policy
+        self.clock = clock
+    }
+
+    /// Downloads `url`.
+    /// - Parameter onAttempt: called before each attempt (to persist the attempt count).
+    public func download(_ url: String, onAttempt: @Sendable () async -> Void = {}) async -> DownloadOutcome {
+        var generator = SystemRandomNumberGenerator()
+        var attempt = 0
+        while true {
+            attempt += 1
+            await onAttempt()
+            let verdict: Verdict
+            do {
+                let response = try await client.send(
+                    HTTPRequest(url: url, headers: ["Accept": "image/jpeg,image/*;q=0.8"],
+                                maxBodyBytes: policy.maxBytes, timeout: policy.timeout))
+                verdict = Self.judge(response)
+            } catch {
+                verdict = error.isTransient ? .retry("\(error)", after: nil) : .fail("\(error)")
+            }
+            switch verdict {
+            case .keep(let body):
+                return .body(body)
+            case .fail(let reason):
+                return .failed(reason: reason)
+            case .retry(let reason, let retryAfter):
+                guard attempt < policy.retry.maxAttempts, !Task.isCancelled else {
+                    return .failed(reason: "\(reason) (gave up after \(attempt) attempt\(attempt == 1 ? "" : "s"))")
+                }
+                let delay = policy.retry.delay(afterAttempt: attempt, retryAfter: retryAfter, using: &generator)
+                do { try await clock.sleep(for: delay) } catch { return .failed(reason: "\(reason) (cancelled)") }
+            }
+        }
+    }
+
+    enum Verdict: Equatable {
+        case keep(ImageBody)
+        case retry(String, after: Duration?)
+        case fail(String)
+    }
+
+    /// What to do with a response: keep its body, retry, or give up.
+    static func judge(_ response: HTTPResponse) -> Verdict {
+        switch response.status {
+        case 200..<300:
+            let kind = ImageKind(sniffing: response.body)
+            if let refusal = kind.refusal {
+                return .fail("\(refusal), \(response.body.count) bytes of \(response.header("content-type") ?? "unknown type")")
+            }
+            return .keep(ImageBody(data: response.body, kind: kind))
+        case 408, 425, 429, 500..<600:
+            return .retry("HTTP \(response.status)", after: response.retryAfter)
+        default:
+            return .fail("HTTP \(response.status)")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// AlbumImaging: see docs/architecture.md. Its types arrive with their issue.

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AlbumModel
+import Foundation
+
+/// Random access to the bytes of a file or of data in memory, so a reader can fetch only the
+/// parts it needs.
+protocol ByteSource {
+    /// Up to `count` bytes from `offset`; fewer (or none) past the end.
+    func bytes(at offset: Int, count: Int) throws(AlbumError) -> ArraySlice<UInt8>
+}
+
+/// Bytes already in memory.
+struct MemoryBytes: ByteSource {
+    let data: [UInt8]
+
+    func bytes(at offset: Int, count: Int) -> ArraySlice<UInt8> {
+        guard offset >= 0, offset < data.count, count > 0 else { return [] }
+        return data[offset..<min(data.count, offset + min(count, data.count - offset))]
+    }
+}
+
+/// A file opened read-only. It owns the file descriptor and closes it in `deinit`; reads go
+/// through a small window so walking a JPEG's header costs one or two `pread` calls.
+final class ReadOnlyFile: ByteSource {
+    private let descriptor: Int32
+    private let name: String
+    private var window: [UInt8] = []
+    private var windowOffset = 0
+    /// How much is read at once when a request misses the window.
+    private static let windowSize = 16 * 1024
+
+    /// Opens `url` for reading.
+    /// - Throws: `AlbumError.io` naming the file and the system's reason.
+    init(_ url: URL) throws(AlbumError) {
+        name = url.relativePath
+        descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .io("\(name): cannot open: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func bytes(at offset: Int, count: Int) throws(AlbumError) -> ArraySlice<UInt8> {
+        guard offset >= 0, count > 0 else { return [] }
+        let end = offset + count
+        if offset < windowOffset || end > windowOffset + window.count {
+            try fill(at: offset, count: max(count, Self.windowSize))
+        }
+        let start = offset - windowOffset
+        return window[start..<min(window.count, start + count)]
+    }
+
+    /// Replaces the window with up to `count` bytes at `offset` (fewer at the end of the file).
+    private func fill(at offset: Int, count: Int) throws(AlbumError) {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw .io("\(name): cannot read: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            filled += n
+        }
+        buffer.removeSubrange(filled...)
+        window = buffer
+        windowOffset = offset
+    }
+}
+
+extension AlbumError {
+    /// The same error with its message prefixed by a file name: `photo.jpg: not a JPEG (…)`.
+    func naming(_ file: String) -> AlbumError {
+        switch self {
+        case .invalidInput(let m): .invalidInput("\(file): \(m)")
+        case .notFound(let m): .notFound("\(file): \(m)")
+        case .io(let m): m.hasPrefix("\(file): ") ? self : .io("\(file): \(m)")
+        case .database(let m): .database("\(file): \(m)")
+        case .source(let m): .source("\(file): \(m)")
+        }
+    }
+}

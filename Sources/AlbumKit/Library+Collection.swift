@@ -1,0 +1,58 @@
+import AlbumModel
+import AlbumSources
+import AlbumStore
+
+extension Library {
+    /// Flickr answers at most this many results for one geo query; pages past it repeat.
+    public static let maxResultsPerQuery = 4000
+    /// How many pages a new collection searches for photos the pin has not shown, at most.
+    static let maxNewCollectionSearches = 6
+
+    /// Replaces a pin's album with photos it has never shown, from a random page within
+    /// min(pages, 4000 / per page), then downloads them. Files no album uses any more are removed.
+    /// A pin without an album gets its first collection instead.
+    /// - Throws: `AlbumError.notFound` when the source has no photo the pin has not shown
+    ///   (the album is then left as it was).
+    public func newCollection(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
+        let pin = try database.requirePin(id: pinId)
+        guard let album = try database.album(pinId: pinId) else {
+            return try await fetch(pinId: pinId, options: FetchOptions(concurrency: concurrency), environment: environment)
+        }
+        let options = FetchOptions(radiusKm: album.radiusKm, perPage: album.perPage, concurrency: concurrency)
+        let shown = try database.shownSourceIds(pinId: pinId, source: environment.sourceName)
+        var lastPage = max(1, min(album.pages, Self.maxResultsPerQuery / max(1, album.perPage)))
+
+        var fresh: [SourcePhoto] = []
+        var picked = Set<String>()
+        var searched: [Int] = []
+        var first: SearchPage?
+        var candidates = Array(1...lastPage).shuffled()
+        while fresh.count < album.perPage, searched.count < Self.maxNewCollectionSearches, !candidates.isEmpty {
+            let number = candidates.removeFirst()
+            let page = try await search(environment.source, near: pin.coordinate, page: number, options: options)
+            searched.append(number)
+            if first == nil { first = page }
+            fresh += page.photos.filter { !shown.contains($0.sourceId) && picked.insert($0.sourceId).inserted }
+            // The source may have grown or shrunk since the album was made.
+            let current = max(1, min(page.pages, Self.maxResultsPerQuery / max(1, album.perPage)))
+            if current != lastPage {
+                candidates = candidates.filter { $0 <= current } + (lastPage + 1 ..< current + 1).shuffled()
+                lastPage = current
+            }
+        }
+        guard let first, !fresh.isEmpty else {
+            throw .notFound(
+                "the source has no photo pin \(pinId) has not shown before (searched page\(searched.count == 1 ? "" : "s") "
+                    + "\(searched.sorted().map(String.init).joined(separator: ", ")) of \(lastPage)); album unchanged")
+        }
+        let info = AlbumInfo(
+            pinId: pinId, source: environment.sourceName, endpoint: environment.endpoint, radiusKm: album.radiusKm,
+            perPage: album.perPage, page: searched[0], total: first.total, pages: first.pages)
+        let photos = Array(fresh.prefix(album.perPage))
+        let old = try await environment.pool.run { () throws(AlbumError) in
+            try self.database.replaceCollection(info, photos: photos)
+        }
+        try removeUnusedFiles(old)
+        return try await downloadAlbum(pinId: pinId, concurrency: concurrency, environment: environment)
+    }
+}

@@ -1,0 +1,42 @@
+import AlbumModel
+import AlbumStore
+
+/// Counts for `album status`.
+public struct LibraryStatus: Sendable {
+    public var pins: Int
+    public var photos: StateCounts
+    /// Per pin with an album: its counts.
+    public var perPin: [(pin: Pin, counts: StateCounts)]
+}
+
+extension Library {
+    /// The album of a pin, in order. - Throws: `AlbumError.notFound` for an unknown pin.
+    public func photos(pinId: Int64) throws(AlbumError) -> [Photo] {
+        _ = try database.requirePin(id: pinId)
+        return try database.photos(pinId: pinId)
+    }
+
+    /// The album record of a pin (source, query, page), or nil when it was never fetched.
+    public func album(pinId: Int64) throws(AlbumError) -> AlbumInfo? { try database.album(pinId: pinId) }
+
+    /// Removes a photo from its album for good; its files go when no album uses them.
+    @discardableResult
+    public func removePhoto(id: Int64) throws(AlbumError) -> Photo {
+        let photo = try database.removePhoto(id: id)
+        try removeUnusedFiles(Set([photo.contentHash].compactMap { $0 }))
+        return photo
+    }
+
+    /// Counts per state, for the library and per pin.
+    public func status() throws(AlbumError) -> LibraryStatus {
+        let pins = try database.pins()
+        var perPin: [(Pin, StateCounts)] = []
+        for pin in pins where pin.photoCount > 0 {
+            perPin.append((pin, try database.stateCounts(pinId: pin.id)))
+        }
+        return LibraryStatus(pins: pins.count, photos: try database.stateCounts(), perPin: perPin)
+    }
+
+    /// Pins that still have photos to download.
+    public func pinsWithWorkLeft() throws(AlbumError) -> [Int64] { try database.pinsWithWorkLeft() }
+}

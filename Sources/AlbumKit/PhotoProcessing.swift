@@ -1,0 +1,25 @@
+import AlbumModel
+import Foundation
+
+/// What the pipeline needs of imaging for each downloaded photo.
+public struct PreparedPhoto: Sendable {
+    public var width: Int
+    public var height: Int
+    /// The thumbnail as JPEG bytes.
+    public var thumbnail: Data
+    /// Kept but worth saying (e.g. "truncated JPEG: thumbnail made from what was there").
+    public var warnings: [String]
+
+    public init(width: Int, height: Int, thumbnail: Data, warnings: [String] = []) {
+        self.width = width
+        self.height = height
+        self.thumbnail = thumbnail
+        self.warnings = warnings
+    }
+}
+
+/// Checks a downloaded body is a decodable image within the caps and makes its thumbnail.
+public protocol PhotoProcessing: Sendable {
+    /// - Throws: `AlbumError` naming what is wrong with the image; the photo is then `failed`.
+    func prepare(_ data: Data) throws(AlbumError) -> PreparedPhoto
+}

@@ -1,0 +1,99 @@
+import AlbumDownload
+import AlbumFiles
+import AlbumModel
+import AlbumStore
+import Foundation
+
+/// Takes one claimed photo from `downloading` to `downloaded` or `failed`:
+/// fetch → check and thumbnail → write files (temporary name, rename) → commit the row.
+struct PhotoWorker: Sendable {
+    let library: Library
+    let environment: FetchEnvironment
+
+    var database: AlbumDatabase { library.database }
+
+    /// - Returns: the bytes downloaded (0 when it failed).
+    /// - Throws: only when the database itself fails; a bad photo is recorded as `failed`.
+    func process(_ photo: Photo) async throws(AlbumError) -> Int64 {
+        let pool = environment.pool
+        let body: Data
+        switch await fetch(photo) {
+        case .failure(let reason):
+            try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: reason.description) }
+            return 0
+        case .success(let data):
+            body = data
+        }
+        do {
+            let (stored, thumbnail) = try await pool.run { () throws(AlbumError) in try store(body) }
+            try await pool.run { () throws(AlbumError) in
+                try database.markDownloaded(photoId: photo.id, stored)
+                // A new collection in another process may have removed a file it thought unused
+                // between our write and our commit: writing again is a no-op when it is there.
+                try library.storeFile(body, at: stored.file)
+                if let path = stored.thumbnail { try library.storeFile(thumbnail, at: path) }
+            }
+            return Int64(body.count)
+        } catch {
+            try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: error.description) }
+            return 0
+        }
+    }
+
+    /// The photo's bytes, from the network or from inside a bundle folder.
+    private func fetch(_ photo: Photo) async -> Result<Data, Failure> {
+        guard let url = photo.url else { return .failure("no URL") }
+        let database = self.database
+        if url.hasPrefix("file://") {
+            try? await environment.pool.run { () throws(AlbumError) in try database.recordAttempt(photoId: photo.id) }
+            return await fetchLocal(url)
+        }
+        let outcome = await environment.downloader.download(url) {
+            try? await environment.pool.run { () throws(AlbumError) in try database.recordAttempt(photoId: photo.id) }
+        }
+        switch outcome {
+        case .body(let body): return .success(body.data)
+        case .failed(let reason): return .failure(Failure(reason))
+        }
+    }
+
+    private func fetchLocal(_ url: String) async -> Result<Data, Failure> {
+        let source = environment.source
+        let maxBytes = environment.downloader.policy.maxBytes
+        return await environment.pool.run { () -> Result<Data, Failure> in
+            do {
+                let file = try source.resolveLocalFile(url)
+                let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+                guard size <= maxBytes else { return .failure("\(file.path): \(size) bytes is over the \(maxBytes)-byte cap") }
+                let data = try Data(contentsOf: file)
+                if let refusal = ImageKind(sniffing: data).refusal { return .failure("\(file.path): \(refusal)") }
+                return .success(data)
+            } catch let error as AlbumError {
+                return .failure(Failure(error.description))
+            } catch {
+                return .failure(Failure("\(url): \(error.localizedDescription)"))
+            }
+        }
+    }
+
+    /// Checks and thumbnails the image, then writes the original and the thumbnail by content hash.
+    private func store(_ body: Data) throws(AlbumError) -> (StoredFile, thumbnail: Data) {
+        let prepared = try environment.processor.prepare(body)
+        let hash = ContentHash(of: body)
+        let file = Library.originalPath(hash)
+        let thumbnail = Library.thumbnailPath(hash)
+        try library.storeFile(body, at: file)
+        try library.storeFile(prepared.thumbnail, at: thumbnail)
+        let stored = StoredFile(
+            file: file, thumbnail: thumbnail, contentHash: hash.hex, bytes: Int64(body.count),
+            width: prepared.width, height: prepared.height)
+        return (stored, prepared.thumbnail)
+    }
+}
+
+/// A failure reason as an `Error`, so it can travel in a `Result`.
+struct Failure: Error, ExpressibleByStringInterpolation, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+    init(stringLiteral value: String) { description = value }
+}

@@ -1,0 +1,180 @@
+import AlbumModel
+
+/// What a finished download stores with the photo.
+public struct StoredFile: Sendable, Hashable {
+    public var file: String
+    public var thumbnail: String?
+    public var contentHash: String
+    public var bytes: Int64
+    public var width: Int?
+    public var height: Int?
+
+    public init(file: String, thumbnail: String?, contentHash: String, bytes: Int64, width: Int?, height: Int?) {
+        self.file = file
+        self.thumbnail = thumbnail
+        self.contentHash = contentHash
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+    }
+}
+
+extension AlbumDatabase {
+    private static let photoColumns = """
+        id, pin_id, source, source_id, title, url, state, failure, attempts, file, thumbnail,
+        content_hash, bytes, width, height, taken_at, latitude, longitude
+        """
+
+    /// The photos of a pin's album, in album order.
+    public func photos(pinId: Int64) throws(AlbumError) -> [Photo] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT \(Self.photoColumns) FROM photos WHERE pin_id = ? ORDER BY position, id", [pinId])
+                .map(Self.decodePhoto)
+        }
+    }
+
+    /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
+    public func requirePhoto(id: Int64) throws(AlbumError) -> Photo {
+        let photo = try read { db throws(AlbumError) in
+            try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(Self.decodePhoto)
+        }
+        guard let photo else { throw .notFound("no photo with id \(id) in \(path)") }
+        return photo
+    }
+
+    /// Puts `downloading` photos whose process is gone back in the queue.
+    /// - Parameter isAlive: whether the process named by a claim token still runs.
+    /// - Returns: how many photos went back to `placeholder`.
+    @discardableResult
+    public func releaseStaleClaims(isAlive: (String) -> Bool) throws(AlbumError) -> Int {
+        try write { db throws(AlbumError) in
+            let owners = try db.query("SELECT DISTINCT claimed_by FROM photos WHERE state = 'downloading'")
+                .map { $0.string(0) }
+            var released = 0
+            for owner in owners where owner.map(isAlive) != true {
+                released += try db.run(
+                    "UPDATE photos SET state = 'placeholder', claimed_by = NULL WHERE state = 'downloading' AND claimed_by IS ?",
+                    [owner])
+            }
+            return released
+        }
+    }
+
+    /// Atomically takes the next `placeholder` photo of `pinId` for `owner` and marks it
+    /// `downloading`; nil when none is left. Two processes never take the same photo.
+    public func claimNextPhoto(pinId: Int64, owner: String) throws(AlbumError) -> Photo? {
+        try write { db throws(AlbumError) in
+            try db.queryOne("""
+                UPDATE photos SET state = 'downloading', claimed_by = ?, updated_at = ?
+                WHERE id = (SELECT id FROM photos WHERE pin_id = ? AND state = 'placeholder' ORDER BY position, id LIMIT 1)
+                RETURNING \(Self.photoColumns)
+                """, [owner, Timestamp.now(), pinId]).map(Self.decodePhoto)
+        }
+    }
+
+    /// Counts one more download attempt of a photo.
+    public func recordAttempt(photoId: Int64) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run("UPDATE photos SET attempts = attempts + 1 WHERE id = ?", [photoId])
+        }
+    }
+
+    /// `downloading` → `downloaded`, with its files. Call after the files are in place.
+    public func markDownloaded(photoId: Int64, _ stored: StoredFile) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run("""
+                UPDATE photos SET state = 'downloaded', failure = NULL, claimed_by = NULL, file = ?, thumbnail = ?,
+                    content_hash = ?, bytes = ?, width = ?, height = ?, updated_at = ?
+                WHERE id = ?
+                """,
+                [stored.file, stored.thumbnail, stored.contentHash, stored.bytes, stored.width, stored.height,
+                 Timestamp.now(), photoId])
+        }
+    }
+
+    /// `downloading` → `failed` with the reason.
+    public func markFailed(photoId: Int64, reason: String) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run(
+                "UPDATE photos SET state = 'failed', failure = ?, claimed_by = NULL, updated_at = ? WHERE id = ?",
+                [reason, Timestamp.now(), photoId])
+        }
+    }
+
+    /// Removes a photo from its album for good: a new collection never brings it back.
+    /// - Returns: the removed photo (its content hash tells the caller which files may be unused).
+    public func removePhoto(id: Int64) throws(AlbumError) -> Photo {
+        try write { db throws(AlbumError) in
+            guard let photo = try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id])
+                .map(Self.decodePhoto)
+            else { throw .notFound("no photo with id \(id) in \(path)") }
+            try db.run("DELETE FROM photos WHERE id = ?", [id])
+            try db.run("""
+                INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES (?, ?, ?, 1, ?)
+                ON CONFLICT (pin_id, source, source_id) DO UPDATE SET removed = 1
+                """, [photo.pinId, photo.source, photo.sourceId, Timestamp.now()])
+            return photo
+        }
+    }
+
+    /// Content hashes among `hashes` that no photo uses any more.
+    public func unreferencedHashes(_ hashes: Set<String>) throws(AlbumError) -> Set<String> {
+        try read { db throws(AlbumError) in
+            var unused = Set<String>()
+            for hash in hashes where try db.queryOne("SELECT 1 FROM photos WHERE content_hash = ? LIMIT 1", [hash]) == nil {
+                unused.insert(hash)
+            }
+            return unused
+        }
+    }
+
+    /// Photo counts per state, for one pin or the whole library.
+    public func stateCounts(pinId: Int64? = nil) throws(AlbumError) -> StateCounts {
+        try read { db throws(AlbumError) in
+            let rows = try db.query(
+                "SELECT state, count(*) FROM photos WHERE ?1 IS NULL OR pin_id = ?1 GROUP BY state", [pinId])
+            var counts = StateCounts()
+            for row in rows {
+                let n = row.int(1) ?? 0
+                switch row.string(0) {
+                case "placeholder": counts.placeholder = n
+                case "downloading": counts.downloading = n
+                case "downloaded": counts.downloaded = n
+                case "failed": counts.failed = n
+                default: break
+                }
+            }
+            return counts
+        }
+    }
+
+    /// Ids of pins that still have photos to download, oldest first.
+    public func pinsWithWorkLeft() throws(AlbumError) -> [Int64] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT DISTINCT pin_id FROM photos WHERE state IN ('placeholder', 'downloading') ORDER BY pin_id")
+                .compactMap { $0.int64(0) }
+        }
+    }
+
+    static func decodePhoto(_ row: Row) throws(AlbumError) -> Photo {
+        var coordinate: Coordinate?
+        if let lat = row.double(16), let lon = row.double(17) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
+        return Photo(
+            id: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, source: row.string(2) ?? "", sourceId: row.string(3) ?? "",
+            title: row.string(4), url: row.string(5),
+            state: try PhotoState(name: row.string(6) ?? "", failure: row.string(7)),
+            attempts: row.int(8) ?? 0, file: row.string(9), thumbnail: row.string(10), contentHash: row.string(11),
+            bytes: row.int64(12), width: row.int(13), height: row.int(14), takenAt: row.string(15),
+            coordinate: coordinate)
+    }
+}
+
+extension AlbumDatabase {
+    /// The content hashes a pin's photos use.
+    public func contentHashes(pinId: Int64) throws(AlbumError) -> Set<String> {
+        try read { db throws(AlbumError) in
+            Set(try db.query("SELECT content_hash FROM photos WHERE pin_id = ? AND content_hash IS NOT NULL", [pinId])
+                .compactMap { $0.string(0) })
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import AlbumKit
+import ArgumentParser
+
+struct NewCollectionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new-collection",
+        abstract: "Replace a pin's album with photos it has not shown before.",
+        discussion: "By default from the source the album came from.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var sourceOptions: SourceOptions
+    @Argument(help: "The pin's id.") var pin: Int64
+    @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+
+    func validate() throws {
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
+    }
+
+    func run() async throws {
+        let library = try global.openForWriting()
+        let environment = try FetchEnvironment.make(
+            source: sourceOptions.spec(recorded: library.album(pinId: pin)), maxConnectionsPerHost: concurrency,
+                progress: ProgressBar.reporter(label: "pin \(pin)"))
+        let report = try await library.newCollection(pinId: pin, concurrency: concurrency, environment: environment)
+        if global.json { return try Output.json(FetchReportJSON(report)) }
+        Output.line(FetchReportJSON.text(report))
+        PhotosCommand.printAlbum(try library.photos(pinId: pin), library: library)
+    }
+}

@@ -1,0 +1,78 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+
+struct PhotosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photos", abstract: "The album of a pin, with each photo's state.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The pin's id.") var pin: Int64
+
+    func run() throws {
+        let library = try global.openForReading()
+        let photos = try library.photos(pinId: pin)
+        if global.json { return try Output.json(photos.map { PhotoJSON(photo: $0, library: library) }) }
+        if photos.isEmpty {
+            Output.line(try library.album(pinId: pin) == nil ? "pin \(pin) has no album yet" : "No Images")
+        }
+        Self.printAlbum(photos, library: library)
+    }
+
+    /// One line per photo: id, state, title, file or failure.
+    static func printAlbum(_ photos: [Photo], library: Library) {
+        for photo in photos {
+            var line = "  photo \(photo.id)  \(photo.state.name)"
+            if let title = photo.title, !title.isEmpty { line += "  \"\(title)\"" }
+            if let file = photo.file { line += "  \(library.url(forStoredPath: file).path)" }
+            if let reason = photo.state.failureReason { line += "  (\(reason))" }
+            Output.line(line)
+        }
+    }
+}
+
+struct PhotoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photo", abstract: "Act on one photo.", subcommands: [Remove.self])
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Remove a photo from its album; a new collection never brings it back.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The photo's id.") var id: Int64
+
+        func run() throws {
+            let library = try global.openForWriting()
+            let photo = try library.removePhoto(id: id)
+            try global.json ? Output.json(PhotoJSON(photo: photo, library: library)) : Output.line("removed photo \(photo.id) from pin \(photo.pinId)")
+        }
+    }
+}
+
+/// `{id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude}`;
+/// `file` and `thumbnail` are absolute paths.
+struct PhotoJSON: Encodable {
+    let photo: Photo
+    let library: Library
+
+    enum Key: String, CodingKey {
+        case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, attempts, bytes, width, height
+    }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(photo.id, forKey: .id)
+        try c.encode(photo.pinId, forKey: .pinId)
+        try c.encode(photo.state.name, forKey: .state)
+        try c.encode(photo.title, forKey: .title)
+        try c.encode(photo.url, forKey: .url)
+        try c.encode(photo.file.map { library.url(forStoredPath: $0).path }, forKey: .file)
+        try c.encode(photo.thumbnail.map { library.url(forStoredPath: $0).path }, forKey: .thumbnail)
+        try c.encode(photo.state.failureReason, forKey: .failure)
+        try c.encode(photo.takenAt, forKey: .takenAt)
+        try c.encode(photo.coordinate?.latitude, forKey: .latitude)
+        try c.encode(photo.coordinate?.longitude, forKey: .longitude)
+        try c.encode(photo.attempts, forKey: .attempts)
+        try c.encode(photo.bytes, forKey: .bytes)
+        try c.encode(photo.width, forKey: .width)
+        try c.encode(photo.height, forKey: .height)
+    }
+}

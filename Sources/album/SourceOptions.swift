@@ -1,0 +1,59 @@
+import AlbumKit
+import AlbumModel
+import AlbumSources
+import ArgumentParser
+import Foundation
+
+/// `--source` and `--endpoint`, shared by the commands that talk to a photo source.
+struct SourceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("bundle:PATH (a local JSON bundle) or flickr (needs $FLICKR_API_KEY).", valueName: "source"))
+    var source: String?
+
+    @Option(help: ArgumentHelp("The REST endpoint of a Flickr-compatible source.", valueName: "url"))
+    var endpoint: String?
+
+    /// The embedded default: the bundled fixtures, offline.
+    static let defaultSource = "bundle:fixtures/bundle"
+
+    /// The source named on the command line, else the one an album was made from, else the default.
+    func spec(recorded album: AlbumInfo? = nil) throws -> SourceSpec {
+        try Self.resolve(source: source, endpoint: endpoint, recorded: album)
+    }
+
+    static func resolve(source: String?, endpoint: String?, recorded album: AlbumInfo?) throws -> SourceSpec {
+        if let source { return try SourceSpec.parse(source, endpoint: endpoint) }
+        if let album { return try SourceSpec.parse(album.source, endpoint: endpoint ?? album.endpoint) }
+        return try SourceSpec.parse(Self.defaultSource, endpoint: endpoint)
+    }
+
+    /// Checks the options without touching anything (a usage error never touches the library).
+    func validate() throws {
+        if let source {
+            do { _ = try SourceSpec.parse(source, endpoint: endpoint) } catch { throw ValidationError("\(error)") }
+        }
+    }
+}
+
+/// A live progress bar on stderr, only when stderr is a terminal.
+enum ProgressBar {
+    static let enabled = isatty(STDERR_FILENO) == 1
+
+    static func reporter(label: String) -> @Sendable (FetchProgress) -> Void {
+        guard enabled else { return { _ in } }
+        let start = ContinuousClock.now
+        return { p in
+            let seconds = max(0.001, Double((ContinuousClock.now - start).components.seconds)
+                + Double((ContinuousClock.now - start).components.attoseconds) / 1e18)
+            let width = 24
+            let filled = p.total == 0 ? width : width * p.done / p.total
+            let rate = Double(p.bytes) / seconds
+            let left = p.total - p.done
+            let eta = p.done == 0 ? "?" : "\(Int(seconds / Double(max(1, p.done)) * Double(left)))s"
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            let line = String(format: "\r%@ [%@] %d/%d photos  %.1f MB  %.1f MB/s  ETA %@\u{1B}[K",
+                              label, bar, p.done, p.total, Double(p.bytes) / 1e6, rate / 1e6, eta)
+            FileHandle.standardError.write(Data(line.utf8))
+            if p.done == p.total { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
+    }
+}

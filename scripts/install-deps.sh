@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages GeoAlbum builds against, when any is missing.
+# Used by `make demo`, `make test` and .ci/run. Needs root (or sudo) only when something is missing.
+set -euo pipefail
+packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
