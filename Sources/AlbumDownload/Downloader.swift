@@ -19,13 +19,13 @@ public struct Downloader: Sendable {
     }
 
     /// Downloads `url`.
-    /// - Parameter onAttempt: called before each attempt (to persist the attempt count).
-    public func download(_ url: String, onAttempt: @Sendable () async -> Void = {}) async -> DownloadOutcome {
+    /// - Parameter onRetry: called before each attempt after the first (to persist the count).
+    public func download(_ url: String, onRetry: @Sendable () async -> Void = {}) async -> DownloadOutcome {
         var generator = SystemRandomNumberGenerator()
         var attempt = 0
         while true {
             attempt += 1
-            await onAttempt()
+            if attempt > 1 { await onRetry() }
             let verdict: Verdict
             do {
                 let response = try await client.send(

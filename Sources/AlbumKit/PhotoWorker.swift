@@ -45,7 +45,6 @@ struct PhotoWorker: Sendable {
         guard let url = photo.url else { return .failure("no URL") }
         let database = self.database
         if url.hasPrefix("file://") {
-            try? await environment.pool.run { () throws(AlbumError) in try database.recordAttempt(photoId: photo.id) }
             return await fetchLocal(url)
         }
         let outcome = await environment.downloader.download(url) {

@@ -12,8 +12,9 @@ struct Album: AsyncParsableCommand {
         abstract: "Build photo albums around places on the map.",
         version: version,
         subcommands: [
-            PinCommand.self, RegionCommand.self, SearchCommand.self, FetchCommand.self, NewCollectionCommand.self,
-            PhotosCommand.self, PhotoCommand.self, StatusCommand.self, ResumeCommand.self,
+            PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
+            PhotoCommand.self, StatusCommand.self, ResumeCommand.self, ExifCommand.self, ThumbCommand.self,
+            SearchCommand.self,
         ]
     )
 

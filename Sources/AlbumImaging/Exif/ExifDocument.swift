@@ -19,6 +19,8 @@ final class ExifDocument {
     private let handle: UnsafeMutablePointer<ExifData>
     /// True when the block is big-endian (Motorola, `MM`).
     let bigEndian: Bool
+    /// Directories whose contents are not to be trusted (see `TIFFPointers`).
+    var ignored: Set<Directory> = []
 
     /// Parses an APP1 payload that starts with `Exif\0\0`.
     /// - Returns: nil when libexif cannot allocate its handle.
@@ -37,12 +39,12 @@ final class ExifDocument {
 
     /// How many entries libexif found in all directories (0 for an unreadable block).
     var entryCount: Int {
-        Directory.allCases.reduce(0) { $0 + (content($1).map { Int($0.pointee.count) } ?? 0) }
+        Directory.allCases.filter { !ignored.contains($0) }.reduce(0) { $0 + (content($1).map { Int($0.pointee.count) } ?? 0) }
     }
 
     /// The entry `tag` of `directory`, copied out of libexif.
     func field(_ tag: UInt16, in directory: Directory) -> ExifField? {
-        guard let content = content(directory),
+        guard !ignored.contains(directory), let content = content(directory),
               let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag)))
         else { return nil }
         let e = entry.pointee

@@ -31,7 +31,7 @@ public struct ExifReader: Sendable {
         var info = ExifInfo(width: header.width, height: header.height, problems: header.problems)
         guard let segment = header.exif else {
             info.problems.append("no EXIF block")
-            try readXMPDate(header, source, into: &info)
+            try readXMP(header, source, into: &info)
             return info
         }
         let payload = Array(try source.bytes(at: segment.offset, count: segment.length))
@@ -41,23 +41,34 @@ public struct ExifReader: Sendable {
         let document = payload.withUnsafeBytes { ExifDocument(payload: $0) }
         guard let document, document.entryCount > 0 else {
             info.problems.append("EXIF block is corrupt (no readable entries)")
-            try readXMPDate(header, source, into: &info)
+            try readXMP(header, source, into: &info)
             return info
+        }
+        for (directory, reason) in TIFFPointers.malformed(in: payload) {
+            document.ignored.insert(directory)
+            info.problems.append(reason)
         }
         var fields = ExifFields(document: document)
         fields.read(into: &info)
         info.problems += fields.problems
-        if info.takenAtSource != .dateTimeOriginal && info.takenAtSource != .dateTimeDigitized {
-            try readXMPDate(header, source, into: &info)
-        }
+        try readXMP(header, source, into: &info)
         return info
     }
 
-    /// XMP's `exif:DateTimeOriginal`, used when EXIF has no original or digitized date.
-    private func readXMPDate(_ header: JPEGHeader, _ source: some ByteSource, into info: inout ExifInfo) throws(AlbumError) {
-        guard let segment = header.xmp else { return }
+    /// XMP's `exif:DateTimeOriginal` when EXIF has no original or digitized date, and XMP's
+    /// `tiff:Orientation` when EXIF has none. The packet is read only when one of them is needed.
+    private func readXMP(_ header: JPEGHeader, _ source: some ByteSource, into info: inout ExifInfo) throws(AlbumError) {
+        let needsDate = info.takenAtSource != .dateTimeOriginal && info.takenAtSource != .dateTimeDigitized
+        guard let segment = header.xmp, needsDate || info.orientation == nil else { return }
         let packet = try source.bytes(at: segment.offset, count: segment.length)
-        guard let value = XMPPacket.value(of: "exif:DateTimeOriginal", in: packet) else { return }
+        if info.orientation == nil, let value = XMPPacket.value(of: "tiff:Orientation", in: packet) {
+            if let orientation = Int(value), (1...8).contains(orientation) {
+                info.orientation = orientation
+            } else {
+                info.problems.append("XMP Orientation '\(value)' is not 1...8")
+            }
+        }
+        guard needsDate, let value = XMPPacket.value(of: "exif:DateTimeOriginal", in: packet) else { return }
         guard let (local, offset) = ExifDate.xmp(value) else {
             info.problems.append("XMP DateTimeOriginal '\(value)' is not a date")
             return

@@ -16,8 +16,8 @@ public struct PixelImage: Sendable, Hashable {
     }
 
     /// The channel values of the pixel at column `x`, row `y`.
-    public func pixel(x: Int, y: Int) -> ArraySlice<UInt8> {
+    public func pixel(x: Int, y: Int) -> [UInt8] {
         let start = (y * width + x) * channels
-        return pixels[start..<start + channels]
+        return Array(pixels[start..<start + channels])
     }
 }

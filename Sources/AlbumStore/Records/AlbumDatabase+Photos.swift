@@ -60,19 +60,20 @@ extension AlbumDatabase {
         }
     }
 
-    /// Atomically takes the next `placeholder` photo of `pinId` for `owner` and marks it
-    /// `downloading`; nil when none is left. Two processes never take the same photo.
+    /// Atomically takes the next `placeholder` photo of `pinId` for `owner`, marks it
+    /// `downloading` and counts its first attempt; nil when none is left. Two processes never
+    /// take the same photo.
     public func claimNextPhoto(pinId: Int64, owner: String) throws(AlbumError) -> Photo? {
         try write { db throws(AlbumError) in
             try db.queryOne("""
-                UPDATE photos SET state = 'downloading', claimed_by = ?, updated_at = ?
+                UPDATE photos SET state = 'downloading', claimed_by = ?, attempts = attempts + 1, updated_at = ?
                 WHERE id = (SELECT id FROM photos WHERE pin_id = ? AND state = 'placeholder' ORDER BY position, id LIMIT 1)
                 RETURNING \(Self.photoColumns)
                 """, [owner, Timestamp.now(), pinId]).map(Self.decodePhoto)
         }
     }
 
-    /// Counts one more download attempt of a photo.
+    /// Counts one more download attempt of a claimed photo (a retry).
     public func recordAttempt(photoId: Int64) throws(AlbumError) {
         try write { db throws(AlbumError) in
             try db.run("UPDATE photos SET attempts = attempts + 1 WHERE id = ?", [photoId])

@@ -1,0 +1,92 @@
+import AlbumImaging
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+/// `album thumb FILE... --out DIR`: thumbnails for files, outside any library, on every core.
+struct ThumbCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumb", abstract: "Write a JPEG thumbnail of each photo into a folder.")
+
+    @Argument(help: "JPEG files, or folders to search for them.") var files: [String]
+    @Option(help: ArgumentHelp("The folder to write thumbnails into (created if missing).", valueName: "dir"))
+    var out: String
+    @Option(name: .customLong("thumb-size"), help: "The thumbnail's longer side in pixels.") var thumbSize = 256
+    @Option(help: "How many photos to decode at once (default: one per core).") var concurrency: Int?
+    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+
+    func validate() throws {
+        guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size must be 16...4096") }
+        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
+    }
+
+    func run() async throws {
+        let folder = URL(fileURLWithPath: out, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AlbumError.io("\(out): cannot create the folder: \(error.localizedDescription)")
+        }
+        let sources = ImageFiles.expand(files)
+        let jobs = zip(sources, Self.uniqueNames(for: sources)).map { ($0, folder.appendingPathComponent($1)) }
+        let thumbnailer = Thumbnailer(longEdge: thumbSize)
+        let pool = concurrency.map { BlockingPool(threads: $0) } ?? BlockingPool()
+        let results = await pool.map(jobs) { source, target in
+            Result { () throws(AlbumError) in try thumbnailer.writeThumbnail(ofFileAt: source, to: target) }
+        }
+        let entries = zip(jobs, results).map { ThumbJSON(file: $0.0.relativePath, thumbnail: $0.1.relativePath, result: $1) }
+        if json {
+            try Output.json(entries)
+        } else {
+            Output.text(entries.compactMap(\.text))
+        }
+        try Output.finish(failures: entries.compactMap(\.error), of: entries.count, json: json)
+    }
+
+    /// `photo.jpg`, then `photo-2.jpg` for a second source file with the same name.
+    static func uniqueNames(for sources: [URL]) -> [String] {
+        var used: Set<String> = []
+        return sources.map { source in
+            let stem = source.deletingPathExtension().lastPathComponent
+            var name = "\(stem).jpg", n = 1
+            while used.contains(name) { n += 1; name = "\(stem)-\(n).jpg" }
+            used.insert(name)
+            return name
+        }
+    }
+}
+
+/// One file's thumbnail: `{file, thumbnail, width, height, warnings, error}`.
+struct ThumbJSON: Encodable {
+    let file: String
+    let thumbnail: String?
+    let made: Thumbnail?
+    let error: String?
+
+    init(file: String, thumbnail: String, result: Result<Thumbnail, AlbumError>) {
+        self.file = file
+        switch result {
+        case .success(let made): (self.thumbnail, self.made, error) = (thumbnail, made, nil)
+        case .failure(let failure): (self.thumbnail, made, error) = (nil, nil, failure.description)
+        }
+    }
+
+    enum Key: String, CodingKey { case file, thumbnail, width, height, warnings, error }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(thumbnail, forKey: .thumbnail)
+        try c.encode(made?.width, forKey: .width)
+        try c.encode(made?.height, forKey: .height)
+        try c.encode(made?.warnings ?? [], forKey: .warnings)
+        try c.encode(error, forKey: .error)
+    }
+
+    /// `photo.jpg → out/photo.jpg  256×171`, with warnings after it.
+    var text: String? {
+        guard let made, let thumbnail else { return nil }
+        return (["\(file) → \(thumbnail)  \(made.width)×\(made.height)"] + made.warnings.map { "  warning: \($0)" })
+            .joined(separator: "\n")
+    }
+}
