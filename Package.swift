@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
+        .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
     ],

@@ -13,8 +13,8 @@ struct Album: AsyncParsableCommand {
         version: version,
         subcommands: [
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
-            PhotoCommand.self, StatusCommand.self, ResumeCommand.self, ExifCommand.self, ThumbCommand.self,
-            SearchCommand.self,
+            PhotoCommand.self, StatusCommand.self, ResumeCommand.self, SearchCommand.self, ExifCommand.self,
+            ThumbCommand.self,
         ]
     )
 

@@ -1,6 +1,7 @@
 import AlbumModel
 import AlbumStore
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -213,5 +214,76 @@ import TestSupport
         #expect(try album(["photos", "9"]).stderr.contains("no pin with id 9"))
         #expect(try album(["photo", "rm", "9"]).stderr.contains("no photo with id 9"))
         #expect(try album(["new-collection", "9"]).status == 1)
+    }
+}
+
+/// `album fetch` and `new-collection` from a Flickr-compatible API on loopback, with the photos
+/// served by the same server; the API key never lands in the library.
+@Suite struct FlickrFetchTests {
+    let folder = TemporaryFolder("flickr")
+    var library: String { folder.child("lib").path }
+
+    /// 3 pages of 3 photos; each photo's url_b points back at the server.
+    static func server() throws -> LoopbackServer {
+        let bodies = try JPEGBodies()
+        let port = Mutex<Int>(0)
+        let server = try LoopbackServer { request in
+            if request.path == "/services/rest/" {
+                guard request.query["api_key"] == "k3y-s3cret" else {
+                    return .json(#"{"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}"#)
+                }
+                let page = Int(request.query["page"] ?? "1") ?? 1
+                let base = "http://127.0.0.1:\(port.withLock { $0 })"
+                let photos = (1...3).map { i -> String in
+                    let id = (page - 1) * 3 + i
+                    return #"{"id":"\#(id)","owner":"o","secret":"s","server":"1","title":"flickr \#(id)","url_b":"\#(base)/photos/f\#(id).jpg","latitude":"48.8584","longitude":2.2945,"datetaken":"2024-05-01 10:00:0\#(i)","license":"4"}"#
+                }
+                return .json(#"{"photos":{"page":\#(page),"pages":3,"perpage":3,"total":"9","photo":[\#(photos.joined(separator: ","))]},"stat":"ok"}"#)
+            }
+            let n = Int(request.path.filter(\.isNumber)) ?? 0
+            return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(n))
+        }
+        port.withLock { $0 = server.port }
+        return server
+    }
+
+    func album(_ arguments: [String], key: String = "k3y-s3cret") throws -> AlbumRun {
+        try AlbumProcess.run(arguments + ["--library", library], environment: ["FLICKR_API_KEY": key])
+    }
+
+    @Test func fetchAndNewCollectionFromFlickr() throws {
+        let server = try Self.server()
+        let endpoint = "\(server.baseURL)/services/rest/"
+        let run = try album(["fetch", "--source", "flickr", "--endpoint", endpoint, "--lat", "48.8584", "--lon", "2.2945",
+                             "--per-page", "3", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try run.json() as? [String: Any])
+        #expect(report["downloaded"] as? Int == 3)
+        let pinId = try #require((report["pin"] as? [String: Any])?["id"] as? Int)
+
+        // new-collection uses the album's recorded source and endpoint with no --source given.
+        let next = try album(["new-collection", "\(pinId)", "--json"])
+        #expect(next.status == 0, "\(next.stderr)")
+        let photos = try #require(try album(["photos", "\(pinId)", "--json"]).json() as? [[String: Any]])
+        #expect(photos.count == 3)
+        #expect(photos.allSatisfy { $0["state"] as? String == "downloaded" })
+        #expect(photos.allSatisfy { (Int(($0["title"] as? String ?? "").filter(\.isNumber)) ?? 0) > 3 })
+        #expect(photos.first?["takenAt"] as? String == "2024-05-01T10:00:01")
+
+        // The key is never stored.
+        let database = try Data(contentsOf: URL(fileURLWithPath: library + "/album.sqlite"))
+        #expect(database.range(of: Data("k3y-s3cret".utf8)) == nil)
+        let wal = (try? Data(contentsOf: URL(fileURLWithPath: library + "/album.sqlite-wal"))) ?? Data()
+        #expect(wal.range(of: Data("k3y-s3cret".utf8)) == nil)
+    }
+
+    @Test func badKeyEndsWithFlickrsMessage() throws {
+        let server = try Self.server()
+        let run = try album(["fetch", "--source", "flickr", "--endpoint", "\(server.baseURL)/services/rest/",
+                             "--lat", "1", "--lon", "2"], key: "wrong-key-123")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Invalid API Key"), "\(run.stderr)")
+        #expect(!run.stderr.contains("wrong-key-123"))
+        #expect(server.requests.count == 1)
     }
 }

@@ -54,15 +54,14 @@ import Testing
     }
 
     @Test func bundleSearchWorksOffline() throws {
-        let folder = TemporaryFolder()
-        let records = #"[{"albumId":1,"id":1,"title":"a","url":"a.jpg","thumbnailUrl":"a.jpg","latitude":48.86,"longitude":2.29}]"#
-        try Data(records.utf8).write(to: folder.child("photos.json"))
-        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: folder.child("a.jpg"))
-        let run = try AlbumProcess.run(["search", "--source", "bundle:\(folder.path)", "--lat", "48.8584", "--lon", "2.2945", "--json"])
+        let run = try AlbumProcess.run([
+            "search", "--source", "bundle:\(Fixtures.bundle.path)", "--lat", "48.856613", "--lon", "2.352222",
+            "--radius-km", "2", "--json",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try #require(try run.json() as? [String: Any])
-        #expect(json["total"] as? Int == 1)
+        #expect(json["total"] as? Int == 8)
         let photos = try #require(json["photos"] as? [[String: Any]])
-        #expect(photos.first?["url"] as? String == folder.child("a.jpg").absoluteString)
+        #expect(photos.allSatisfy { ($0["title"] as? String)?.hasPrefix("Paris") == true })
     }
 }
