@@ -11,6 +11,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
 
     /// The source used when none is given: the embedded offline bundle.
     public static let defaultSource = SourceSpec.bundle(path: "fixtures/bundle")
+    /// The public Flickr REST endpoint, used when `--endpoint` is not given.
+    public static let defaultFlickrEndpoint = FlickrSource.defaultEndpoint
 
     /// Reads `--source` and `--endpoint`.
     /// - Throws: `AlbumError.invalidInput` for an unknown source, an empty bundle path, an

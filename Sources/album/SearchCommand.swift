@@ -14,8 +14,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(name: .customLong("radius-km"), help: "Search radius in km (Flickr: at most 32).") var radiusKm = 5.0
     @Option(name: .customLong("per-page"), help: "Photos per page (Flickr: at most 250).") var perPage = 30
     @Option(help: "The page to show, from 1.") var page = 1
-    @Option(help: "bundle:PATH or flickr (default: bundle:fixtures/bundle).") var source: String?
-    @Option(help: "The Flickr REST endpoint (with --source flickr).") var endpoint: String?
+    @OptionGroup var sources: SourceOptions
     @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
 
     func validate() throws {
@@ -23,21 +22,12 @@ struct SearchCommand: AsyncParsableCommand {
         guard radiusKm.isFinite, radiusKm > 0 else { throw ValidationError("--radius-km must be greater than 0") }
         guard perPage >= 1 else { throw ValidationError("--per-page must be at least 1") }
         guard page >= 1 else { throw ValidationError("--page must be at least 1") }
-        do { _ = try spec() } catch { throw ValidationError(error.description) }
-    }
-
-    func spec() throws(AlbumError) -> SourceSpec {
-        guard let source else {
-            if endpoint != nil { throw .invalidInput("--endpoint applies only to --source flickr") }
-            return SourceSpec.defaultSource
-        }
-        return try SourceSpec.parse(source, endpoint: endpoint)
     }
 
     func run() async throws {
         let client: HTTPClient
         do { client = try HTTPClient() } catch { throw AlbumError.source(error.description) }
-        let photoSource = try spec().makeSource(environment: ProcessInfo.processInfo.environment, client: client)
+        let photoSource = try sources.spec().makeSource(environment: ProcessInfo.processInfo.environment, client: client)
         let query = SearchQuery(center: try coordinate(latitude: lat, longitude: lon), radiusKm: radiusKm, page: page, perPage: perPage)
         let result = try await photoSource.search(query)
         if json { return try Output.json(SearchJSON(page: result)) }

@@ -6,9 +6,8 @@ import Testing
 /// The client's transfers overlap, share connections, respect the per-host limit and cancel.
 @Suite struct HTTPClientConcurrencyTests {
     @Test func manyTransfersRunAtTheSameTime() async throws {
-        let server = try LoopbackServer { request in .delayed(.milliseconds(300), .text(request.path)) }
+        let server = try LoopbackServer { request in .delayed(.seconds(1), .text(request.path)) }
         let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 16))
-        let start = ContinuousClock.now
         let bodies = try await withThrowingTaskGroup(of: String.self) { group in
             for i in 0..<16 {
                 group.addTask { String(decoding: try await client.send(HTTPRequest(url: server.baseURL + "/\(i)")).body, as: UTF8.self) }
@@ -16,9 +15,10 @@ import Testing
             return try await group.reduce(into: Set<String>()) { $0.insert($1) }
         }
         #expect(bodies == Set((0..<16).map { "/\($0)" }))
-        // One after another this takes 16 × 300 ms = 4.8 s; overlapping, about 0.3 s.
-        #expect(ContinuousClock.now - start < .milliseconds(2_400))
-        #expect(server.maxConcurrentRequests >= 8)
+        // Overlap is measured where it happens, at the server: one after another, at most one
+        // request would be in flight. (Not wall-clock time: other tests may hold the cooperative
+        // threads and delay this task, though not the transfer thread.)
+        #expect(server.maxConcurrentRequests >= 12)
     }
 
     @Test func connectionsAreReused() async throws {
@@ -43,41 +43,43 @@ import Testing
 
     @Test func transfersWaitingForAConnectionDoNotTimeOut() async throws {
         // The time-out covers a transfer from its start, not its wait for a free connection.
-        let server = try LoopbackServer { _ in .delayed(.milliseconds(250), .text("ok")) }
+        // Six 300 ms answers on one connection take 1.8 s; each alone is well within 1.2 s.
+        let server = try LoopbackServer { _ in .delayed(.milliseconds(300), .text("ok")) }
         let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 1))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for i in 0..<4 {
-                group.addTask { _ = try await client.send(HTTPRequest(url: server.baseURL + "/\(i)", timeout: .milliseconds(900))) }
+            for i in 0..<6 {
+                group.addTask { _ = try await client.send(HTTPRequest(url: server.baseURL + "/\(i)", timeout: .milliseconds(1_200))) }
             }
             try await group.waitForAll()
         }
-        #expect(server.requests.count == 4)
+        #expect(server.requests.count == 6)
         #expect(server.maxConcurrentRequests == 1)
     }
 
     @Test func cancellingAWaitingTransferRemovesIt() async throws {
-        let server = try LoopbackServer { _ in .delayed(.milliseconds(300), .text("ok")) }
+        // "/first" holds the only connection for 10 s, so "/second" can only wait.
+        let server = try LoopbackServer { request in request.path == "/first" ? .delayed(.seconds(10), .text("slow")) : .text("ok") }
         let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 1))
         let first = Task { try await client.send(HTTPRequest(url: server.baseURL + "/first")) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         let second = Task { try await client.send(HTTPRequest(url: server.baseURL + "/second")) }
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(for: .milliseconds(50))
         second.cancel()
         await #expect(throws: HTTPError.cancelled(url: server.baseURL + "/second")) { try await second.value }
-        #expect(try await first.value.status == 200)
+        first.cancel()
+        await #expect(throws: HTTPError.cancelled(url: server.baseURL + "/first")) { try await first.value }
         #expect(server.requestCount(path: "/second") == 0)
     }
 
     @Test func cancellingTheTaskRemovesTheTransfer() async throws {
-        let server = try LoopbackServer { _ in .delayed(.seconds(5), .text("too late")) }
+        let server = try LoopbackServer { _ in .delayed(.seconds(10), .text("too late")) }
         let client = try HTTPClient()
-        let start = ContinuousClock.now
         let task = Task { try await client.send(HTTPRequest(url: server.baseURL + "/wait")) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         task.cancel()
         let result = await task.result
+        // Not cancelled, this would be a 200 after 10 s.
         #expect(throws: HTTPError.cancelled(url: server.baseURL + "/wait")) { try result.get() }
-        #expect(ContinuousClock.now - start < .seconds(3))
         // The client still works afterwards.
         let quick = try LoopbackServer { _ in .text("fine") }
         #expect(try await client.send(HTTPRequest(url: quick.baseURL + "/")).status == 200)
