@@ -50,10 +50,16 @@ public struct FetchOptions: Sendable {
     public var concurrency: Int
     /// Search again even when the pin already has an album (or had "No Images").
     public var refresh: Bool
+    /// Put photos that failed in an earlier run back in the queue.
+    public var retryFailed: Bool
     /// The title of a pin the fetch creates.
     public var title: String?
 
-    public init(radiusKm: Double = 5, perPage: Int = 30, concurrency: Int = 8, refresh: Bool = false, title: String? = nil) {
+    public init(
+        radiusKm: Double = 5, perPage: Int = 30, concurrency: Int = 8, refresh: Bool = false,
+        retryFailed: Bool = false, title: String? = nil
+    ) {
+        self.retryFailed = retryFailed
         self.radiusKm = radiusKm
         self.perPage = perPage
         self.concurrency = concurrency

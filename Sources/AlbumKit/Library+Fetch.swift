@@ -45,6 +45,9 @@ extension Library {
                 }
             }
         }
+        if options.retryFailed {
+            try await environment.pool.run { () throws(AlbumError) in try self.database.requeueFailed(pinId: pin.id) }
+        }
         return try await downloadAlbum(pinId: pin.id, concurrency: options.concurrency, environment: environment)
     }
 

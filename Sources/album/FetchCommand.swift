@@ -24,6 +24,8 @@ struct FetchCommand: AsyncParsableCommand {
     var perHost: Int?
     @Option(help: "Title of a pin the fetch creates.") var title: String?
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
+    @Flag(name: .customLong("retry-failed"), help: "Download again the photos that failed in an earlier run.")
+    var retryFailed = false
 
     func validate() throws {
         let modes = [lat != nil || lon != nil, pin != nil, pinsFile != nil].filter { $0 }.count
@@ -42,7 +44,9 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency, refresh: refresh, title: title)
+        let options = FetchOptions(
+            radiusKm: radiusKm, perPage: perPage, concurrency: concurrency, refresh: refresh, retryFailed: retryFailed,
+            title: title)
         if let pinsFile { return try await runBatch(URL(fileURLWithPath: pinsFile), options: options) }
         let library = try global.openForWriting()
         let report: FetchReport

@@ -158,6 +158,24 @@ import TestSupport
         #expect(originals.count == 3)
     }
 
+    @Test func failedPhotosStayFailedUntilARetryIsAsked() throws {
+        let bodies = try JPEGBodies()
+        let healthy = Mutex(false)
+        let server = try LoopbackServer { request in
+            healthy.withLock { $0 } ? .respond(status: 200, body: bodies.body(1)) : .status(404)
+        }
+        let bundle = try HTTPBundle(server: server, ids: ["r1", "r2"], place: Self.place)
+        let first = try #require(try album(fetchArguments(bundle)).json() as? [String: Any])
+        #expect(first["failed"] as? Int == 2)
+        healthy.withLock { $0 = true }
+        let plain = try #require(try album(fetchArguments(bundle)).json() as? [String: Any])
+        #expect(plain["failed"] as? Int == 2, "a plain re-fetch leaves failures alone")
+        #expect(server.requests.count == 2)
+        let retried = try #require(try album(fetchArguments(bundle) + ["--retry-failed"]).json() as? [String: Any])
+        #expect(retried["downloaded"] as? Int == 2)
+        #expect(retried["failed"] as? Int == 0)
+    }
+
     @Test func placeWithNoPhotosIsNoImagesAndNotSearchedAgain() throws {
         let server = try Self.servingPhotos()
         let bundle = try HTTPBundle(server: server, ids: ["far"], place: try Coordinate(latitude: 10, longitude: 10))

@@ -73,6 +73,18 @@ extension AlbumDatabase {
         }
     }
 
+    /// Puts a pin's `failed` photos back in the queue (a retry the user asked for).
+    /// - Returns: how many were requeued.
+    @discardableResult
+    public func requeueFailed(pinId: Int64) throws(AlbumError) -> Int {
+        try write { db throws(AlbumError) in
+            try db.run("""
+                UPDATE photos SET state = 'placeholder', failure = NULL, updated_at = ?
+                WHERE pin_id = ? AND state = 'failed'
+                """, [Timestamp.now(), pinId])
+        }
+    }
+
     /// Counts one more download attempt of a claimed photo (a retry).
     public func recordAttempt(photoId: Int64) throws(AlbumError) {
         try write { db throws(AlbumError) in
