@@ -18,12 +18,15 @@ public struct FetchEnvironment: Sendable {
     public var pool: BlockingPool
     /// Called as photos finish; for a progress bar.
     public var progress: @Sendable (FetchProgress) -> Void
+    /// Shared by the pins of a batch fetched side by side; nil: each pin's workers alone.
+    public var transferLimit: TransferLimit?
 
     public init(
         source: any PhotoSource, sourceName: String, endpoint: String?, downloader: Downloader,
         processor: any PhotoProcessing, pool: BlockingPool = .shared,
-        progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
+        progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }, transferLimit: TransferLimit? = nil
     ) {
+        self.transferLimit = transferLimit
         self.source = source
         self.sourceName = sourceName
         self.endpoint = endpoint

@@ -65,10 +65,21 @@ extension Library {
                 for _ in 0..<max(1, concurrency) {
                     group.addTask {
                         let worker = PhotoWorker(library: self, environment: environment)
-                        while let photo = try await environment.pool.run({ () throws(AlbumError) in
-                            try self.database.claimNextPhoto(pinId: pinId, owner: ProcessToken.current)
-                        }) {
-                            let bytes = try await worker.process(photo)
+                        // Take a transfer slot, then a photo: a claimed photo never waits for a slot.
+                        @Sendable func next() async throws -> Int64? {
+                            guard let photo = try await environment.pool.run({ () throws(AlbumError) in
+                                try self.database.claimNextPhoto(pinId: pinId, owner: ProcessToken.current)
+                            }) else { return nil }
+                            return try await worker.process(photo)
+                        }
+                        while true {
+                            let bytes: Int64?
+                            if let limit = environment.transferLimit {
+                                bytes = try await limit.run(next)
+                            } else {
+                                bytes = try await next()
+                            }
+                            guard let bytes else { break }
                             tracker.finished(bytes: bytes)
                         }
                     }

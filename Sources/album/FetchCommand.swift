@@ -67,28 +67,31 @@ struct FetchCommand: AsyncParsableCommand {
             source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: ProgressBar.reporter(label: label))
     }
 
-    /// Every usable line is fetched; bad lines are reported with their line number, and the
-    /// command then exits non-zero.
+    /// Every usable line is fetched (a few pins side by side, `--concurrency` photos at once in
+    /// all); bad lines are reported with their line number, and the command then exits non-zero.
     private func runBatch(_ file: URL, options: FetchOptions) async throws {
-        let entries = try PinsFile.read(file)
+        let lines = try PinsFile.read(file)
         let library = try global.openForWriting()
         let environment = try environment(sourceOptions.spec(), label: "batch")
-        var reports: [FetchReport] = []
         var failures = 0
-        for entry in entries {
-            do {
-                let line = try entry.get()
-                var lineOptions = options
-                lineOptions.title = line.title
-                let report = try await library.fetch(at: line.coordinate, options: lineOptions, environment: environment)
-                reports.append(report)
-                if !global.json { Output.line(FetchReportJSON.text(report)) }
-            } catch {
-                failures += 1
-                FileHandle.standardError.write(Data("album: error: \(error)\n".utf8))
+        for case .failure(let error) in lines {
+            failures += 1
+            FileHandle.standardError.write(Data("album: error: \(error)\n".utf8))
+        }
+        let entries = lines.compactMap { try? $0.get() }
+        let name = file.path
+        let results = await library.fetchBatch(entries, options: options, environment: environment) { line, result in
+            if case .failure(let error) = result {
+                FileHandle.standardError.write(Data("album: error: \(name):\(line): \(error)\n".utf8))
             }
         }
-        if global.json { try Output.json(reports.map(FetchReportJSON.init)) }
+        let reports = results.compactMap { try? $0.result.get() }
+        failures += results.count - reports.count
+        if global.json {
+            try Output.json(reports.map(FetchReportJSON.init))
+        } else {
+            reports.forEach { Output.line(FetchReportJSON.text($0)) }
+        }
         if failures > 0 { throw ExitCode(1) }
     }
 }

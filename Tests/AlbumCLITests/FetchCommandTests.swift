@@ -208,6 +208,23 @@ import TestSupport
         #expect(((reports[1]["pin"] as? [String: Any])?["title"]) as? String == "Empty, ocean")
     }
 
+    @Test func batchFetchesPinsSideBySideWithinTheConcurrency() throws {
+        let server = try Self.servingPhotos(delay: .milliseconds(80))
+        let places = try (0..<6).map { try Coordinate(latitude: Double($0), longitude: 30) }
+        let bundle = try HTTPBundle(server: server, ids: (1...24).map { "m\($0)" }, places: places)
+        let csv = folder.child("many.csv")
+        try places.map { "\($0.latitude),\($0.longitude)" }.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let run = try album(["fetch", "--pins-file", csv.path, "--radius-km", "1", "--concurrency", "3",
+                             "--source", bundle.sourceArgument, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let reports = try #require(try run.json() as? [[String: Any]])
+        #expect(reports.map { $0["downloaded"] as? Int } == Array(repeating: 4, count: 6))
+        #expect(reports.compactMap { ($0["pin"] as? [String: Any])?["latitude"] as? Double } == places.map(\.latitude))
+        #expect(server.requests.count == 24)
+        #expect(server.maxConcurrentRequests <= 3, "--concurrency bounds the whole batch")
+        #expect(server.maxConcurrentRequests >= 2)
+    }
+
     @Test(arguments: [
         (["fetch"], "give one of"),
         (["fetch", "--lat", "1"], "--lat and --lon go together"),

@@ -27,10 +27,16 @@ public struct HTTPBundle: Sendable {
     /// Writes `photos.json` listing `ids`, each at `http://127.0.0.1:PORT/photos/<id>.jpg`, all
     /// placed at `place`.
     public init(server: LoopbackServer, ids: [String], place: Coordinate) throws {
+        try self.init(server: server, ids: ids, places: [place])
+    }
+
+    /// The same, with the photos dealt round-robin over several places.
+    public init(server: LoopbackServer, ids: [String], places: [Coordinate]) throws {
         folder = TemporaryFolder("bundle")
         self.ids = ids
         let records = ids.enumerated().map { index, id in
-            """
+            let place = places[index % places.count]
+            return """
             {"albumId": 1, "id": "\(id)", "title": "photo \(id)", "url": "\(server.baseURL)/photos/\(id).jpg",
              "thumbnailUrl": "\(server.baseURL)/photos/\(id).jpg", "latitude": \(place.latitude + Double(index) * 1e-5),
              "longitude": \(place.longitude), "datetaken": "2024-05-0\(1 + index % 9) 12:00:00"}

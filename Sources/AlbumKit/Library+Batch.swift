@@ -1,0 +1,44 @@
+import AlbumModel
+
+extension Library {
+    /// How many pins of a batch are searched and downloaded side by side. Their downloads share
+    /// one `TransferLimit` of `options.concurrency`, so a pin's search and its last slow photos
+    /// overlap the next pins' downloads instead of leaving the connections idle.
+    public static let batchPinsInFlight = 4
+
+    /// Fetches every entry of a pins file: a failing entry is reported and the others still run.
+    /// - Parameter onResult: called as each entry finishes (in completion order).
+    /// - Returns: each entry's line and its report or error, in file order.
+    public func fetchBatch(
+        _ entries: [PinsFile.Entry], options: FetchOptions, environment: FetchEnvironment,
+        onResult: @Sendable (Int, Result<FetchReport, AlbumError>) -> Void = { _, _ in }
+    ) async -> [(line: Int, result: Result<FetchReport, AlbumError>)] {
+        var environment = environment
+        environment.transferLimit = environment.transferLimit ?? TransferLimit(options.concurrency)
+        let shared = environment
+        var results: [(line: Int, result: Result<FetchReport, AlbumError>)] = []
+        await withTaskGroup(of: (Int, Result<FetchReport, AlbumError>).self) { group in
+            var pending = entries.makeIterator()
+            func startNext() -> Bool {
+                guard let entry = pending.next() else { return false }
+                var lineOptions = options
+                lineOptions.title = entry.title
+                group.addTask {
+                    do throws(AlbumError) {
+                        return (entry.line, .success(try await self.fetch(at: entry.coordinate, options: lineOptions, environment: shared)))
+                    } catch {
+                        return (entry.line, .failure(error))
+                    }
+                }
+                return true
+            }
+            for _ in 0..<Self.batchPinsInFlight where !startNext() { break }
+            while let (line, result) = await group.next() {
+                onResult(line, result)
+                results.append((line, result))
+                _ = startNext()
+            }
+        }
+        return results.sorted { $0.line < $1.line }
+    }
+}
