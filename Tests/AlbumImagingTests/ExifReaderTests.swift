@@ -205,7 +205,7 @@ import TestSupport
 
     @Test func readsOnlyTheHeaderNotTheImageData() throws {
         let image = try Fixtures.jpeg(Fixtures.noise(width: 600, height: 400), exif: ExifBuilder.camera().segment)
-        let source = CountingSource(MemoryBytes(data: Array(image)))
+        let source = CountingSource(MemoryBytes(data: image))
         let info = try reader.read(source)
         #expect(info.coordinate != nil)
         let headerEnd = try #require(image.indices.first { image[$0] == 0xFF && image[$0 + 1] == 0xDA })
