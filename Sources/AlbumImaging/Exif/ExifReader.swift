@@ -4,7 +4,7 @@ import Foundation
 /// Reads what a JPEG's EXIF block suggests: capture date, place, orientation, camera, size.
 ///
 /// It reads only the header segments it needs (markers, the EXIF block, the frame header, and
-/// the XMP packet only when EXIF has no capture date), never the image data. A missing or
+/// the XMP packet only when EXIF lacks a date or orientation), never the image data. A missing or
 /// unusable field is absent and `ExifInfo.problems` says why; the reader never guesses.
 public struct ExifReader: Sendable {
     public init() {}
