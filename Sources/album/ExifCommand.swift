@@ -12,12 +12,12 @@ struct ExifCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
 
     func run() async throws {
-        let urls = ImageFiles.expand(files)
+        let paths = ImageFiles.expand(files)
         let reader = ExifReader()
-        let results = await BlockingPool().map(urls) { url in
-            Result { () throws(AlbumError) in try reader.read(fileAt: url) }
+        let results = await BlockingPool().map(paths) { path in
+            Result { () throws(AlbumError) in try reader.read(filePath: path) }
         }
-        let entries = zip(urls, results).map { ExifJSON(file: $0.relativePath, result: $1) }
+        let entries = zip(paths, results).map { ExifJSON(file: $0, result: $1) }
         if json {
             try Output.json(entries)
         } else {

@@ -27,7 +27,7 @@ struct ThumbCommand: AsyncParsableCommand {
         } catch {
             throw AlbumError.io("\(out): cannot create the folder: \(error.localizedDescription)")
         }
-        let sources = ImageFiles.expand(files)
+        let sources = ImageFiles.expand(files).map { URL(fileURLWithPath: $0) }
         let jobs = zip(sources, Self.uniqueNames(for: sources)).map { ($0, folder.appendingPathComponent($1)) }
         let thumbnailer = Thumbnailer(longEdge: thumbSize)
         let pool = concurrency.map { BlockingPool(threads: $0) } ?? BlockingPool()

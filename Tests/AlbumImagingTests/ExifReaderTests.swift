@@ -177,6 +177,18 @@ import TestSupport
         #expect(info.takenAtSource == .xmpDateTimeOriginal)
     }
 
+    @Test func xmpOrientationIsUsedWhenExifHasNone() throws {
+        let xmp = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+            + Array("<x:xmpmeta><rdf:Description><tiff:Orientation>8</tiff:Orientation></rdf:Description></x:xmpmeta>".utf8)
+        let image = Fixtures.solid(width: 8, height: 8, [0, 0, 0])
+        #expect(try reader.read(data: Fixtures.jpeg(image, exif: ExifBuilder.app1(xmp))).orientation == 8)
+        // EXIF's own orientation wins over XMP's.
+        var exif = ExifBuilder()
+        exif.ifd0 = [(0x0112, .short([3]))]
+        let both = try Fixtures.jpeg(image, exif: exif.segment + ExifBuilder.app1(xmp))
+        #expect(try reader.read(data: both).orientation == 3)
+    }
+
     @Test func notAJPEGSaysWhatItIs() throws {
         #expect(throws: AlbumError.invalidInput("not a JPEG (starts with PNG signature)")) { try reader.read(data: Fixtures.png) }
         #expect(throws: AlbumError.invalidInput("not a JPEG (empty file)")) { try reader.read(data: Data()) }
@@ -205,7 +217,7 @@ import TestSupport
 
     @Test func readsOnlyTheHeaderNotTheImageData() throws {
         let image = try Fixtures.jpeg(Fixtures.noise(width: 600, height: 400), exif: ExifBuilder.camera().segment)
-        let source = CountingSource(MemoryBytes(data: Array(image)))
+        let source = CountingSource(MemoryBytes(data: image))
         let info = try reader.read(source)
         #expect(info.coordinate != nil)
         let headerEnd = try #require(image.indices.first { image[$0] == 0xFF && image[$0 + 1] == 0xDA })

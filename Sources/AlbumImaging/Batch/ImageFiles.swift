@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Turns the paths a user names into the JPEG files to process.
@@ -5,23 +10,43 @@ public enum ImageFiles {
     /// File extensions treated as JPEG when walking a folder (compared case-insensitively).
     public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe"]
 
-    /// Each path as given when it is a file (whatever its name: the reader says if it is no
-    /// JPEG); for a folder, every JPEG-named file under it, recursively, in path order.
-    public static func expand(_ paths: [String]) -> [URL] {
-        paths.flatMap { path -> [URL] in
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                return [URL(fileURLWithPath: path)]
-            }
-            let folder = URL(fileURLWithPath: path, isDirectory: true)
-            guard let walker = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-            else { return [] }
+    /// Each path as given when it is not a folder (whatever its name: the reader then says
+    /// whether it is a JPEG); for a folder, every JPEG-named file under it, recursively, sorted,
+    /// spelled from the folder as given (`photos/2024/a.jpg`). Hidden entries are skipped.
+    ///
+    /// Walks with `readdir`, whose entry types spare a `stat` per file: folders of thousands of
+    /// photos are listed in milliseconds.
+    public static func expand(_ paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [path] }
             var found: [String] = []
-            for case let url as URL in walker where jpegExtensions.contains(url.pathExtension.lowercased()) {
-                found.append(String(url.path.dropFirst(folder.path.count).drop { $0 == "/" }))
+            walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
+            return found.sorted()
+        }
+    }
+
+    private static func walk(_ folder: String, into found: inout [String]) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            return found.sorted().map { URL(fileURLWithPath: (path as NSString).appendingPathComponent($0)) }
+            guard !name.hasPrefix(".") else { continue }
+            let path = "\(folder)/\(name)"
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                var info = stat()
+                guard stat(path, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+            }
+            if type == Int32(DT_DIR) {
+                walk(path, into: &found)
+            } else if type == Int32(DT_REG), let dot = name.lastIndex(of: "."),
+                      jpegExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                found.append(path)
+            }
         }
     }
 }

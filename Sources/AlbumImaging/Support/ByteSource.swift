@@ -13,13 +13,14 @@ protocol ByteSource {
     func bytes(at offset: Int, count: Int) throws(AlbumError) -> ArraySlice<UInt8>
 }
 
-/// Bytes already in memory.
+/// Bytes already in memory; only the ranges asked for are copied.
 struct MemoryBytes: ByteSource {
-    let data: [UInt8]
+    let data: Data
 
     func bytes(at offset: Int, count: Int) -> ArraySlice<UInt8> {
         guard offset >= 0, offset < data.count, count > 0 else { return [] }
-        return data[offset..<min(data.count, offset + min(count, data.count - offset))]
+        let start = data.startIndex + offset
+        return ArraySlice(data[start..<start + min(count, data.count - offset)])
     }
 }
 
@@ -33,11 +34,11 @@ final class ReadOnlyFile: ByteSource {
     /// How much is read at once when a request misses the window.
     private static let windowSize = 16 * 1024
 
-    /// Opens `url` for reading.
+    /// Opens `path` for reading; `name` is how errors spell the file.
     /// - Throws: `AlbumError.io` naming the file and the system's reason.
-    init(_ url: URL) throws(AlbumError) {
-        name = url.relativePath
-        descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    init(path: String, name: String) throws(AlbumError) {
+        self.name = name
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .io("\(name): cannot open: \(String(cString: strerror(errno)))")
         }
