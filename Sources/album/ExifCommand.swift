@@ -14,7 +14,7 @@ struct ExifCommand: AsyncParsableCommand {
     func run() async throws {
         let paths = ImageFiles.expand(files)
         let reader = ExifReader()
-        let results = await BlockingPool().map(paths) { path in
+        let results = await ParallelMap().map(paths) { path in
             Result { () throws(AlbumError) in try reader.read(filePath: path) }
         }
         let entries = zip(paths, results).map { ExifJSON(file: $0, result: $1) }

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import AlbumImaging
 
-@Suite struct BlockingPoolTests {
+@Suite struct ParallelMapTests {
     /// Counts how many bodies run at once.
     final class Gauge: Sendable {
         let state = Mutex((now: 0, peak: 0, threads: Set<String>()))
@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func keepsOrderAndRunsAtMostNAtOnce(threads: Int) async {
         let gauge = Gauge()
-        let results = await BlockingPool(threads: threads).map(Array(0..<24)) { item in
+        let results = await ParallelMap(threads: threads).map(Array(0..<24)) { item in
             gauge.enter()
             usleep(2000)
             gauge.leave()
@@ -27,14 +27,14 @@ import Testing
     }
 
     @Test func anEmptyListReturnsAtOnce() async {
-        let results = await BlockingPool().map([Int]()) { $0 }
+        let results = await ParallelMap().map([Int]()) { $0 }
         #expect(results.isEmpty)
     }
 
     @Test func blockingWorkDoesNotHoldTheCooperativePool() async {
         // Two blocked pool threads must not stop other tasks from running meanwhile.
         let gate = DispatchSemaphore(value: 0)
-        async let blocked = BlockingPool(threads: 2).map([1, 2]) { item in gate.wait(); return item }
+        async let blocked = ParallelMap(threads: 2).map([1, 2]) { item in gate.wait(); return item }
         let other = await Task.detached { (0..<1000).reduce(0, +) }.value
         gate.signal(); gate.signal()
         #expect(other == 499500)

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Runs blocking work (file reads, JPEG decoding) for many inputs on a few dedicated threads.
+/// Maps blocking work (file reads, JPEG decoding) over many inputs on a few threads started for
+/// the batch. (For one job at a time from async code, AlbumFiles.BlockingPool keeps its threads.)
 ///
 /// Decoding a photo blocks its thread for tens of milliseconds. On Swift's cooperative pool
 /// (one thread per core) that would starve every other task; here it runs on threads of its own,
 /// at most `threads` at a time, while the awaiting task is suspended.
-public struct BlockingPool: Sendable {
+public struct ParallelMap: Sendable {
     /// How many items run at once.
     public let threads: Int
 
