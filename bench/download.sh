@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Downloader benchmark: `album fetch` (release) against `curl --parallel --parallel-max N`
 # fetching the same Flickr-sized JPEGs from nginx on 127.0.0.1, at the same concurrency N.
-#   (a) nginx limit_rate 100k per connection (a slow link, where concurrency matters). Not 1m:
+#   (a) nginx limit_rate $RATE (default 200k) per connection (a slow link, where concurrency
+#       matters). Not 1m:
 #       nginx sends the first second's worth at once, so 1m never throttles a 200 KB photo.
 #   (b) unthrottled loopback (both CPU-bound; album also checks, thumbnails and commits each photo)
 # Usage: bench/download.sh [PHOTOS=500] [N=8] [RUNS=3]. Prints throughputs and ratios (best of RUNS).
 # Installs its peers (nginx-light, curl, Pillow) when missing. Not a test: run it by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-photos=${1:-500}; n=${2:-8}; runs=${3:-3}
+photos=${1:-500}; n=${2:-8}; runs=${3:-3}; rate=${RATE:-200k}
 
 need=()
 command -v nginx >/dev/null || need+=(nginx-light)
@@ -102,13 +103,13 @@ PY
 }
 
 echo "$photos photos, $((bytes / 1000000)) MB, concurrency $n, best of $runs runs"
-for setting in 100k 0; do
+for setting in "$rate" 0; do
   start_nginx "$setting"
   c=$(best_curl); a=$(best_album)
   python3 - "$setting" "$bytes" "$c" "$a" <<'PY'
 import sys
 setting, b, c, a = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
-name = "(a) limit_rate 100k per connection" if setting != "0" else "(b) unthrottled loopback        "
+name = f"(a) limit_rate {setting} per connection" if setting != "0" else "(b) unthrottled loopback        "
 print(f"{name}: curl {b/c/1e6:7.1f} MB/s ({c:6.2f} s)   album {b/a/1e6:7.1f} MB/s ({a:6.2f} s)   album/curl {c/a:.2f}x")
 PY
 done

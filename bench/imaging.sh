@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of GeoAlbum's imaging against peer tools (not a test; see docs/performance-imaging.md).
+# Benchmark of GeoAlbum's imaging against peer tools (not a test; see docs/performance.md).
 #
 #   bash bench/imaging.sh [WORK_DIR]      (env: PHOTOS=200 EXIF_FILES=5000 REPEAT=3)
 #
