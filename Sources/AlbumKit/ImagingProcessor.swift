@@ -3,10 +3,9 @@ import AlbumModel
 import Foundation
 
 /// The pipeline's imaging step: refuse images over the pixel cap from their header, then make
-/// the thumbnail (upright, by the EXIF orientation).
+/// the thumbnail (upright, by the JPEG's own EXIF orientation).
 public struct ImagingProcessor: PhotoProcessing {
     public let thumbnailer: Thumbnailer
-    private let exif = ExifReader()
 
     public init(thumbnailer: Thumbnailer = Thumbnailer()) {
         self.thumbnailer = thumbnailer
@@ -14,8 +13,12 @@ public struct ImagingProcessor: PhotoProcessing {
 
     public func prepare(_ data: Data) throws(AlbumError) -> PreparedPhoto {
         let info = try thumbnailer.imageInfo(of: data)
-        let orientation = (try? exif.read(data: data))?.orientation
-        let thumbnail = try thumbnailer.thumbnail(of: data, orientation: orientation)
+        let thumbnail = try thumbnailer.thumbnail(of: data)
         return PreparedPhoto(width: info.width, height: info.height, thumbnail: thumbnail.data, warnings: thumbnail.warnings)
+    }
+
+    public func inspect(_ data: Data) throws(AlbumError) -> (width: Int, height: Int) {
+        let info = try thumbnailer.imageInfo(of: data)
+        return (info.width, info.height)
     }
 }

@@ -15,12 +15,16 @@ extension Library {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
     }
 
+    /// Whether a file is at a stored path.
+    func fileExists(atStoredPath path: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(forStoredPath: path).path)
+    }
+
     /// Writes `data` to a library path unless a file is already there (content-addressed paths
     /// never change content).
     func storeFile(_ data: Data, at path: String) throws(AlbumError) {
-        let url = url(forStoredPath: path)
-        if FileManager.default.fileExists(atPath: url.path) { return }
-        try AtomicFile.write(data, to: url)
+        if fileExists(atStoredPath: path) { return }
+        try AtomicFile.write(data, to: url(forStoredPath: path))
     }
 
     /// Deletes the original and thumbnail of every hash no photo uses any more.

@@ -22,4 +22,7 @@ public struct PreparedPhoto: Sendable {
 public protocol PhotoProcessing: Sendable {
     /// - Throws: `AlbumError` naming what is wrong with the image; the photo is then `failed`.
     func prepare(_ data: Data) throws(AlbumError) -> PreparedPhoto
+
+    /// The pixel size from the image's header, checked against the caps; no decoding.
+    func inspect(_ data: Data) throws(AlbumError) -> (width: Int, height: Int)
 }

@@ -25,13 +25,10 @@ struct PhotoWorker: Sendable {
             body = data
         }
         do {
-            let (stored, thumbnail) = try await pool.run { () throws(AlbumError) in try store(body) }
+            let stored = try await pool.run { () throws(AlbumError) in try store(body) }
             try await pool.run { () throws(AlbumError) in
                 try database.markDownloaded(photoId: photo.id, stored)
-                // A new collection in another process may have removed a file it thought unused
-                // between our write and our commit: writing again is a no-op when it is there.
-                try library.storeFile(body, at: stored.file)
-                if let path = stored.thumbnail { try library.storeFile(thumbnail, at: path) }
+                try restoreFiles(of: stored, body: body)
             }
             return Int64(body.count)
         } catch {
@@ -75,18 +72,34 @@ struct PhotoWorker: Sendable {
         }
     }
 
-    /// Checks and thumbnails the image, then writes the original and the thumbnail by content hash.
-    private func store(_ body: Data) throws(AlbumError) -> (StoredFile, thumbnail: Data) {
-        let prepared = try environment.processor.prepare(body)
+    /// Checks and thumbnails the image, then writes the original and the thumbnail by content
+    /// hash. Content another album already holds is only checked (from its header), not
+    /// thumbnailed again.
+    private func store(_ body: Data) throws(AlbumError) -> StoredFile {
         let hash = ContentHash(of: body)
         let file = Library.originalPath(hash)
         let thumbnail = Library.thumbnailPath(hash)
-        try library.storeFile(body, at: file)
-        try library.storeFile(prepared.thumbnail, at: thumbnail)
-        let stored = StoredFile(
+        let size: (width: Int, height: Int)
+        if library.fileExists(atStoredPath: file) && library.fileExists(atStoredPath: thumbnail) {
+            size = try environment.processor.inspect(body)
+        } else {
+            let prepared = try environment.processor.prepare(body)
+            size = (prepared.width, prepared.height)
+            try library.storeFile(body, at: file)
+            try library.storeFile(prepared.thumbnail, at: thumbnail)
+        }
+        return StoredFile(
             file: file, thumbnail: thumbnail, contentHash: hash.hex, bytes: Int64(body.count),
-            width: prepared.width, height: prepared.height)
-        return (stored, prepared.thumbnail)
+            width: size.width, height: size.height)
+    }
+
+    /// Writes the files of a committed photo again if a concurrent clean-up removed them between
+    /// the write and the commit (it saw them unused); a no-op when they are there.
+    private func restoreFiles(of stored: StoredFile, body: Data) throws(AlbumError) {
+        try library.storeFile(body, at: stored.file)
+        if let thumbnail = stored.thumbnail, !library.fileExists(atStoredPath: thumbnail) {
+            try library.storeFile(try environment.processor.prepare(body).thumbnail, at: thumbnail)
+        }
     }
 }
 
