@@ -3,6 +3,7 @@ import AlbumModel
 import AlbumSources
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// `--source` and `--endpoint`, shared by the commands that talk to a photo source.
 struct SourceOptions: ParsableArguments {
@@ -41,7 +42,16 @@ enum ProgressBar {
     static func reporter(label: String) -> @Sendable (FetchProgress) -> Void {
         guard enabled else { return { _ in } }
         let start = ContinuousClock.now
+        let lastDrawn = Mutex(start - .seconds(1))
         return { p in
+            // At most ten redraws a second, and always the last one.
+            let now = ContinuousClock.now
+            let due = lastDrawn.withLock { last in
+                guard p.done == p.total || now - last >= .milliseconds(100) else { return false }
+                last = now
+                return true
+            }
+            guard due else { return }
             let seconds = max(0.001, Double((ContinuousClock.now - start).components.seconds)
                 + Double((ContinuousClock.now - start).components.attoseconds) / 1e18)
             let width = 24
