@@ -20,7 +20,8 @@ extension Library {
         let root = folder.standardizedFileURL.path
         if !options.dryRun { try recoverFromCrash() }
         let walker = try FolderWalker(root: root, excluding: [self.folder.path])
-        let scan = try await scanAll(walker, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
+        let scan = try await scanAll(
+            walker, root: root, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
 
         let database = self.database
         let radius = options.radiusKm
@@ -43,7 +44,7 @@ extension Library {
 
     /// Everything the walk found, read `options.concurrency` files at a time.
     private func scanAll(
-        _ walker: FolderWalker, _ scanner: PhotoScanner, pool: AlbumFiles.BlockingPool,
+        _ walker: FolderWalker, root: String, _ scanner: PhotoScanner, pool: AlbumFiles.BlockingPool,
         progress: @escaping @Sendable (ImportProgress) -> Void
     ) async throws(AlbumError) -> ScanResults {
         var results = ScanResults()
@@ -77,7 +78,7 @@ extension Library {
         } catch let error as AlbumError {
             throw error
         } catch {
-            throw .io("import of \(walker) stopped: \(error)")
+            throw .io("import of \(root) stopped: \(error)")
         }
         return results
     }

@@ -57,9 +57,13 @@ struct PhotoScanner: Sendable {
         }
         let exif: ExifInfo
         do {
-            exif = try reader.read(data: data)
+            // From the file (a pread or two of its header, now in the page cache): reading from
+            // `data` would copy the whole photo once more.
+            exif = try reader.read(fileAt: URL(fileURLWithPath: path))
         } catch {
-            return .skipped(SkippedFile(file: path, reason: "corrupt JPEG: \(error.description)"))
+            let message = error.description
+            let reason = message.hasPrefix("\(path): ") ? String(message.dropFirst(path.count + 2)) : message
+            return .skipped(SkippedFile(file: path, reason: "corrupt JPEG: \(reason)"))
         }
         var width = exif.width, height = exif.height
         var warnings: [String] = []
@@ -71,7 +75,7 @@ struct PhotoScanner: Sendable {
                 let info = try thumbnailer.imageInfo(of: data)
                 (width, height) = (info.width, info.height)
                 let stored = writes && FileManager.default.fileExists(atPath: library.url(forStoredPath: thumbnailPath).path)
-                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation)
+                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1)
             } catch {
                 return .skipped(SkippedFile(file: path, reason: "corrupt JPEG: \(error.description)"))
             }
