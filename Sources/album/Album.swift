@@ -14,7 +14,7 @@ struct Album: AsyncParsableCommand {
         subcommands: [
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, SearchCommand.self, ExifCommand.self,
-            ThumbCommand.self,
+            ThumbCommand.self, ImportCommand.self,
         ]
     )
 

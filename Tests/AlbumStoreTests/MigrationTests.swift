@@ -7,7 +7,8 @@ import TestSupport
 @testable import AlbumStore
 
 @Suite struct MigrationTests {
-    static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims"]
+    static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims",
+                                 "addPhotoExifFields"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

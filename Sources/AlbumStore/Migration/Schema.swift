@@ -109,5 +109,12 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN claimed_by TEXT;
             CREATE INDEX photos_by_claim ON photos (claimed_by) WHERE claimed_by IS NOT NULL;
             """),
+        Migration(name: "addPhotoExifFields", sql: """
+            -- What an imported photo's EXIF says besides its date, place and pixel size.
+            ALTER TABLE photos ADD COLUMN camera_make TEXT;
+            ALTER TABLE photos ADD COLUMN camera_model TEXT;
+            ALTER TABLE photos ADD COLUMN orientation INTEGER;
+            ALTER TABLE photos ADD COLUMN altitude REAL;
+            """),
     ]
 }

@@ -1,0 +1,124 @@
+import AlbumFiles
+import AlbumModel
+import AlbumStore
+import Foundation
+
+extension Library {
+    /// Imports the photos under `folder`: walks it (streaming, in parallel on `pool`), reads each
+    /// file's EXIF and thumbnails it, groups located photos into places (existing pins within
+    /// `options.radiusKm` are reused), and stores them as `downloaded` photos with source
+    /// `import` in one transaction. With `options.dryRun` nothing is written.
+    ///
+    /// Open the library with `openForReading` for a dry run (so that not even its folder is made).
+    /// - Throws: `AlbumError.invalidInput` when `folder` is not a folder, `.database` when the
+    ///   store fails, `.io` when the library cannot be written. A bad file is never an error:
+    ///   it is in the report's `skipped` with its reason.
+    public func importFolder(
+        _ folder: URL, options: ImportOptions, pool: AlbumFiles.BlockingPool = .shared,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws(AlbumError) -> ImportReport {
+        let root = folder.standardizedFileURL.path
+        if !options.dryRun { try recoverFromCrash() }
+        let walker = try FolderWalker(root: root, excluding: [self.folder.path])
+        let scan = try await scanAll(
+            walker, root: root, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
+
+        let database = self.database
+        let radius = options.radiusKm
+        let planner = ImportPlanner(
+            radiusKm: radius, suggestionWindowSeconds: options.suggestionWindowSeconds,
+            nearestPin: { c throws(AlbumError) in try database.pins(near: c, radiusKm: radius).first },
+            pin: { id throws(AlbumError) in try database.pin(id: id) })
+        let plan = try await pool.run { () throws(AlbumError) in try planner.plan(scan.photos) }
+
+        var outcomes: [ImportGroupOutcome?] = Array(repeating: nil, count: plan.places.count)
+        if !options.dryRun {
+            let groups = plan.places.map { place in
+                ImportGroup(destination: destination(place, note: options.pinNote), photos: place.newPhotos.map { record($0, copied: options.copy) })
+            }
+            let committed = try await pool.run { () throws(AlbumError) in try database.commitImport(groups) }
+            outcomes = committed.map { $0 }
+        }
+        return report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
+    }
+
+    /// Everything the walk found, read `options.concurrency` files at a time.
+    private func scanAll(
+        _ walker: FolderWalker, root: String, _ scanner: PhotoScanner, pool: AlbumFiles.BlockingPool,
+        progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(AlbumError) -> ScanResults {
+        var results = ScanResults()
+        let limit = scanner.options.concurrency
+        do {
+            try await withThrowingTaskGroup(of: ScanOutcome.self) { group in
+                var queued: [WalkEntry] = []
+                var walkDone = false
+                var inFlight = 0
+                while true {
+                    while inFlight < limit && !(walkDone && queued.isEmpty) {
+                        if queued.isEmpty {
+                            queued = await pool.run { walker.next(64) }
+                            walkDone = queued.isEmpty
+                            continue
+                        }
+                        switch queued.removeFirst() {
+                        case .skipped(let path, let reason):
+                            results.add(.skipped(SkippedFile(file: path, reason: reason)))
+                        case .file(let path):
+                            group.addTask { try await pool.run { () throws(AlbumError) in try scanner.scan(path) } }
+                            inFlight += 1
+                        }
+                    }
+                    guard inFlight > 0, let outcome = try await group.next() else { break }
+                    inFlight -= 1
+                    results.add(outcome)
+                    progress(ImportProgress(files: results.seen, bytes: results.bytes))
+                }
+            }
+        } catch let error as AlbumError {
+            throw error
+        } catch {
+            throw .io("import of \(root) stopped: \(error)")
+        }
+        return results
+    }
+
+    private func destination(_ place: PlannedPlace, note: String?) -> ImportDestination {
+        switch place.destination {
+        case .existing(let pin): .pin(id: pin.id)
+        case .new(let centre): .newPin(centre, note: note)
+        }
+    }
+
+    private func record(_ photo: ScannedPhoto, copied: Bool) -> ImportedPhotoRecord {
+        let hash = ContentHash(hex: photo.contentHash)
+        return ImportedPhotoRecord(
+            contentHash: photo.contentHash, originalPath: photo.path,
+            file: copied ? hash.map(Self.originalPath) ?? photo.path : photo.path,
+            thumbnail: hash.map(Self.thumbnailPath) ?? "", title: (photo.path as NSString).lastPathComponent,
+            takenAt: photo.takenAt, coordinate: photo.coordinate, bytes: photo.bytes, width: photo.width,
+            height: photo.height, make: photo.make, model: photo.model, orientation: photo.orientation,
+            altitude: photo.altitude)
+    }
+}
+
+/// What the scan of a folder collected: small records only, never files' bytes.
+struct ScanResults: Sendable {
+    var photos: [ScannedPhoto] = []
+    var skipped: [SkippedFile] = []
+    var warnings: [SkippedFile] = []
+    var seen = 0
+    var bytes: Int64 = 0
+
+    mutating func add(_ outcome: ScanOutcome) {
+        seen += 1
+        switch outcome {
+        case .photo(let photo):
+            photos.append(photo)
+            bytes += photo.bytes
+            warnings += photo.warnings.map { SkippedFile(file: photo.path, reason: $0) }
+        case .skipped(let file):
+            skipped.append(file)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import AlbumFiles
+import AlbumImaging
+import AlbumModel
+import AlbumStore
+import Foundation
+
+/// One readable JPEG: what the import needs of it, without its bytes.
+struct ScannedPhoto: Sendable, Hashable {
+    let path: String
+    let contentHash: String
+    let bytes: Int64
+    let width: Int?
+    let height: Int?
+    let takenAt: String?
+    let coordinate: Coordinate?
+    let altitude: Double?
+    let orientation: Int?
+    let make: String?
+    let model: String?
+    /// When the library already holds these bytes from an earlier import.
+    let known: KnownImport?
+    let warnings: [String]
+
+    /// Photos of one place are ordered by this: capture time, then content.
+    var sortKey: (String, String) { (takenAt.flatMap(CaptureTime.init)?.local ?? "~", contentHash) }
+}
+
+/// What reading one file gave.
+enum ScanOutcome: Sendable {
+    case photo(ScannedPhoto)
+    case skipped(SkippedFile)
+}
+
+/// Reads one file: checks by content that it is a JPEG, hashes it, reads its EXIF, and (unless
+/// the library has it already) decodes it into a thumbnail, which proves it is not corrupt.
+/// Outside a dry run the thumbnail of a located photo (and with `--copy` the original) is
+/// written by content hash before anything is committed, so a killed import leaves at most
+/// unreferenced files that the next run reuses.
+struct PhotoScanner: Sendable {
+    let library: Library
+    let options: ImportOptions
+    let thumbnailer = Thumbnailer()
+    let reader = ExifReader()
+
+    /// - Throws: only when the database fails; a bad file is a `skipped` outcome.
+    func scan(_ path: String) throws(AlbumError) -> ScanOutcome {
+        let data: Data
+        switch ImportFile.read(path, maxBytes: options.maxBytes) {
+        case .failure(let reason): return .skipped(SkippedFile(file: path, reason: reason.description))
+        case .success(let bytes): data = bytes
+        }
+        if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }
+        let hash = ContentHash(of: data)
+        let known = try library.database.knownImport(contentHash: hash.hex)
+        if case .removed(let pinId) = known {
+            return .skipped(SkippedFile(file: path, reason: "removed from pin \(pinId) by the user: not imported again"))
+        }
+        let exif: ExifInfo
+        do {
+            // From the file (a pread or two of its header, now in the page cache): reading from
+            // `data` would copy the whole photo once more.
+            exif = try reader.read(fileAt: URL(fileURLWithPath: path))
+        } catch {
+            let message = error.description
+            let reason = message.hasPrefix("\(path): ") ? String(message.dropFirst(path.count + 2)) : message
+            return .skipped(SkippedFile(file: path, reason: "corrupt JPEG: \(reason)"))
+        }
+        var width = exif.width, height = exif.height
+        var warnings: [String] = []
+        if known == nil {
+            let thumbnailPath = Library.thumbnailPath(hash)
+            let writes = !options.dryRun && exif.coordinate != nil
+            let thumbnail: Thumbnail?
+            do {
+                let info = try thumbnailer.imageInfo(of: data)
+                (width, height) = (info.width, info.height)
+                let stored = writes && FileManager.default.fileExists(atPath: library.url(forStoredPath: thumbnailPath).path)
+                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1)
+            } catch {
+                return .skipped(SkippedFile(file: path, reason: "corrupt JPEG: \(error.description)"))
+            }
+            warnings = thumbnail?.warnings ?? []
+            // A library that cannot be written to stops the import: skipping every file would hide it.
+            if writes, let thumbnail { try library.storeFile(thumbnail.data, at: thumbnailPath) }
+            if writes && options.copy { try library.storeFile(data, at: Library.originalPath(hash)) }
+        }
+        return .photo(ScannedPhoto(
+            path: path, contentHash: hash.hex, bytes: Int64(data.count), width: width, height: height,
+            takenAt: exif.takenAt, coordinate: exif.coordinate, altitude: exif.altitude, orientation: exif.orientation,
+            make: exif.make, model: exif.model, known: known, warnings: warnings))
+    }
+}
+
+/// Reading a user's file and telling what it is from its first bytes.
+enum ImportFile {
+    /// The whole file, or why not (`unreadable: Permission denied`, `too large …`).
+    static func read(_ path: String, maxBytes: Int) -> Result<Data, Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure("unreadable: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure("unreadable: \(String(cString: strerror(errno)))") }
+        let size = Int(info.st_size)
+        guard size <= maxBytes else { return .failure("too large: \(size) bytes, over the \(maxBytes)-byte cap") }
+        var data = Data(count: size)
+        var filled = 0
+        let failure: String? = data.withUnsafeMutableBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
+            while filled < size {
+                let n = Glibc.read(descriptor, base + filled, size - filled)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { return String(cString: strerror(errno)) }
+                if n == 0 { break }
+                filled += n
+            }
+            return nil
+        }
+        if let failure { return .failure("unreadable: \(failure)") }
+        return .success(filled == size ? data : data.prefix(filled))
+    }
+
+    /// Why a file is not imported, judged by its content; nil for a JPEG.
+    static func refusal(_ data: Data) -> String? {
+        let head = [UInt8](data.prefix(16))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return nil }
+        if head.isEmpty { return "not an image (empty file)" }
+        let formats: [([UInt8], String)] = [
+            ([0x89, 0x50, 0x4E, 0x47], "PNG"), (Array("GIF8".utf8), "GIF"), ([0x49, 0x49, 0x2A, 0x00], "TIFF"),
+            ([0x4D, 0x4D, 0x00, 0x2A], "TIFF"), (Array("BM".utf8), "BMP"),
+        ]
+        for (magic, name) in formats where head.starts(with: magic) { return "unsupported image format (\(name)): only JPEG is imported" }
+        if head.starts(with: Array("RIFF".utf8)), head.count >= 12, head[8..<12].elementsEqual("WEBP".utf8) {
+            return "unsupported image format (WebP): only JPEG is imported"
+        }
+        if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) {
+            return "unsupported image format (HEIF/MP4 container): only JPEG is imported"
+        }
+        if head.starts(with: [0xFF, 0xD8]) { return "corrupt JPEG: start marker without a following segment" }
+        let isText = head.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return isText ? "not an image (text)" : "not an image"
+    }
+}

@@ -1,0 +1,157 @@
+import AlbumModel
+
+/// A user's photo as `album import` stores it: read, checked and thumbnailed already.
+public struct ImportedPhotoRecord: Sendable, Hashable {
+    /// SHA-256 of the file's bytes. It is also the photo's `source_id`, so the same bytes under
+    /// two names, or imported twice, are one photo.
+    public var contentHash: String
+    /// The original's absolute path (stored as the photo's `url`).
+    public var originalPath: String
+    /// The original's absolute path, or `originals/ab/<hash>.jpg` when copied into the library.
+    public var file: String
+    /// `thumbs/ab/<hash>.jpg`.
+    public var thumbnail: String
+    public var title: String?
+    /// ISO 8601 local camera time, with its offset when the file records one.
+    public var takenAt: String?
+    public var coordinate: Coordinate?
+    public var bytes: Int64
+    public var width: Int?
+    public var height: Int?
+    public var make: String?
+    public var model: String?
+    public var orientation: Int?
+    public var altitude: Double?
+
+    public init(
+        contentHash: String, originalPath: String, file: String, thumbnail: String, title: String?,
+        takenAt: String?, coordinate: Coordinate?, bytes: Int64, width: Int?, height: Int?,
+        make: String?, model: String?, orientation: Int?, altitude: Double?
+    ) {
+        self.contentHash = contentHash
+        self.originalPath = originalPath
+        self.file = file
+        self.thumbnail = thumbnail
+        self.title = title
+        self.takenAt = takenAt
+        self.coordinate = coordinate
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+        self.make = make
+        self.model = model
+        self.orientation = orientation
+        self.altitude = altitude
+    }
+}
+
+/// Where one group of imported photos goes: an existing pin's album, or a pin made for them.
+public enum ImportDestination: Sendable, Hashable {
+    case pin(id: Int64)
+    case newPin(Coordinate, note: String?)
+}
+
+/// Photos bound for one album.
+public struct ImportGroup: Sendable, Hashable {
+    public var destination: ImportDestination
+    /// In album order.
+    public var photos: [ImportedPhotoRecord]
+
+    public init(destination: ImportDestination, photos: [ImportedPhotoRecord]) {
+        self.destination = destination
+        self.photos = photos
+    }
+}
+
+/// What the commit did with one group.
+public struct ImportGroupOutcome: Sendable, Hashable {
+    /// The pin after the commit; nil when a new pin was not needed (all its photos were stored
+    /// meanwhile by another process).
+    public var pin: Pin?
+    public var created: Bool
+    /// Photos stored now (photos whose bytes were already stored are left out).
+    public var inserted: Int
+}
+
+/// What the library already knows about an imported file's bytes.
+public enum KnownImport: Sendable, Hashable {
+    /// Stored as this photo in this pin's album, imported from `originalPath`.
+    case stored(photoId: Int64, pinId: Int64, originalPath: String?)
+    /// The user removed it from this pin's album: it is not imported again.
+    case removed(pinId: Int64)
+}
+
+extension AlbumDatabase {
+    /// Whether a file with these bytes was imported before (or imported and removed).
+    public func knownImport(contentHash: String) throws(AlbumError) -> KnownImport? {
+        try read { db throws(AlbumError) in
+            if let row = try db.queryOne(
+                "SELECT id, pin_id, coalesce(url, file) FROM photos WHERE content_hash = ? AND source = 'import' ORDER BY id LIMIT 1",
+                [contentHash])
+            {
+                return .stored(photoId: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, originalPath: row.string(2))
+            }
+            return try db.queryOne(
+                "SELECT pin_id FROM shown_photos WHERE source = 'import' AND source_id = ? AND removed = 1 LIMIT 1",
+                [contentHash]
+            ).map { .removed(pinId: $0.int64(0) ?? 0) }
+        }
+    }
+
+    /// Stores every group in one transaction: an interrupted import stores nothing, and a run
+    /// after it makes exactly the pins and photos an uninterrupted one would have. A new pin is
+    /// made only when one of its photos is stored; photos whose bytes are already stored (by
+    /// another process meanwhile) are skipped.
+    /// - Throws: `AlbumError.notFound` when a destination pin was removed since it was chosen.
+    public func commitImport(_ groups: [ImportGroup]) throws(AlbumError) -> [ImportGroupOutcome] {
+        try write { db throws(AlbumError) in
+            var outcomes: [ImportGroupOutcome] = []
+            for group in groups {
+                outcomes.append(try Self.insertGroup(db, group))
+            }
+            return outcomes
+        }
+    }
+
+    private static func insertGroup(_ db: SQL, _ group: ImportGroup) throws(AlbumError) -> ImportGroupOutcome {
+        var pinId: Int64?
+        if case .pin(let id) = group.destination {
+            guard try fetchPin(db, id: id) != nil else {
+                throw .notFound("pin \(id) was removed while the import ran; run the import again")
+            }
+            pinId = id
+        }
+        var position = try pinId.map { id throws(AlbumError) in
+            try db.queryOne("SELECT coalesce(max(position) + 1, 0) FROM photos WHERE pin_id = ?", [id])?.int(0) ?? 0
+        } ?? 0
+        var created = false
+        var inserted = 0
+        let now = Timestamp.now()
+        for photo in group.photos {
+            let known = try db.queryOne("""
+                SELECT 1 FROM photos WHERE content_hash = ?1 AND source = 'import'
+                UNION ALL SELECT 1 FROM shown_photos WHERE source = 'import' AND source_id = ?1 AND removed = 1
+                LIMIT 1
+                """, [photo.contentHash])
+            if known != nil { continue }
+            if pinId == nil, case .newPin(let coordinate, let note) = group.destination {
+                pinId = try insertPin(db, coordinate, nil, note).id
+                created = true
+            }
+            try db.run("""
+                INSERT INTO photos (pin_id, source, source_id, url, title, taken_at, latitude, longitude, state,
+                    file, thumbnail, content_hash, bytes, width, height, camera_make, camera_model, orientation,
+                    altitude, position, created_at, updated_at)
+                VALUES (?, 'import', ?, ?, ?, ?, ?, ?, 'downloaded', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [pinId, photo.contentHash, photo.originalPath, photo.title, photo.takenAt,
+                 photo.coordinate?.latitude, photo.coordinate?.longitude, photo.file, photo.thumbnail,
+                 photo.contentHash, photo.bytes, photo.width, photo.height, photo.make, photo.model,
+                 photo.orientation, photo.altitude, position, now, now])
+            position += 1
+            inserted += 1
+        }
+        let pin = try pinId.flatMap { id throws(AlbumError) in try fetchPin(db, id: id) }
+        return ImportGroupOutcome(pin: pin, created: created, inserted: inserted)
+    }
+}

@@ -1,0 +1,55 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+/// `album import DIR`: the user's own photos into pins by their EXIF place, with dates.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a folder of photos into pins by their EXIF place; suggest dates; skip duplicates.",
+        discussion: """
+            Every file under DIR is read (JPEGs are recognised by content). A photo within --radius-km of an \
+            existing pin joins its album; the others are grouped into new pins at their centres. Photos without \
+            GPS are reported as unplaced, with the place of the same camera's photo nearest in time (within 30 \
+            minutes) as a suggestion. Originals stay where they are unless --copy.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The folder to import.", valueName: "dir")) var folder: String
+    @Option(name: .customLong("radius-km"), help: "Join pins this close; new places are this wide (km).")
+    var radiusKm: Double = 1
+    @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.") var dryRun = false
+    @Flag(help: "Copy originals into the library instead of pointing at them.") var copy = false
+
+    func validate() throws {
+        guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 100 else {
+            throw ValidationError("--radius-km \(radiusKm) must be in (0, 100]")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("\(folder) is not a folder")
+        }
+    }
+
+    func run() async throws {
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        let library = try dryRun ? global.openForReading() : global.openForWriting()
+        let options = ImportOptions(radiusKm: radiusKm, dryRun: dryRun, copy: copy, pinNote: "imported from \(url.path)")
+        let report = try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
+        if ProgressBar.enabled { FileHandle.standardError.write(Data("\n".utf8)) }
+        if global.json { return try Output.json(ImportReportJSON(report: report)) }
+        Output.text(ImportReportJSON.text(report))
+    }
+}
+
+extension ProgressBar {
+    /// `import: 1234 files read, 456.7 MB` on one refreshed line.
+    static func importReporter() -> @Sendable (ImportProgress) -> Void {
+        guard enabled else { return { _ in } }
+        return { p in
+            let line = String(format: "\rimport: %d files read, %.1f MB\u{1B}[K", p.files, Double(p.bytes) / 1e6)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+}

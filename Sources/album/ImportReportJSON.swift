@@ -1,0 +1,120 @@
+import AlbumKit
+import AlbumModel
+import Foundation
+
+/// `import --json`: `{seen, imported, duplicates, unplaced, skipped: [{file, reason}], pins: [{id,
+/// latitude, longitude, created, photoCount, from, to}]}` plus `alreadyImported`, `pinsCreated`,
+/// `pinsReused`, `dryRun`, `folder`, `unplacedPhotos`, `warnings`, and per pin `imported`,
+/// `localTime`, `missingOffsets`, `undated`; per skipped file `duplicateOf`.
+struct ImportReportJSON: Encodable {
+    let report: ImportReport
+
+    enum Key: String, CodingKey {
+        case folder, dryRun, seen, imported, duplicates, alreadyImported, unplaced, skipped, pins, pinsCreated, pinsReused
+        case unplacedPhotos, warnings
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(report.folder, forKey: .folder)
+        try c.encode(report.dryRun, forKey: .dryRun)
+        try c.encode(report.seen, forKey: .seen)
+        try c.encode(report.imported, forKey: .imported)
+        try c.encode(report.duplicates, forKey: .duplicates)
+        try c.encode(report.alreadyImported, forKey: .alreadyImported)
+        try c.encode(report.unplaced.count, forKey: .unplaced)
+        try c.encode(report.skipped.map(FileJSON.init), forKey: .skipped)
+        try c.encode(report.pins.map(PinJSON.init), forKey: .pins)
+        try c.encode(report.pinsCreated, forKey: .pinsCreated)
+        try c.encode(report.pinsReused, forKey: .pinsReused)
+        try c.encode(report.unplaced.map(UnplacedJSON.init), forKey: .unplacedPhotos)
+        try c.encode(report.warnings.map(FileJSON.init), forKey: .warnings)
+    }
+
+    /// `{file, reason, duplicateOf}`.
+    struct FileJSON: Encodable {
+        let file: SkippedFile
+        enum Key: String, CodingKey { case file, reason, duplicateOf }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(file.file, forKey: .file)
+            try c.encode(file.reason, forKey: .reason)
+            try c.encode(file.duplicateOf, forKey: .duplicateOf)
+        }
+    }
+
+    /// `{id, latitude, longitude, created, photoCount, imported, from, to, localTime, missingOffsets, undated}`.
+    struct PinJSON: Encodable {
+        let pin: ImportedPin
+        enum Key: String, CodingKey {
+            case id, latitude, longitude, created, photoCount, imported, from, to, localTime, missingOffsets, undated
+        }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(pin.id, forKey: .id)
+            try c.encode(pin.coordinate.latitude, forKey: .latitude)
+            try c.encode(pin.coordinate.longitude, forKey: .longitude)
+            try c.encode(pin.created, forKey: .created)
+            try c.encode(pin.photoCount, forKey: .photoCount)
+            try c.encode(pin.imported, forKey: .imported)
+            try c.encode(pin.dates.from, forKey: .from)
+            try c.encode(pin.dates.to, forKey: .to)
+            try c.encode(pin.dates.isLocalTime, forKey: .localTime)
+            try c.encode(pin.dates.missingOffsets, forKey: .missingOffsets)
+            try c.encode(pin.dates.undated, forKey: .undated)
+        }
+    }
+
+    /// `{file, takenAt, make, model, suggestion: {pinId, latitude, longitude, basedOn, secondsApart} | null}`.
+    struct UnplacedJSON: Encodable {
+        let photo: UnplacedPhoto
+        enum Key: String, CodingKey { case file, takenAt, make, model, suggestion }
+        enum SuggestionKey: String, CodingKey { case pinId, latitude, longitude, basedOn, secondsApart }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(photo.file, forKey: .file)
+            try c.encode(photo.takenAt, forKey: .takenAt)
+            try c.encode(photo.make, forKey: .make)
+            try c.encode(photo.model, forKey: .model)
+            guard let s = photo.suggestion else { return try c.encodeNil(forKey: .suggestion) }
+            var n = c.nestedContainer(keyedBy: SuggestionKey.self, forKey: .suggestion)
+            try n.encode(s.pinId, forKey: .pinId)
+            try n.encode(s.coordinate.latitude, forKey: .latitude)
+            try n.encode(s.coordinate.longitude, forKey: .longitude)
+            try n.encode(s.basedOn, forKey: .basedOn)
+            try n.encode(s.secondsApart, forKey: .secondsApart)
+        }
+    }
+
+    /// The human report: a summary line, one line per pin, unplaced photos, skipped files.
+    static func text(_ r: ImportReport) -> [String] {
+        let verb = r.dryRun ? "would import" : "imported"
+        var lines = ["\(r.dryRun ? "dry run (nothing written): " : "")\(verb) \(r.imported) of \(r.seen) files from \(r.folder)"
+            + " into \(r.pins.count) pin\(r.pins.count == 1 ? "" : "s") (\(r.pinsCreated) new, \(r.pinsReused) reused);"
+            + " \(r.duplicates) duplicate\(r.duplicates == 1 ? "" : "s"), \(r.unplaced.count) unplaced,"
+            + " \(r.skipped.count - r.duplicates) other skipped"]
+        if r.imported == 0 && r.alreadyImported > 0 {
+            lines.append("nothing new: \(r.alreadyImported) file\(r.alreadyImported == 1 ? " is" : "s are") already in the library")
+        }
+        for pin in r.pins {
+            var line = "  \(pin.id.map { "pin \($0)" } ?? "new pin")  \(Output.degrees(pin.coordinate))  "
+                + "\(pin.created ? "new" : "reused")  \(pin.photoCount) photos (\(pin.imported) imported)"
+            if let from = pin.dates.from, let to = pin.dates.to { line += "  \(from) – \(to)" }
+            if pin.dates.isLocalTime {
+                line += "  (local camera time: \(pin.dates.missingOffsets) photo\(pin.dates.missingOffsets == 1 ? " has" : "s have") no UTC offset)"
+            }
+            lines.append(line)
+        }
+        for photo in r.unplaced {
+            var line = "  unplaced  \(photo.file)"
+            if let s = photo.suggestion {
+                line += "  suggested: \(s.pinId.map { "pin \($0)" } ?? "new pin") at \(Output.degrees(s.coordinate))"
+                    + " (same camera, \(s.secondsApart / 60) min from \(s.basedOn))"
+            }
+            lines.append(line)
+        }
+        lines += r.skipped.map { "  skipped  \($0.file): \($0.reason)" }
+        lines += r.warnings.map { "  warning  \($0.file): \($0.reason)" }
+        return lines
+    }
+}
