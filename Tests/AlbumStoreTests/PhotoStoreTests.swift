@@ -109,4 +109,20 @@ import TestSupport
         try db.removePin(id: extra.id)
         #expect(try db.addPin(at: Coordinate(latitude: 0, longitude: 0), title: nil, note: nil).id > extra.id)
     }
+
+    @Test func newCollectionAndMoveKeepTheUsersImportedPhotos() throws {
+        try db.write { sql throws(AlbumError) in
+            try sql.run("""
+                INSERT INTO photos (pin_id, source, source_id, state, file, content_hash, created_at, updated_at)
+                VALUES (?, 'import', 'h-own', 'downloaded', '/home/me/own.jpg', 'h-own', '', '')
+                """, [pin.id])
+        }
+        _ = try db.storeFirstCollection(info(), photos: photos(["a"]))
+        let old = try db.replaceCollection(info(page: 2), photos: photos(["b"]))
+        #expect(!old.contains("h-own"))
+        #expect(Set(try db.photos(pinId: pin.id).map(\.source)) == ["import", "flickr"])
+        let moved = try db.movePin(id: pin.id, to: Coordinate(latitude: 48.86, longitude: 2.35))
+        #expect(moved.droppedPhotos == 1)
+        #expect(try db.photos(pinId: pin.id).map(\.sourceId) == ["h-own"])
+    }
 }

@@ -26,14 +26,16 @@ extension AlbumDatabase {
         }
     }
 
-    /// Replaces a pin's album with a new collection in one transaction.
+    /// Replaces a pin's album with a new collection in one transaction. The user's own photos
+    /// (source `import`) stay.
     /// - Returns: the content hashes the old photos used, for the caller to remove unused files.
     public func replaceCollection(_ info: AlbumInfo, photos: [SourcePhoto]) throws(AlbumError) -> Set<String> {
         try write { db throws(AlbumError) in
             let hashes = try db.query(
-                "SELECT content_hash FROM photos WHERE pin_id = ? AND content_hash IS NOT NULL", [info.pinId]
+                "SELECT content_hash FROM photos WHERE pin_id = ? AND source <> 'import' AND content_hash IS NOT NULL",
+                [info.pinId]
             ).compactMap { $0.string(0) }
-            try db.run("DELETE FROM photos WHERE pin_id = ?", [info.pinId])
+            try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> 'import'", [info.pinId])
             try Self.insertCollection(db, info, photos)
             return Set(hashes)
         }

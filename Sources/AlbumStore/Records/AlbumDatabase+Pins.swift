@@ -64,8 +64,9 @@ extension AlbumDatabase {
             .sorted { $0.coordinate.distanceKm(to: center) < $1.coordinate.distanceKm(to: center) }
     }
 
-    /// Moves a pin. Its album belonged to the old place: its photos and search are dropped so
-    /// the next fetch searches the new place (photos the user removed stay removed).
+    /// Moves a pin. Its fetched album belonged to the old place: those photos and the search are
+    /// dropped so the next fetch searches the new place (photos the user removed stay removed;
+    /// the user's own imported photos stay with the pin).
     /// - Returns: the moved pin and the number of photos dropped.
     /// - Throws: `AlbumError.notFound` naming the id.
     public func movePin(id: Int64, to coordinate: Coordinate) throws(AlbumError) -> (pin: Pin, droppedPhotos: Int) {
@@ -74,7 +75,7 @@ extension AlbumDatabase {
                 "UPDATE pins SET latitude = ?, longitude = ?, updated_at = ? WHERE id = ?",
                 [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
             guard changed == 1 else { throw .notFound("no pin with id \(id) in \(path)") }
-            let dropped = try db.run("DELETE FROM photos WHERE pin_id = ?", [id])
+            let dropped = try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> 'import'", [id])
             try db.run("DELETE FROM albums WHERE pin_id = ?", [id])
             guard let pin = try Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id)") }
             return (pin, dropped)
