@@ -98,7 +98,7 @@ struct ImportReportJSON: Encodable {
         }
         for pin in r.pins {
             var line = "  \(pin.id.map { "pin \($0)" } ?? "new pin")  \(Output.degrees(pin.coordinate))  "
-                + "\(pin.created ? "new" : "reused")  \(pin.photoCount) photos (\(pin.imported) imported)"
+                + "\(pin.created ? "new" : "reused")  \(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s") (\(pin.imported) imported)"
             if let from = pin.dates.from, let to = pin.dates.to { line += "  \(from) – \(to)" }
             if pin.dates.isLocalTime {
                 line += "  (local camera time: \(pin.dates.missingOffsets) photo\(pin.dates.missingOffsets == 1 ? " has" : "s have") no UTC offset)"
