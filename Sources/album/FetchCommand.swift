@@ -48,13 +48,16 @@ struct FetchCommand: AsyncParsableCommand {
             radiusKm: radiusKm, perPage: perPage, concurrency: concurrency, refresh: refresh, retryFailed: retryFailed,
             title: title)
         if let pinsFile { return try await runBatch(URL(fileURLWithPath: pinsFile), options: options) }
-        let library = try global.openForWriting()
+        // The source is set up (bundle read, API key found) before the library is created.
         let report: FetchReport
+        let library: Library
         if let pin {
-            let environment = try environment(sourceOptions.spec(recorded: library.album(pinId: pin)), label: "pin \(pin)")
+            let environment = try environment(sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), label: "pin \(pin)")
+            library = try global.openForWriting()
             report = try await library.fetch(pinId: pin, options: options, environment: environment)
         } else {
             let environment = try environment(sourceOptions.spec(), label: "fetch")
+            library = try global.openForWriting()
             report = try await library.fetch(at: coordinate(latitude: lat ?? 0, longitude: lon ?? 0), options: options, environment: environment)
         }
         if global.json { return try Output.json(FetchReportJSON(report)) }
@@ -71,8 +74,8 @@ struct FetchCommand: AsyncParsableCommand {
     /// all); bad lines are reported with their line number, and the command then exits non-zero.
     private func runBatch(_ file: URL, options: FetchOptions) async throws {
         let lines = try PinsFile.read(file)
-        let library = try global.openForWriting()
         let environment = try environment(sourceOptions.spec(), label: "batch")
+        let library = try global.openForWriting()
         var failures = 0
         for case .failure(let error) in lines {
             failures += 1

@@ -18,6 +18,14 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the library for a command that only reads; creates nothing.
     func openForReading() throws -> Library { try Library.openForReading(at: libraryFolder) }
+
+    /// The album a pin was fetched into (nil when never fetched), read without creating anything.
+    /// - Throws: `AlbumError.notFound` for an unknown pin.
+    func recordedAlbum(pinId: Int64) throws -> AlbumInfo? {
+        let library = try openForReading()
+        _ = try library.pin(id: pinId)
+        return try library.album(pinId: pinId)
+    }
 }
 
 /// Degrees given on the command line, checked to be finite numbers.

@@ -16,10 +16,10 @@ struct NewCollectionCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let library = try global.openForWriting()
         let environment = try FetchEnvironment.make(
-            source: sourceOptions.spec(recorded: library.album(pinId: pin)), maxConnectionsPerHost: concurrency,
-                progress: ProgressBar.reporter(label: "pin \(pin)"))
+            source: sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), maxConnectionsPerHost: concurrency,
+            progress: ProgressBar.reporter(label: "pin \(pin)"))
+        let library = try global.openForWriting()
         let report = try await library.newCollection(pinId: pin, concurrency: concurrency, environment: environment)
         if global.json { return try Output.json(FetchReportJSON(report)) }
         Output.line(FetchReportJSON.text(report))

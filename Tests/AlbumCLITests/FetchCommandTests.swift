@@ -243,9 +243,22 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 
+    @Test(arguments: [
+        (["--source", "bundle:/nonexistent/bundle"], "/nonexistent/bundle"),
+        (["--source", "flickr"], "FLICKR_API_KEY"),
+    ])
+    func aSourceThatCannotBeSetUpTouchesNothing(source: [String], mentions: String) throws {
+        let run = try album(["fetch", "--lat", "1", "--lon", "2"] + source)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(mentions), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: library))
+    }
+
     @Test func unknownPinAndPhoto() throws {
         _ = try album(["pin", "add", "--lat", "1", "--lon", "1"])
         #expect(try album(["fetch", "--pin", "9"]).stderr.contains("no pin with id 9"))
+        #expect(try album(["new-collection", "9"]).stderr.contains("no pin with id 9"))
         #expect(try album(["photos", "9"]).stderr.contains("no pin with id 9"))
         #expect(try album(["photo", "rm", "9"]).stderr.contains("no photo with id 9"))
         #expect(try album(["new-collection", "9"]).status == 1)
