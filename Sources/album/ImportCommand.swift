@@ -47,7 +47,9 @@ extension ProgressBar {
     /// `import: 1234 files read, 456.7 MB` on one refreshed line.
     static func importReporter() -> @Sendable (ImportProgress) -> Void {
         guard enabled else { return { _ in } }
+        let due = throttle()
         return { p in
+            guard due(false) else { return }
             let line = String(format: "\rimport: %d files read, %.1f MB\u{1B}[K", p.files, Double(p.bytes) / 1e6)
             FileHandle.standardError.write(Data(line.utf8))
         }

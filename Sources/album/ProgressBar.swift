@@ -6,19 +6,25 @@ import Synchronization
 enum ProgressBar {
     static let enabled = isatty(STDERR_FILENO) == 1
 
-    static func reporter(label: String) -> @Sendable (FetchProgress) -> Void {
-        guard enabled else { return { _ in } }
-        let start = ContinuousClock.now
-        let lastDrawn = Mutex(start - .seconds(1))
-        return { p in
-            // At most ten redraws a second, and always the last one.
+    /// A gate that lets through at most ten redraws a second, and always the last one.
+    static func throttle() -> @Sendable (_ isLast: Bool) -> Bool {
+        let lastDrawn = Mutex(ContinuousClock.now - .seconds(1))
+        return { isLast in
             let now = ContinuousClock.now
-            let due = lastDrawn.withLock { last in
-                guard p.done == p.total || now - last >= .milliseconds(100) else { return false }
+            return lastDrawn.withLock { last in
+                guard isLast || now - last >= .milliseconds(100) else { return false }
                 last = now
                 return true
             }
-            guard due else { return }
+        }
+    }
+
+    static func reporter(label: String) -> @Sendable (FetchProgress) -> Void {
+        guard enabled else { return { _ in } }
+        let start = ContinuousClock.now
+        let due = throttle()
+        return { p in
+            guard due(p.done == p.total) else { return }
             let seconds = max(0.001, Double((ContinuousClock.now - start).components.seconds)
                 + Double((ContinuousClock.now - start).components.attoseconds) / 1e18)
             let width = 24
