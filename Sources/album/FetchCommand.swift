@@ -65,16 +65,19 @@ struct FetchCommand: AsyncParsableCommand {
         try PhotosCommand.printAlbum(library.photos(pinId: report.pin.id), library: library)
     }
 
-    private func environment(_ spec: SourceSpec, label: String) throws -> FetchEnvironment {
+    private func environment(
+        _ spec: SourceSpec, label: String, progress: (@Sendable (FetchProgress) -> Void)? = nil
+    ) throws -> FetchEnvironment {
         try FetchEnvironment.make(
-            source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: ProgressBar.reporter(label: label))
+            source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: progress ?? ProgressBar.reporter(label: label))
     }
 
     /// Every usable line is fetched (a few pins side by side, `--concurrency` photos at once in
     /// all); bad lines are reported with their line number, and the command then exits non-zero.
     private func runBatch(_ file: URL, options: FetchOptions) async throws {
         let lines = try PinsFile.read(file)
-        let environment = try environment(sourceOptions.spec(), label: "batch")
+        let pins = lines.filter { (try? $0.get()) != nil }.count
+        let environment = try environment(sourceOptions.spec(), label: "batch", progress: ProgressBar.batchReporter(pins: pins))
         let library = try global.openForWriting()
         var failures = 0
         for case .failure(let error) in lines {

@@ -19,24 +19,47 @@ enum ProgressBar {
         }
     }
 
+    /// One bar for one pin's download.
     static func reporter(label: String) -> @Sendable (FetchProgress) -> Void {
         guard enabled else { return { _ in } }
         let start = ContinuousClock.now
         let due = throttle()
         return { p in
             guard due(p.done == p.total) else { return }
-            let seconds = max(0.001, Double((ContinuousClock.now - start).components.seconds)
-                + Double((ContinuousClock.now - start).components.attoseconds) / 1e18)
-            let width = 24
-            let filled = p.total == 0 ? width : width * p.done / p.total
-            let rate = Double(p.bytes) / seconds
-            let left = p.total - p.done
-            let eta = p.done == 0 ? "?" : "\(Int(seconds / Double(max(1, p.done)) * Double(left)))s"
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            let line = String(format: "\r%@ [%@] %d/%d photos  %.1f MB  %.1f MB/s  ETA %@\u{1B}[K",
-                              label, bar, p.done, p.total, Double(p.bytes) / 1e6, rate / 1e6, eta)
-            FileHandle.standardError.write(Data(line.utf8))
+            draw(label: label, done: p.done, total: p.total, bytes: p.bytes, since: start, unit: "photos")
             if p.done == p.total { FileHandle.standardError.write(Data("\n".utf8)) }
         }
+    }
+
+    /// One bar for a whole batch: the pins fetched side by side add up (`pins` is how many lines
+    /// the file has; totals grow as pins are searched).
+    static func batchReporter(pins: Int) -> @Sendable (FetchProgress) -> Void {
+        guard enabled else { return { _ in } }
+        let start = ContinuousClock.now
+        let due = throttle()
+        let perPin = Mutex<[Int64: FetchProgress]>([:])
+        return { p in
+            let (done, total, bytes, finishedPins) = perPin.withLock { all in
+                all[p.pinId] = p
+                return all.values.reduce(into: (0, 0, Int64(0), 0)) { sum, one in
+                    sum = (sum.0 + one.done, sum.1 + one.total, sum.2 + one.bytes, sum.3 + (one.done == one.total ? 1 : 0))
+                }
+            }
+            guard due(finishedPins == pins) else { return }
+            draw(label: "batch \(finishedPins)/\(pins) pins", done: done, total: total, bytes: bytes, since: start, unit: "photos")
+            if finishedPins == pins { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
+    }
+
+    private static func draw(label: String, done: Int, total: Int, bytes: Int64, since start: ContinuousClock.Instant, unit: String) {
+        let elapsed = ContinuousClock.now - start
+        let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let width = 24
+        let filled = total == 0 ? width : width * done / total
+        let eta = done == 0 ? "?" : "\(Int(seconds / Double(done) * Double(total - done)))s"
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let line = String(format: "\r%@ [%@] %d/%d %@  %.1f MB  %.1f MB/s  ETA %@\u{1B}[K",
+                          label, bar, done, total, unit, Double(bytes) / 1e6, Double(bytes) / seconds / 1e6, eta)
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }
