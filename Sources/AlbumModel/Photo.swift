@@ -22,13 +22,15 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var height: Int?
     public var takenAt: String?
     public var coordinate: Coordinate?
+    /// From the photo's EXIF, where it was read (imported photos).
+    public var camera: Camera?
 
     public init(
         id: Int64, pinId: Int64, source: String, sourceId: String, title: String? = nil,
         url: String? = nil, state: PhotoState = .placeholder, attempts: Int = 0,
         file: String? = nil, thumbnail: String? = nil, contentHash: String? = nil,
         bytes: Int64? = nil, width: Int? = nil, height: Int? = nil, takenAt: String? = nil,
-        coordinate: Coordinate? = nil
+        coordinate: Coordinate? = nil, camera: Camera? = nil
     ) {
         self.id = id
         self.pinId = pinId
@@ -46,5 +48,26 @@ public struct Photo: Sendable, Hashable, Identifiable {
         self.height = height
         self.takenAt = takenAt
         self.coordinate = coordinate
+        self.camera = camera
+    }
+}
+
+/// What a photo's EXIF says about how it was taken, besides its date and place.
+public struct Camera: Sendable, Hashable {
+    public var make: String?
+    public var model: String?
+    public var orientation: Int?
+    public var altitude: Double?
+
+    public init(make: String?, model: String?, orientation: Int?, altitude: Double?) {
+        self.make = make
+        self.model = model
+        self.orientation = orientation
+        self.altitude = altitude
+    }
+
+    /// nil when every field is absent.
+    public var nonEmpty: Camera? {
+        make == nil && model == nil && orientation == nil && altitude == nil ? nil : self
     }
 }

@@ -56,6 +56,7 @@ struct PhotoJSON: Encodable {
 
     enum Key: String, CodingKey {
         case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, attempts, bytes, width, height
+        case source, make, model, orientation, altitude
     }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
@@ -74,5 +75,10 @@ struct PhotoJSON: Encodable {
         try c.encode(photo.bytes, forKey: .bytes)
         try c.encode(photo.width, forKey: .width)
         try c.encode(photo.height, forKey: .height)
+        try c.encode(photo.source, forKey: .source)
+        try c.encode(photo.camera?.make, forKey: .make)
+        try c.encode(photo.camera?.model, forKey: .model)
+        try c.encode(photo.camera?.orientation, forKey: .orientation)
+        try c.encode(photo.camera?.altitude, forKey: .altitude)
     }
 }

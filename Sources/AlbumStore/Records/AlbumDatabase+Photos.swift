@@ -22,7 +22,8 @@ public struct StoredFile: Sendable, Hashable {
 extension AlbumDatabase {
     private static let photoColumns = """
         id, pin_id, source, source_id, title, url, state, failure, attempts, file, thumbnail,
-        content_hash, bytes, width, height, taken_at, latitude, longitude
+        content_hash, bytes, width, height, taken_at, latitude, longitude,
+        camera_make, camera_model, orientation, altitude
         """
 
     /// The photos of a pin's album, in album order.
@@ -178,7 +179,9 @@ extension AlbumDatabase {
             state: try PhotoState(name: row.string(6) ?? "", failure: row.string(7)),
             attempts: row.int(8) ?? 0, file: row.string(9), thumbnail: row.string(10), contentHash: row.string(11),
             bytes: row.int64(12), width: row.int(13), height: row.int(14), takenAt: row.string(15),
-            coordinate: coordinate)
+            coordinate: coordinate,
+            camera: Camera(make: row.string(18), model: row.string(19), orientation: row.int(20), altitude: row.double(21))
+                .nonEmpty)
     }
 }
 
