@@ -107,7 +107,7 @@ struct FetchReportJSON: Encodable {
     let report: FetchReport
     init(_ report: FetchReport) { self.report = report }
 
-    enum Key: String, CodingKey { case pin, total, downloaded, failed, noImages }
+    enum Key: String, CodingKey { case pin, total, downloaded, failed, noImages, createdPin }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(PinJSON(pin: report.pin), forKey: .pin)
@@ -115,6 +115,7 @@ struct FetchReportJSON: Encodable {
         try c.encode(report.downloaded, forKey: .downloaded)
         try c.encode(report.failed, forKey: .failed)
         try c.encode(report.noImages, forKey: .noImages)
+        try c.encode(report.createdPin, forKey: .createdPin)
     }
 
     static func text(_ r: FetchReport) -> String {

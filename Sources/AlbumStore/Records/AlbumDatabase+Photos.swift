@@ -93,13 +93,14 @@ extension AlbumDatabase {
         }
     }
 
-    /// `downloading` → `downloaded`, with its files. Call after the files are in place.
+    /// `downloading` → `downloaded`, with its files. Call after the files are in place. A photo
+    /// no longer `downloading` (removed, or replaced by a new collection meanwhile) is left alone.
     public func markDownloaded(photoId: Int64, _ stored: StoredFile) throws(AlbumError) {
         try write { db throws(AlbumError) in
             try db.run("""
                 UPDATE photos SET state = 'downloaded', failure = NULL, claimed_by = NULL, file = ?, thumbnail = ?,
                     content_hash = ?, bytes = ?, width = ?, height = ?, updated_at = ?
-                WHERE id = ?
+                WHERE id = ? AND state = 'downloading'
                 """,
                 [stored.file, stored.thumbnail, stored.contentHash, stored.bytes, stored.width, stored.height,
                  Timestamp.now(), photoId])
@@ -110,7 +111,7 @@ extension AlbumDatabase {
     public func markFailed(photoId: Int64, reason: String) throws(AlbumError) {
         try write { db throws(AlbumError) in
             try db.run(
-                "UPDATE photos SET state = 'failed', failure = ?, claimed_by = NULL, updated_at = ? WHERE id = ?",
+                "UPDATE photos SET state = 'failed', failure = ?, claimed_by = NULL, updated_at = ? WHERE id = ? AND state = 'downloading'",
                 [reason, Timestamp.now(), photoId])
         }
     }
