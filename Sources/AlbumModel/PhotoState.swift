@@ -39,7 +39,8 @@ public enum PhotoState: Sendable, Hashable {
         case (.placeholder, .downloading), (.downloading, .downloaded), (.downloading, .failed),
             (.downloading, .placeholder),  // a crashed run's row goes back to the queue
             (.failed, .placeholder),  // a retry asked for by the user
-            (.placeholder, .downloaded):  // imported files and files already on disk
+            (.placeholder, .downloaded),  // imported files and files already on disk
+            (.downloaded, .placeholder):  // `album verify --repair`: its original is gone
             true
         default: false
         }

@@ -13,7 +13,7 @@ struct Album: AsyncParsableCommand {
         version: version,
         subcommands: [
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
-            PhotoCommand.self, StatusCommand.self, ResumeCommand.self, SearchCommand.self, ExifCommand.self,
+            PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ImportCommand.self,
         ]
     )

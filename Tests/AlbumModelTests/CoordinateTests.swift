@@ -32,7 +32,9 @@ import Testing
     @Test func photoStateTransitions() throws {
         #expect(PhotoState.placeholder.canMove(to: .downloading))
         #expect(PhotoState.downloading.canMove(to: .failed(reason: "HTTP 404")))
-        #expect(!PhotoState.downloaded.canMove(to: .placeholder))
+        #expect(PhotoState.downloaded.canMove(to: .placeholder), "verify --repair requeues a lost file")
+        #expect(!PhotoState.downloaded.canMove(to: .downloading))
+        #expect(!PhotoState.failed(reason: "x").canMove(to: .downloaded))
         #expect(!PhotoState.placeholder.canMove(to: .failed(reason: "x")))
         #expect(try PhotoState(name: "failed", failure: "HTTP 404") == .failed(reason: "HTTP 404"))
         #expect(throws: AlbumError.self) { try PhotoState(name: "done", failure: nil) }

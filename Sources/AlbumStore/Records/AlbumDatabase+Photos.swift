@@ -20,7 +20,7 @@ public struct StoredFile: Sendable, Hashable {
 }
 
 extension AlbumDatabase {
-    private static let photoColumns = """
+    static let photoColumns = """
         id, pin_id, source, source_id, title, url, state, failure, attempts, file, thumbnail,
         content_hash, bytes, width, height, taken_at, latitude, longitude,
         camera_make, camera_model, orientation, altitude
@@ -192,6 +192,34 @@ extension AlbumDatabase {
         try read { db throws(AlbumError) in
             Set(try db.query("SELECT content_hash FROM photos WHERE pin_id = ? AND content_hash IS NOT NULL", [pinId])
                 .compactMap { $0.string(0) })
+        }
+    }
+}
+
+extension AlbumDatabase {
+    /// Every `downloaded` photo of the library, by id (for `album verify`).
+    public func downloadedPhotos() throws(AlbumError) -> [Photo] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT \(Self.photoColumns) FROM photos WHERE state = 'downloaded' ORDER BY id")
+                .map(Self.decodePhoto)
+        }
+    }
+
+    /// Every content hash a photo row names.
+    public func allContentHashes() throws(AlbumError) -> Set<String> {
+        try read { db throws(AlbumError) in
+            Set(try db.query("SELECT DISTINCT content_hash FROM photos WHERE content_hash IS NOT NULL").compactMap { $0.string(0) })
+        }
+    }
+
+    /// A `downloaded` photo whose original is gone goes back to `placeholder`, to be fetched again.
+    public func requeueLostDownload(photoId: Int64) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run("""
+                UPDATE photos SET state = 'placeholder', file = NULL, thumbnail = NULL, content_hash = NULL,
+                    bytes = NULL, updated_at = ?
+                WHERE id = ? AND state = 'downloaded' AND source <> 'import'
+                """, [Timestamp.now(), photoId])
         }
     }
 }

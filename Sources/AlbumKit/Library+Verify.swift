@@ -1,0 +1,83 @@
+import AlbumFiles
+import AlbumModel
+import AlbumStore
+import Foundation
+
+/// What `album verify` found, and what it mended with `--repair`.
+public struct VerifyReport: Sendable {
+    /// `PRAGMA integrity_check`: "ok" for a sound database.
+    public var integrity: String
+    /// Downloaded photos checked.
+    public var checked = 0
+    /// Downloaded photos whose original is gone (fetched ones are requeued by a repair; the
+    /// user's imported originals are only reported).
+    public var missingOriginals: [Photo] = []
+    /// Downloaded photos whose thumbnail is gone (remade by a repair).
+    public var missingThumbnails: [Photo] = []
+    /// Files under originals/ or thumbs/ that no photo names (left by a killed import, say).
+    /// Files younger than `Library.orphanMinimumAge` are not counted: a running fetch or import
+    /// writes its files before it commits their rows.
+    public var orphanFiles: [String] = []
+    /// Whether the problems above were mended.
+    public var repaired = false
+
+    public var isClean: Bool {
+        integrity == "ok" && missingOriginals.isEmpty && missingThumbnails.isEmpty && orphanFiles.isEmpty
+    }
+}
+
+extension Library {
+    /// How old a file no photo names must be before verify calls it an orphan.
+    public static let orphanMinimumAge: TimeInterval = 3600
+
+    /// Checks the database and that every downloaded photo's files are there; with `repair`,
+    /// requeues fetched photos whose original is gone (`album resume` fetches them again),
+    /// remakes missing thumbnails, and removes files no photo names.
+    /// - Parameter processor: makes thumbnails again.
+    public func verify(repair: Bool, processor: any PhotoProcessing = ImagingProcessor()) throws(AlbumError) -> VerifyReport {
+        var report = VerifyReport(integrity: try database.integrityCheck())
+        for photo in try database.downloadedPhotos() {
+            report.checked += 1
+            guard let file = photo.file, fileExists(atStoredPath: file) else {
+                report.missingOriginals.append(photo)
+                continue
+            }
+            if let thumbnail = photo.thumbnail, !fileExists(atStoredPath: thumbnail) {
+                report.missingThumbnails.append(photo)
+            }
+        }
+        let referenced = try database.allContentHashes()
+        for sub in ["originals", "thumbs"] {
+            let root = folder.appendingPathComponent(sub)
+            for path in (FileManager.default.subpaths(atPath: root.path) ?? []) where path.hasSuffix(".jpg") {
+                let name = (path as NSString).lastPathComponent
+                guard !name.hasPrefix("."), !referenced.contains(String(name.dropLast(4))) else { continue }
+                let modified = (try? FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path))?[.modificationDate] as? Date
+                if let modified, Date().timeIntervalSince(modified) < Self.orphanMinimumAge { continue }
+                report.orphanFiles.append("\(sub)/\(path)")
+            }
+        }
+        report.orphanFiles.sort()
+        guard repair else { return report }
+
+        for photo in report.missingOriginals where photo.source != "import" {
+            try database.requeueLostDownload(photoId: photo.id)
+        }
+        for photo in report.missingThumbnails {
+            guard let file = photo.file, let thumbnail = photo.thumbnail else { continue }
+            do {
+                let data = try Data(contentsOf: url(forStoredPath: file))
+                try storeFile(try processor.prepare(data).thumbnail, at: thumbnail)
+            } catch {
+                throw .io("cannot remake the thumbnail of photo \(photo.id): \(error)")
+            }
+        }
+        for path in report.orphanFiles {
+            try? FileManager.default.removeItem(at: url(forStoredPath: path))
+        }
+        AtomicFile.removeLeftovers(under: folder.appendingPathComponent("originals"))
+        AtomicFile.removeLeftovers(under: folder.appendingPathComponent("thumbs"))
+        report.repaired = true
+        return report
+    }
+}
