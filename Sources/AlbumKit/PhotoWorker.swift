@@ -24,17 +24,19 @@ struct PhotoWorker: Sendable {
         case .success(let data):
             body = data
         }
+        let stored: StoredFile
         do {
-            let stored = try await pool.run { () throws(AlbumError) in try store(body) }
-            try await pool.run { () throws(AlbumError) in
-                try database.markDownloaded(photoId: photo.id, stored)
-                try restoreFiles(of: stored, body: body)
-            }
-            return Int64(body.count)
+            stored = try await pool.run { () throws(AlbumError) in try store(body) }
         } catch {
+            // Not a usable image, or its files could not be written: this photo failed.
             try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: error.description) }
             return 0
         }
+        try await pool.run { () throws(AlbumError) in
+            try database.markDownloaded(photoId: photo.id, stored)
+            try restoreFiles(of: stored, body: body)
+        }
+        return Int64(body.count)
     }
 
     /// The photo's bytes, from the network or from inside a bundle folder.
