@@ -1,6 +1,7 @@
 import CCurl
 import CGeoAlbumShim
 import Foundation
+import Synchronization
 
 /// Owns one curl multi handle and the thread that drives it.
 ///
@@ -17,7 +18,7 @@ final class TransferLoop: @unchecked Sendable {
     }
 
     private let multi: CurlMulti
-    private let inbox = Locked(Inbox())
+    private let inbox = Mutex(Inbox())
     private let maxPerHost: Int
     private let maxTotal: Int
     // Touched only by the transfer thread:

@@ -1,3 +1,4 @@
+import Synchronization
 /// A clock for tests: `sleep` returns at once, moves the clock forward and records the duration.
 public final class RecordingClock: Clock, Sendable {
     public struct Instant: InstantProtocol, Hashable {
@@ -8,7 +9,7 @@ public final class RecordingClock: Clock, Sendable {
         public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
-    private let state = TestLocked((now: Instant(offset: .zero), sleeps: [Duration]()))
+    private let state = Mutex((now: Instant(offset: .zero), sleeps: [Duration]()))
 
     public init() {}
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,7 @@ final class ServerCore: @unchecked Sendable {
     }
 
     let port: Int
-    let state = TestLocked(State())
+    let state = Mutex(State())
     private let listener: Int32
     private let wake: (read: Int32, write: Int32)
     private let handler: @Sendable (ServerRequest) -> Reply
@@ -135,18 +136,4 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func answered() { state.withLock { $0.inFlight -= 1 } }
-}
-
-/// A lock-guarded value for test support types.
-final class TestLocked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }
