@@ -41,6 +41,10 @@ public final class Library: Sendable {
     /// Opens the library at `folder` for reading. A library that does not exist yet reads as an
     /// empty one, and nothing is created on disk.
     public static func openForReading(at folder: URL) throws(AlbumError) -> Library {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .io("library \(folder.path) is a file, not a folder")
+        }
         let path = databasePath(in: folder)
         guard FileManager.default.fileExists(atPath: path) else {
             return Library(folder: folder, database: try AlbumDatabase.inMemory())

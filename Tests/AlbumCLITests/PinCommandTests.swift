@@ -138,4 +138,22 @@ import TestSupport
             #expect(pins?.count == 10)
         }
     }
+
+    @Test func aLibraryThatIsNotOneIsNamed() throws {
+        let file = folder.child("plain-file")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
+        let notAFolder = try AlbumProcess.run(["pin", "list", "--library", file.path])
+        #expect(notAFolder.status == 1)
+        #expect(notAFolder.stderr.contains("\(file.path) is a file, not a folder"), "\(notAFolder.stderr)")
+
+        let garbage = folder.child("garbage")
+        try FileManager.default.createDirectory(at: garbage, withIntermediateDirectories: true)
+        try Data(String(repeating: "not sqlite ", count: 100).utf8).write(to: garbage.appendingPathComponent("album.sqlite"))
+        let run = try AlbumProcess.run(["pin", "add", "--lat", "1", "--lon", "2", "--library", garbage.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("file is not a database"), "\(run.stderr)")
+        #expect(run.stderr.contains(garbage.path + "/album.sqlite"))
+        #expect(try Data(contentsOf: garbage.appendingPathComponent("album.sqlite")) == Data(String(repeating: "not sqlite ", count: 100).utf8),
+                "a file that is not ours is left as it was")
+    }
 }

@@ -78,7 +78,7 @@ final class SQLiteConnection {
         var raw: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
         guard code == SQLITE_OK, let raw else {
-            throw .database("\(errorMessage) in: \(sql)")
+            throw .database("\(errorMessage) (in \(path), preparing: \(sql.prefix(80)))")
         }
         let statement = SQLiteStatement(raw, connection: self)
         statements[sql] = statement
