@@ -23,7 +23,13 @@ struct SourceOptions: ParsableArguments {
     static func resolve(source: String?, endpoint: String?, recorded album: AlbumInfo?) throws -> SourceSpec {
         if let source { return try SourceSpec.parse(source, endpoint: endpoint) }
         if let album { return try SourceSpec.parse(album.source, endpoint: endpoint ?? album.endpoint) }
-        return try SourceSpec.parse(Self.defaultSource, endpoint: endpoint)
+        let fallback = try SourceSpec.parse(Self.defaultSource, endpoint: endpoint)
+        if case .bundle(let path) = fallback, !FileManager.default.fileExists(atPath: path) {
+            throw AlbumError.invalidInput(
+                "no --source given and the default bundle \(path) is not in the current folder: "
+                    + "give --source bundle:PATH or --source flickr")
+        }
+        return fallback
     }
 
     /// Checks the options without touching anything (a usage error never touches the library).

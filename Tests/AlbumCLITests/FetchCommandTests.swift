@@ -246,9 +246,12 @@ import TestSupport
     @Test(arguments: [
         (["--source", "bundle:/nonexistent/bundle"], "/nonexistent/bundle"),
         (["--source", "flickr"], "FLICKR_API_KEY"),
+        ([], "no --source given and the default bundle fixtures/bundle is not in the current folder"),
     ])
     func aSourceThatCannotBeSetUpTouchesNothing(source: [String], mentions: String) throws {
-        let run = try album(["fetch", "--lat", "1", "--lon", "2"] + source)
+        // Run from a folder without fixtures/, so the default source is not there either.
+        let run = try AlbumProcess.run(
+            ["fetch", "--lat", "1", "--lon", "2", "--library", library] + source, currentDirectory: folder.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains(mentions), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
