@@ -24,6 +24,10 @@ public struct FlickrSource: PhotoSource {
     /// 2004-01-01, before Flickr's first upload: the "limiting agent" geo queries need to search
     /// all years rather than only recent uploads.
     public static let defaultMinUploadDate = 1_072_915_200
+    /// The environment variable with the API calls allowed per hour (default 3,600, Flickr's
+    /// budget per key; 0: no pacing).
+    public static let callsPerHourVariable = "ALBUM_FLICKR_CALLS_PER_HOUR"
+    public static let defaultCallsPerHour = 3600
     /// Flickr error codes worth retrying: 0 and 105 "service unavailable", 201 "not available".
     static let retriedCodes: Set<Int> = [0, 105, 201]
 
@@ -35,6 +39,8 @@ public struct FlickrSource: PhotoSource {
     let client: HTTPClient
     let retryPolicy: RetryPolicy
     let clock: any Clock<Duration>
+    /// Spaces calls within the hourly budget; nil: no pacing.
+    let pacer: RequestPacer?
 
     /// - Parameters:
     ///   - endpoint: an http(s) URL answering like `https://api.flickr.com/services/rest/`.
@@ -43,7 +49,7 @@ public struct FlickrSource: PhotoSource {
     public init(
         apiKey: String, endpoint: String = defaultEndpoint, client: HTTPClient,
         retryPolicy: RetryPolicy = RetryPolicy(), clock: any Clock<Duration> = ContinuousClock(),
-        minUploadDate: Int = defaultMinUploadDate
+        minUploadDate: Int = defaultMinUploadDate, pacer: RequestPacer? = nil
     ) throws(AlbumError) {
         let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty else {
@@ -59,10 +65,13 @@ public struct FlickrSource: PhotoSource {
         self.retryPolicy = retryPolicy
         self.clock = clock
         self.minUploadDate = minUploadDate
+        self.pacer = pacer
     }
 
-    /// A source with the key from `environment["FLICKR_API_KEY"]`.
-    /// - Throws: `AlbumError.invalidInput` when the variable is missing or empty.
+    /// A source with the key from `environment["FLICKR_API_KEY"]`, paced to
+    /// `environment["ALBUM_FLICKR_CALLS_PER_HOUR"]` calls an hour (default 3,600; 0: unpaced).
+    /// - Throws: `AlbumError.invalidInput` when the key is missing or empty, or the rate is not
+    ///   a whole number ≥ 0.
     public init(
         environment: [String: String], endpoint: String = defaultEndpoint, client: HTTPClient,
         retryPolicy: RetryPolicy = RetryPolicy(), clock: any Clock<Duration> = ContinuousClock()
@@ -70,7 +79,13 @@ public struct FlickrSource: PhotoSource {
         guard let key = environment[Self.apiKeyVariable], !key.isEmpty else {
             throw .invalidInput("\(Self.apiKeyVariable) is not set: export your Flickr API key to use --source flickr")
         }
-        try self.init(apiKey: key, endpoint: endpoint, client: client, retryPolicy: retryPolicy, clock: clock)
+        let rate = environment[Self.callsPerHourVariable] ?? String(Self.defaultCallsPerHour)
+        guard let perHour = Int(rate), perHour >= 0 else {
+            throw .invalidInput("\(Self.callsPerHourVariable)='\(rate)' is not a whole number of calls per hour (0: no limit)")
+        }
+        try self.init(
+            apiKey: key, endpoint: endpoint, client: client, retryPolicy: retryPolicy, clock: clock,
+            pacer: perHour == 0 ? nil : RequestPacer(perHour: perHour, clock: clock))
     }
 
     /// The last page worth asking for at `perPage` per page: min(pages, 4000 / perPage).
@@ -90,6 +105,7 @@ public struct FlickrSource: PhotoSource {
         let url = requestURL(for: query)
         var attempt = 1
         while true {
+            try await pacer?.waitForTurn()
             switch await self.attempt(url, query: query) {
             case .page(let page):
                 return page
