@@ -6,7 +6,7 @@ struct ResumeCommand: AsyncParsableCommand {
         commandName: "resume",
         abstract: "Download what earlier runs left (after a crash or kill), for every pin.")
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
@@ -17,7 +17,7 @@ struct ResumeCommand: AsyncParsableCommand {
         try library.recoverFromCrash()
         var reports: [FetchReport] = []
         for pin in try library.pinsWithWorkLeft() {
-            let environment = try FetchEnvironment.make(
+            let environment = try await FetchEnvironment.make(
                 source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: library.album(pinId: pin)), maxConnectionsPerHost: concurrency,
                 progress: ProgressBar.reporter(label: "pin \(pin)"))
             let report = try await library.downloadAlbum(pinId: pin, concurrency: concurrency, environment: environment)
