@@ -22,6 +22,11 @@ struct StatusCommand: ParsableCommand {
         if c.remaining > 0 {
             Output.line("\(Output.count(c.remaining, "photo")) left: run `album resume` to download \(c.remaining == 1 ? "it" : "them")")
         }
+        if !status.pinsNotSearched.isEmpty {
+            let n = status.pinsNotSearched.count
+            Output.line("\(Output.count(n, "pin")) not searched yet (\(status.pinsNotSearched.map { "pin \($0)" }.joined(separator: ", "))): "
+                + "run `album resume` to search and download")
+        }
     }
 
     /// `4 photos: 3 downloaded, 1 failed`, naming only the states a pin has; `no photos`.
@@ -35,7 +40,7 @@ struct StatusCommand: ParsableCommand {
     }
 }
 
-/// `{pins, photos: {placeholder, downloading, downloaded, failed, imported}, remaining, perPin: [...]}`;
+/// `{pins, photos: {placeholder, downloading, downloaded, failed, imported}, remaining, perPin: [...], pinsNotSearched: [pin id]}`;
 /// `imported` counts the downloaded photos that came from the user's own files.
 struct StatusJSON: Encodable {
     let status: LibraryStatus
@@ -50,12 +55,13 @@ struct StatusJSON: Encodable {
         let pinId: Int64
         let photos: Counts
     }
-    enum Key: String, CodingKey { case pins, photos, remaining, perPin }
+    enum Key: String, CodingKey { case pins, photos, remaining, perPin, pinsNotSearched }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(status.pins, forKey: .pins)
         try c.encode(Counts(status.photos), forKey: .photos)
         try c.encode(status.photos.remaining, forKey: .remaining)
         try c.encode(status.perPin.map { PinCounts(pinId: $0.pin.id, photos: Counts($0.counts)) }, forKey: .perPin)
+        try c.encode(status.pinsNotSearched, forKey: .pinsNotSearched)
     }
 }

@@ -98,7 +98,7 @@ import TestSupport
 
             """)
         let verbose = try album(["import", photos.path, "--verbose"])
-        #expect(verbose.stdout.contains("  skipped  \(photos.path)/a.jpg: already imported as photo 1"), "\(verbose.stdout)")
+        #expect(verbose.stdout.contains("  skipped  \(photos.path)/a.jpg: already in the library as photo 1"), "\(verbose.stdout)")
     }
 
     @Test func statusAndPhotosSayImportedAndListEveryPin() throws {
