@@ -8,7 +8,8 @@ import TestSupport
 
 @Suite struct MigrationTests {
     static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims",
-                                 "addPhotoExifFields", "createPlans", "createReminders"]
+                                 "addPhotoExifFields", "createRemovedContents",
+                                 "createPendingSearches", "createPlans", "createReminders"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()
