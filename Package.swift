@@ -34,10 +34,14 @@ let package = Package(
             dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload"]
         ),
 
-        // MARK: The thin executable.
+        // MARK: The thin executable. It calls AlbumKit; it names the source and imaging values
+        // (SourceSpec, SearchQuery, ExifInfo, Thumbnail) whose modules it declares here.
         .executableTarget(
             name: "album",
-            dependencies: ["AlbumKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "AlbumKit", "AlbumModel", "AlbumSources", "AlbumImaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // MARK: Tests.

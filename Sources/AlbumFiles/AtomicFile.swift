@@ -30,11 +30,8 @@ public enum AtomicFile {
             guard let base = raw.baseAddress else { return nil }
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
+                let n = Errno.retryingInterrupts { Glibc.write(fd, base + offset, raw.count - offset) }
+                if n < 0 { return errno }
                 offset += n
             }
             return nil
@@ -61,7 +58,7 @@ public enum AtomicFile {
     /// `AlbumError.storage` for a full, over-quota or read-only disk (a batch stops there), else
     /// `.io`; the message ends with the system's text for `code`.
     public static func failure(_ what: String, _ code: Int32) -> AlbumError {
-        let message = "\(what): \(String(cString: strerror(code)))"
+        let message = "\(what): \(Errno(code))"
         return storageErrors.contains(code) ? .storage(message) : .io(message)
     }
 

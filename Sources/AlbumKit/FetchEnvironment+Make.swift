@@ -16,17 +16,22 @@ extension FetchEnvironment {
         source spec: SourceSpec, environment: [String: String] = ProcessInfo.processInfo.environment,
         policy: DownloadPolicy = DownloadPolicy(), maxConnectionsPerHost: Int = 8, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
     ) async throws(AlbumError) -> FetchEnvironment {
-        let client: HTTPClient
-        do {
-            client = try HTTPClient(configuration: .init(maxConnectionsPerHost: maxConnectionsPerHost))
-        } catch {
-            throw .source("cannot start the HTTP client: \(error)")
-        }
+        let client = try makeClient(maxConnectionsPerHost: maxConnectionsPerHost)
         let source = try await spec.makeSource(environment: environment, client: client)
         var endpoint: String?
         if case .flickr(let url) = spec { endpoint = url }
         return FetchEnvironment(
             source: source, sourceName: source.name, endpoint: endpoint,
             downloader: Downloader(client: client, policy: policy), processor: ImagingProcessor(), progress: progress)
+    }
+
+    /// The one way an HTTP client is made, for fetches and for `album search`.
+    /// - Parameter maxConnectionsPerHost: transfers to one host beyond this wait for a connection.
+    static func makeClient(maxConnectionsPerHost: Int = 8) throws(AlbumError) -> HTTPClient {
+        do {
+            return try HTTPClient(configuration: .init(maxConnectionsPerHost: maxConnectionsPerHost))
+        } catch {
+            throw .source("cannot start the HTTP client: \(error)")
+        }
     }
 }

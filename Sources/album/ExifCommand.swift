@@ -16,7 +16,7 @@ struct ExifCommand: AsyncParsableCommand {
     func run() async throws {
         let paths = ImageFiles.expand(files)
         let reader = ExifReader()
-        let results = await ParallelMap().map(paths) { path in
+        let results = await BlockingPool.shared.map(paths) { path in
             Result { () throws(AlbumError) in try reader.read(filePath: path) }
         }
         let entries = zip(paths, results).map { ExifJSON(file: $0, result: $1) }

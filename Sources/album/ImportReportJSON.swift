@@ -24,7 +24,7 @@ struct ImportReportJSON: Encodable {
         try c.encode(report.alreadyImported, forKey: .alreadyImported)
         try c.encode(report.unplaced.count, forKey: .unplaced)
         try c.encode(report.skipped.map(FileJSON.init), forKey: .skipped)
-        try c.encode(report.pins.map(PinJSON.init), forKey: .pins)
+        try c.encode(report.pins.map(ImportedPinJSON.init), forKey: .pins)
         try c.encode(report.pinsCreated, forKey: .pinsCreated)
         try c.encode(report.pinsReused, forKey: .pinsReused)
         try c.encode(report.unplaced.map(UnplacedJSON.init), forKey: .unplacedPhotos)
@@ -46,7 +46,7 @@ struct ImportReportJSON: Encodable {
     }
 
     /// `{id, latitude, longitude, created, photoCount, imported, from, to, localTime, missingOffsets, undated}`.
-    struct PinJSON: Encodable {
+    struct ImportedPinJSON: Encodable {
         let pin: ImportedPin
         enum Key: String, CodingKey {
             case id, latitude, longitude, created, photoCount, imported, from, to, localTime, missingOffsets, undated

@@ -1,5 +1,5 @@
+import AlbumKit
 import AlbumModel
-import AlbumNet
 import AlbumSources
 import ArgumentParser
 import Foundation
@@ -31,13 +31,10 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client: HTTPClient
-        do { client = try HTTPClient() } catch { throw AlbumError.source(error.description) }
         let spec = try sources.spec()
         try checkRadius(radiusKm, for: spec)
-        let photoSource = try await spec.makeSource(environment: ProcessInfo.processInfo.environment, client: client)
         let query = SearchQuery(center: try coordinate(latitude: lat, longitude: lon), radiusKm: radiusKm, page: page, perPage: perPage)
-        let result = try await photoSource.search(query)
+        let result = try await SourceSearch.page(query, from: spec)
         if json { return try Output.json(SearchJSON(page: result)) }
         Output.line("\(result.total) photo\(result.total == 1 ? "" : "s") near \(Output.degrees(query.center)), page \(result.page) of \(result.pages)")
         for photo in result.photos {

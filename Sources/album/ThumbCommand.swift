@@ -33,7 +33,8 @@ struct ThumbCommand: AsyncParsableCommand {
         let sources = ImageFiles.expand(files).map { URL(fileURLWithPath: $0) }
         let jobs = zip(sources, Self.uniqueNames(for: sources)).map { ($0, folder.appendingPathComponent($1)) }
         let thumbnailer = Thumbnailer(longEdge: thumbSize)
-        let pool = concurrency.map { ParallelMap(threads: $0) } ?? ParallelMap()
+        let pool = concurrency.map { BlockingPool(threads: $0, name: "geoalbum.thumb") } ?? .shared
+        defer { if pool !== BlockingPool.shared { pool.shutdown() } }
         let results = await pool.map(jobs) { source, target in
             Result { () throws(AlbumError) in try thumbnailer.writeThumbnail(ofFileAt: source, to: target) }
         }

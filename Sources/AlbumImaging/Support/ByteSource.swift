@@ -62,10 +62,9 @@ final class ReadOnlyFile: ByteSource {
         var filled = 0
         while filled < count {
             let n = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled))
+                Errno.retryingInterrupts { pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled)) }
             }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw .io("\(name): cannot read: \(String(cString: strerror(errno)))") }
+            guard n >= 0 else { throw .io("\(name): cannot read: \(Errno.current)") }
             if n == 0 { break }
             filled += n
         }

@@ -126,5 +126,5 @@ final class FolderWalker: @unchecked Sendable {
         return nil
     }
 
-    private static func systemError() -> String { String(cString: strerror(errno)) }
+    private static func systemError() -> String { Errno.current.description }
 }

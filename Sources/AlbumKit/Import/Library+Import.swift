@@ -14,7 +14,7 @@ extension Library {
     ///   store fails, `.io` when the library cannot be written. A bad file is never an error:
     ///   it is in the report's `skipped` with its reason.
     public func importFolder(
-        _ folder: URL, options: ImportOptions, pool: AlbumFiles.BlockingPool = .shared,
+        _ folder: URL, options: ImportOptions, pool: BlockingPool = .shared,
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) async throws(AlbumError) -> ImportReport {
         let root = folder.standardizedFileURL.path
@@ -46,7 +46,7 @@ extension Library {
 
     /// Everything the walk found, read `options.concurrency` files at a time.
     private func scanAll(
-        _ walker: FolderWalker, root: String, _ scanner: PhotoScanner, pool: AlbumFiles.BlockingPool,
+        _ walker: FolderWalker, root: String, _ scanner: PhotoScanner, pool: BlockingPool,
         progress: @escaping @Sendable (ImportProgress) -> Void
     ) async throws(AlbumError) -> ScanResults {
         var results = ScanResults()

@@ -99,10 +99,10 @@ enum ImportFile {
     /// The whole file, or why not (`unreadable: Permission denied`, `too large …`).
     static func read(_ path: String, maxBytes: Int) -> Result<Data, Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure("unreadable: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { return .failure("unreadable: \(Errno.current)") }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure("unreadable: \(String(cString: strerror(errno)))") }
+        guard fstat(descriptor, &info) == 0 else { return .failure("unreadable: \(Errno.current)") }
         let size = Int(info.st_size)
         guard size <= maxBytes else { return .failure("too large: \(size) bytes, over the \(maxBytes)-byte cap") }
         var data = Data(count: size)
@@ -110,9 +110,8 @@ enum ImportFile {
         let failure: String? = data.withUnsafeMutableBytes { raw -> String? in
             guard let base = raw.baseAddress else { return nil }
             while filled < size {
-                let n = Glibc.read(descriptor, base + filled, size - filled)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { return String(cString: strerror(errno)) }
+                let n = Errno.retryingInterrupts { Glibc.read(descriptor, base + filled, size - filled) }
+                if n < 0 { return Errno.current.description }
                 if n == 0 { break }
                 filled += n
             }

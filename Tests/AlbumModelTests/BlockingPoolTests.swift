@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import AlbumImaging
+import AlbumModel
 
-@Suite struct ParallelMapTests {
+/// `BlockingPool.map`, which replaced AlbumImaging's `ParallelMap` (issue 9).
+@Suite struct BlockingPoolTests {
     /// Counts how many bodies run at once.
     final class Gauge: Sendable {
         let state = Mutex((now: 0, peak: 0, threads: Set<String>()))
@@ -14,7 +15,9 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func keepsOrderAndRunsAtMostNAtOnce(threads: Int) async {
         let gauge = Gauge()
-        let results = await ParallelMap(threads: threads).map(Array(0..<24)) { item in
+        let pool = BlockingPool(threads: threads)
+        defer { pool.shutdown() }
+        let results = await pool.map(Array(0..<24)) { item in
             gauge.enter()
             usleep(2000)
             gauge.leave()
@@ -27,17 +30,42 @@ import Testing
     }
 
     @Test func anEmptyListReturnsAtOnce() async {
-        let results = await ParallelMap().map([Int]()) { $0 }
+        let results = await BlockingPool.shared.map([Int]()) { $0 }
         #expect(results.isEmpty)
     }
 
     @Test func blockingWorkDoesNotHoldTheCooperativePool() async {
         // Two blocked pool threads must not stop other tasks from running meanwhile.
         let gate = DispatchSemaphore(value: 0)
-        async let blocked = ParallelMap(threads: 2).map([1, 2]) { item in gate.wait(); return item }
+        let pool = BlockingPool(threads: 2)
+        defer { pool.shutdown() }
+        async let blocked = pool.map([1, 2]) { item in gate.wait(); return item }
         let other = await Task.detached { (0..<1000).reduce(0, +) }.value
         gate.signal(); gate.signal()
         #expect(other == 499500)
         #expect(await blocked == [1, 2])
+    }
+
+    @Test func aWidthBelowTheThreadCountLimitsTheBatch() async {
+        let pool = BlockingPool(threads: 3)
+        defer { pool.shutdown() }
+        let gauge = Gauge()
+        let results = await pool.map(Array(0..<12), width: 1) { item in
+            gauge.enter()
+            usleep(1000)
+            gauge.leave()
+            return item + 1
+        }
+        #expect(results == Array(1...12))
+        #expect(gauge.state.withLock { $0.peak } == 1)
+    }
+
+    @Test func runReturnsTheValueAndRethrowsTheTypedError() async {
+        let pool = BlockingPool(threads: 1)
+        defer { pool.shutdown() }
+        #expect(await pool.run { 6 * 7 } == 42)
+        await #expect(throws: AlbumError.io("x: cannot read")) {
+            try await pool.run { () throws(AlbumError) -> Int in throw .io("x: cannot read") }
+        }
     }
 }
