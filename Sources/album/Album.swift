@@ -44,7 +44,7 @@ struct Album: AsyncParsableCommand {
         } else {
             message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
         }
-        FileHandle.standardError.write(Data("album: error: \(message)\n".utf8))
+        Output.error(message)
         Foundation.exit(code == .failure || error is AlbumError ? 1 : code.rawValue)
     }
 }

@@ -82,13 +82,13 @@ struct FetchCommand: AsyncParsableCommand {
         var failures = 0
         for case .failure(let error) in lines {
             failures += 1
-            FileHandle.standardError.write(Data("album: error: \(error)\n".utf8))
+            Output.error("\(error)")
         }
         let entries = lines.compactMap { try? $0.get() }
         let name = file.path
         let results = await library.fetchBatch(entries, options: options, environment: environment) { line, result in
             if case .failure(let error) = result {
-                FileHandle.standardError.write(Data("album: error: \(name):\(line): \(error)\n".utf8))
+                Output.error("\(name):\(line): \(error)")
             }
         }
         let reports = results.compactMap { try? $0.result.get() }

@@ -22,9 +22,9 @@ struct PhotosCommand: ParsableCommand {
     static func printAlbum(_ photos: [Photo], library: Library) {
         for photo in photos {
             var line = "  photo \(photo.id)  \(photo.state.name)"
-            if let title = photo.title, !title.isEmpty { line += "  \"\(title)\"" }
+            if let title = photo.title, !title.isEmpty { line += "  \"\(TerminalText.inline(title))\"" }
             if let file = photo.file { line += "  \(library.url(forStoredPath: file).path)" }
-            if let reason = photo.state.failureReason { line += "  (\(reason))" }
+            if let reason = photo.state.failureReason { line += "  (\(TerminalText.inline(reason)))" }
             Output.line(line)
         }
     }
