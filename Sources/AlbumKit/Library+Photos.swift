@@ -19,6 +19,9 @@ extension Library {
         return try database.photos(pinId: pinId)
     }
 
+    /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
+    public func photo(id: Int64) throws(AlbumError) -> Photo { try database.requirePhoto(id: id) }
+
     /// The album record of a pin (source, query, page), or nil when it was never fetched.
     public func album(pinId: Int64) throws(AlbumError) -> AlbumInfo? { try database.album(pinId: pinId) }
 
