@@ -57,16 +57,13 @@ struct ReminderJSON: Encodable {
 
     /// `in 2 hours 5 minutes`, `3 minutes ago`, `now`.
     static func relative(_ instant: Date, now: Date) -> String {
-        let seconds = Int(instant.timeIntervalSince(now).rounded())
+        var seconds = Int(instant.timeIntervalSince(now).rounded())
         if seconds == 0 { return "now" }
+        if abs(seconds) >= 60 { seconds = Int((Double(seconds) / 60).rounded()) * 60 }  // minutes are enough
         return seconds > 0 ? "in \(DurationText.describe(seconds))" : "overdue by \(DurationText.describe(-seconds))"
     }
 }
 
-extension LocalDateTime {
-    /// `2026-03-29 03:00` (seconds dropped).
-    var minuteText: String { String(format: "%@ %02d:%02d", date.description, time.hour, time.minute) }
-}
 
 /// One delivery of `album due --json`: `{id, deliveryId, pinId, pinTitle, text, message, kind,
 /// zone, dueAt, deliveredAt, late, lateSeconds, missed, snoozed, nextAt}`.

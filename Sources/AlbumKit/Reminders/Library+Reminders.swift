@@ -53,7 +53,7 @@ extension Library {
             rule = .once(wall)
             let fire = clock.instant(of: wall)
             if fire <= now && !request.allowPast {
-                throw .invalidInput("--at \"\(wall)\" (\(zoneName)) has already passed (it is now \(clock.wall(of: now)) there); add --allow-past to store it anyway")
+                throw .invalidInput("--at \"\(wall)\" (\(zoneName)) has already passed (it is now \(clock.wall(of: now).minuteText) there); add --allow-past to store it anyway")
             }
             scheduled = fire
         case .after(let seconds):

@@ -150,6 +150,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// `2026-03-29 02:30` (with `:SS` when it has seconds).
     public var description: String { "\(date) \(time)" }
 
+    /// `2026-03-29 03:00` (seconds dropped).
+    public var minuteText: String { String(format: "%@ %02d:%02d", date.description, time.hour, time.minute) }
+
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.wallSeconds < b.wallSeconds }
 }
 
