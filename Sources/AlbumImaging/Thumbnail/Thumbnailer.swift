@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AlbumModel
 import Foundation
 
@@ -66,6 +71,10 @@ public struct Thumbnailer: Sendable {
     /// Makes the thumbnail of the JPEG file at `url`.
     /// - Throws: `AlbumError.io` or `.invalidInput`, naming the file.
     public func thumbnail(fileAt url: URL, orientation: Int? = nil) throws(AlbumError) -> Thumbnail {
+        var info = stat()
+        if stat(url.path, &info) == 0, let kind = ReadOnlyFile.irregularKind(info.st_mode) {
+            throw .invalidInput("\(url.relativePath): not a regular file (\(kind))")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
@@ -105,7 +114,7 @@ public struct Thumbnailer: Sendable {
 
     static func reason(_ error: any Error) -> String {
         if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
+            return Errno(underlying.code.rawValue).description
         }
         return error.localizedDescription
     }
