@@ -56,7 +56,8 @@ struct ImportPlanner: Sendable {
             if case .stored(let id, let pinId, let original) = photo.known {
                 plan.alreadyImported += 1
                 plan.duplicates.append(SkippedFile(
-                    file: photo.path, reason: "already imported as photo \(id) in pin \(pinId) (from \(original ?? "?"))",
+                    file: photo.path,
+                    reason: "already imported as photo \(id) \(pinId == Photo.unplacedPinId ? "in the unplaced tray" : "in pin \(pinId)") (from \(original ?? "?"))",
                     duplicateOf: original))
                 if firstPath[photo.contentHash] != nil { continue }
             } else if let first = firstPath[photo.contentHash] {

@@ -124,10 +124,12 @@ extension AlbumDatabase {
                 .map(Self.decodePhoto)
             else { throw .notFound("no photo with id \(id) in \(path)") }
             try db.run("DELETE FROM photos WHERE id = ?", [id])
-            try db.run("""
-                INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES (?, ?, ?, 1, ?)
-                ON CONFLICT (pin_id, source, source_id) DO UPDATE SET removed = 1
-                """, [photo.pinId, photo.source, photo.sourceId, Timestamp.now()])
+            if !photo.isUnplaced {
+                try db.run("""
+                    INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES (?, ?, ?, 1, ?)
+                    ON CONFLICT (pin_id, source, source_id) DO UPDATE SET removed = 1
+                    """, [photo.pinId, photo.source, photo.sourceId, Timestamp.now()])
+            }
             return photo
         }
     }
