@@ -23,8 +23,10 @@ struct SummaryCommand: ParsableCommand {
         }
         guard (320...4096).contains(width) else { throw ValidationError("--width \(width) must be between 320 and 4096") }
         let library = try global.openForReading()
-        let summary = try library.summary(of: period)
+        var summary = try library.summary(of: period)
         if let card { try library.writeCard(summary, to: URL(fileURLWithPath: card).standardizedFileURL, width: width) }
+        summary.first = summary.first?.resolved(in: library)
+        summary.last = summary.last?.resolved(in: library)
         if global.json { return try Output.json(summary) }
         for line in Self.text(summary) { Output.line(line) }
         if let card { Output.line("card: \(URL(fileURLWithPath: card).standardizedFileURL.path)") }

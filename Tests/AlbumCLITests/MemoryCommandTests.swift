@@ -88,6 +88,36 @@ import TestSupport
         #expect(again["imported"] as? Int == 0)
     }
 
+    @Test func summaryAndItsCard() throws {
+        try imported()
+        let json = try album(["summary", "--month", "2024-06", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let summary = try #require(try json.json() as? [String: Any])
+        // Paris: a, b, c, far (one pin each side of 1 km) and the three unplaced photos, all on the 14th.
+        #expect(summary["photos"] as? Int == 7)
+        #expect(summary["activeDays"] as? Int == 1)
+        #expect(summary["unplaced"] as? Int == 3)
+        #expect((summary["series"] as? [[String: Any]])?.count == 30)
+
+        let card = folder.child("june.png")
+        let run = try album(["summary", "--month", "2024-06", "--card", card.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let png = try Data(contentsOf: card)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1080 && height == 1350)
+        #expect(try album(["summary", "--month", "2024-06", "--card", card.path]).status == 0)
+        #expect(try Data(contentsOf: card) == png, "the same library gives the same card")
+
+        let missing = folder.child("no/such/folder/card.png")
+        let refused = try album(["summary", "--month", "2024-06", "--card", missing.path])
+        #expect(refused.status != 0 && refused.stderr.hasPrefix("album: error: cannot write card "), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.child("no").path))
+
+        let empty = try album(["summary", "--month", "2023-02", "--card", folder.child("empty.png").path])
+        #expect(empty.status == 0 && empty.stdout.hasPrefix("February 2023: 0 photos"), "\(empty.stdout)\(empty.stderr)")
+    }
+
     @Test(arguments: [
         (["timeline", "--from", "2024-02-30"], "--from '2024-02-30' is not a date that exists"),
         (["timeline", "--from", "2024-06-20", "--to", "2024-06-01"], "--from 2024-06-20 is after --to 2024-06-01"),
@@ -99,6 +129,8 @@ import TestSupport
         (["find", "\"eiffel"], "unbalanced quote"),
         (["find", "*"], "'*' must end a word"),
         (["summary"], "give --month YYYY-MM or --year YYYY"),
+        (["summary", "--month", "2024-13"], "month '2024-13' is not a month"),
+        (["tag", "add", "--day", "2024-02-30", "x"], "--day '2024-02-30' is not a date that exists"),
     ])
     func badInputIsOneLineAndTouchesNothing(arguments: [String], message: String) throws {
         let fresh = folder.child("fresh").path

@@ -64,7 +64,7 @@ extension Library {
 
     /// What the card of a summary shows.
     func cardContent(_ summary: Summary) throws(AlbumError) -> CardContent {
-        let candidates = try database.collageCandidates(from: summary.from, to: summary.to, perGroup: 3)
+        let candidates = try database.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
         var tiles: [PixelImage] = []
         for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) where tiles.count < SummaryCard.collageSize {
             // A thumbnail that is gone or unreadable leaves its place to the next photo.

@@ -102,16 +102,19 @@ extension AlbumDatabase {
         }
     }
 
-    /// Thumbnails to choose a collage from: for each local day and pin of the period, up to
-    /// `perGroup` downloaded photos with a thumbnail, spread over the day (by capture time).
+    /// Thumbnails to choose a collage from: for each local day and pin of the period, about
+    /// `perGroup` downloaded photos with a thumbnail, evenly spaced over the day's photos there
+    /// (by capture time), in time order.
     public func collageCandidates(from: LocalDate, to: LocalDate, perGroup: Int) throws(AlbumError) -> [PhotoEntry] {
         try read { db throws(AlbumError) in
             try db.query("""
                 SELECT \(Self.entryColumns) FROM (
-                    SELECT id, row_number() OVER (PARTITION BY local_date, coalesce(pin_id, 0) ORDER BY taken_at, id) AS n
-                    FROM photos WHERE local_date BETWEEN ? AND ? AND state = 'downloaded' AND thumbnail IS NOT NULL
+                    SELECT id, row_number() OVER w AS n, count(*) OVER (PARTITION BY local_date, coalesce(pin_id, 0)) AS c
+                    FROM photos WHERE local_date BETWEEN ?1 AND ?2 AND state = 'downloaded' AND thumbnail IS NOT NULL
+                    WINDOW w AS (PARTITION BY local_date, coalesce(pin_id, 0) ORDER BY taken_at, id)
                 ) c JOIN photos p ON p.id = c.id LEFT JOIN pins n ON n.id = p.pin_id
-                WHERE c.n <= ? ORDER BY p.local_date, p.taken_at, p.id
+                WHERE c.n = 1 OR ((c.n - 1) * ?3) / c.c <> ((c.n - 2) * ?3) / c.c
+                ORDER BY p.local_date, p.taken_at, p.id
                 """, [from.description, to.description, perGroup]).map(Self.decodeEntry)
         }
     }
