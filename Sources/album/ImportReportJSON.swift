@@ -5,7 +5,7 @@ import Foundation
 /// `import --json`: `{seen, imported, duplicates, unplaced, skipped: [{file, reason}], pins: [{id,
 /// latitude, longitude, created, photoCount, from, to}]}` plus `alreadyImported`, `pinsCreated`,
 /// `pinsReused`, `dryRun`, `folder`, `unplacedPhotos`, `warnings`, and per pin `imported`,
-/// `localTime`, `missingOffsets`, `undated`; per skipped file `duplicateOf`.
+/// `localTime`, `missingOffsets`, `undated`; per skipped file `duplicateOf`, `duplicateOfPhoto`.
 struct ImportReportJSON: Encodable {
     let report: ImportReport
 
@@ -31,15 +31,16 @@ struct ImportReportJSON: Encodable {
         try c.encode(report.warnings.map(FileJSON.init), forKey: .warnings)
     }
 
-    /// `{file, reason, duplicateOf}`.
+    /// `{file, reason, duplicateOf, duplicateOfPhoto}`.
     struct FileJSON: Encodable {
         let file: SkippedFile
-        enum Key: String, CodingKey { case file, reason, duplicateOf }
+        enum Key: String, CodingKey { case file, reason, duplicateOf, duplicateOfPhoto }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(file.file, forKey: .file)
             try c.encode(file.reason, forKey: .reason)
             try c.encode(file.duplicateOf, forKey: .duplicateOf)
+            try c.encode(file.duplicateOfPhoto, forKey: .duplicateOfPhoto)
         }
     }
 

@@ -8,7 +8,8 @@ import TestSupport
 
 @Suite struct MigrationTests {
     static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims",
-                                 "addPhotoExifFields",
+                                 "addPhotoExifFields", "createRemovedContents",
+                                 "createPendingSearches",
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
                                  "createPhotoDays"]
 

@@ -48,10 +48,10 @@ public struct ImportReport: Sendable {
     public var seen: Int
     /// Photos stored now (would be, for a dry run), placed or not.
     public var imported: Int
-    /// Files skipped because their bytes are another file's (in this folder or in the library);
-    /// each is also in `skipped`.
+    /// Files skipped because their bytes are another file's (in this folder or in the library,
+    /// whatever its origin) or a photo's the user removed; each is also in `skipped`.
     public var duplicates: Int
-    /// Of `duplicates`, those already in the library from an earlier import.
+    /// Of `duplicates`, those already in the library (imported or fetched before).
     public var alreadyImported: Int
     /// Photos without a GPS position, stored now in the unplaced tray (counted in `imported`),
     /// each with a suggested place when there is one.
@@ -71,13 +71,16 @@ public struct ImportReport: Sendable {
 public struct SkippedFile: Sendable, Hashable {
     public var file: String
     public var reason: String
-    /// For a duplicate: the file (or stored photo's file) with the same bytes.
+    /// For a duplicate: the file (or stored photo's file or URL) with the same bytes.
     public var duplicateOf: String?
+    /// For a duplicate of a photo the library holds (or held, until the user removed it): its id.
+    public var duplicateOfPhoto: Int64?
 
-    public init(file: String, reason: String, duplicateOf: String? = nil) {
+    public init(file: String, reason: String, duplicateOf: String? = nil, duplicateOfPhoto: Int64? = nil) {
         self.file = file
         self.reason = reason
         self.duplicateOf = duplicateOf
+        self.duplicateOfPhoto = duplicateOfPhoto
     }
 }
 

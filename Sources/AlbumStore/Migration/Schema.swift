@@ -116,6 +116,34 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN orientation INTEGER;
             ALTER TABLE photos ADD COLUMN altitude REAL;
             """),
+        Migration(name: "createRemovedContents", sql: """
+            -- What the user removed, by content: a file with these bytes is never stored again,
+            -- whatever its origin (an import of a photo once fetched, a copy under another name).
+            -- Kept when its pin is removed (pin_id becomes NULL): the removal was of the photo.
+            CREATE TABLE removed_contents (
+                content_hash TEXT NOT NULL,
+                photo_id INTEGER,  -- the removed photo's id; NULL for removals made before this table
+                pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL,
+                removed_at TEXT NOT NULL
+            );
+            CREATE INDEX removed_contents_by_hash ON removed_contents (content_hash);
+            -- Imported photos removed before: their source id is their content hash.
+            INSERT INTO removed_contents (content_hash, photo_id, pin_id, removed_at)
+                SELECT source_id, NULL, pin_id, shown_at FROM shown_photos WHERE source = 'import' AND removed = 1;
+            """),
+        Migration(name: "createPendingSearches", sql: """
+            -- A fetch asked for this pin's first collection and has not stored it yet (the search
+            -- was killed, or failed): `album resume` and `album status` see it and finish it.
+            -- Deleted in the transaction that stores the first collection.
+            CREATE TABLE pending_searches (
+                pin_id INTEGER PRIMARY KEY REFERENCES pins(id) ON DELETE CASCADE,
+                source TEXT NOT NULL,
+                endpoint TEXT,
+                radius_km REAL NOT NULL,
+                per_page INTEGER NOT NULL,
+                requested_at TEXT NOT NULL
+            );
+            """),
         Migration(name: "allowUnplacedPhotos", sql: """
             -- A photo without a place (the "unplaced" tray) has no pin: pin_id becomes nullable.
             -- SQLite cannot ALTER a constraint; its documented way is editing the stored CREATE
