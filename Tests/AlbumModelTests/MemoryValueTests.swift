@@ -12,7 +12,7 @@ import Testing
         let date = try #require(LocalDate(day))
         let group = TimelineGrouping.week.group(of: date)
         #expect(group.key == week)
-        #expect(group.from.weekday == 1 && group.to.weekday == 7)
+        #expect(group.from.isoWeekday == 1 && group.to.isoWeekday == 7)
         #expect(group.from <= date && date <= group.to)
     }
 
@@ -24,8 +24,8 @@ import Testing
 
     @Test func dayArithmeticRoundTrips() throws {
         for offset in stride(from: -700_000, through: 2_900_000, by: 997) {
-            let date = LocalDate(daysSinceEpoch: offset)
-            #expect(date.daysSinceEpoch == offset)
+            let date = LocalDate(dayNumber: offset)
+            #expect(date.dayNumber == offset)
             #expect(LocalDate(date.description) == date)
         }
         #expect(LocalDate("2024-02-29")?.adding(days: 1).description == "2024-03-01")

@@ -52,6 +52,7 @@ extension Library {
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
         report.imported += unplacedStored
+        if !options.dryRun { report.plansVisited = try markPlansVisited(after: outcomes) }
         return report
     }
 

@@ -70,7 +70,7 @@ public struct SummaryPlanner: Sendable {
             }
         } else {
             for month in 1...12 {
-                let first = LocalDate(year: period.from.year, month: month, day: 1)!
+                let first = LocalDate.on(period.from.year, month, 1)!
                 let count = perDay.reduce(0) { $0 + (($1.key.month == month) ? $1.value : 0) }
                 series.append(PeriodCount(key: TimelineGrouping.month.group(of: first).key, photos: count))
             }

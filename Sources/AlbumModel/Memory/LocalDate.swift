@@ -1,88 +1,34 @@
-/// A calendar day as the camera's clock showed it (`2024-06-14`), with the arithmetic the
-/// timeline and summaries need: ISO weeks, months, years, day counts. No time zone is involved:
-/// a local day is the date part of a photo's local capture time.
-public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
-
-    /// A real date of the proleptic Gregorian calendar, or nil (`2024-02-30` is nil).
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= Self.daysIn(year: year, month: month)
-        else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+/// What the timeline and summaries need of a `LocalDate` (a calendar day as the camera's clock
+/// showed it, `2024-06-14`): parsing without throwing, ISO weeks, months, JSON as text.
+extension LocalDate: Codable {
+    /// A real date, or nil (`2024-02-30` is nil).
+    public static func on(_ year: Int, _ month: Int, _ day: Int) -> LocalDate? {
+        try? LocalDate(year: year, month: month, day: day)
     }
 
-    /// Parses `YYYY-MM-DD` (also the first ten characters of an ISO 8601 time when `prefix`).
+    /// Parses `YYYY-MM-DD` (also the first ten characters of an ISO 8601 time when `prefix`);
+    /// nil for anything else or a date that does not exist.
     public init?(_ text: some StringProtocol, prefix: Bool = false) {
         let b = Array(text.utf8.prefix(prefix ? 10 : Int.max))
         guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D,
-              let y = Self.number(b[0..<4]), let m = Self.number(b[5..<7]), let d = Self.number(b[8..<10])
+              let y = Self.number(b[0..<4]), let m = Self.number(b[5..<7]), let d = Self.number(b[8..<10]),
+              let date = Self.on(y, m, d)
         else { return nil }
-        self.init(year: y, month: m, day: d)
+        self = date
     }
-
-    /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
-    public init(daysSinceEpoch z0: Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
-    }
-
-    public var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + days) }
 
     /// 1 = Monday … 7 = Sunday.
-    public var weekday: Int { ((daysSinceEpoch % 7 + 7 + 3) % 7) + 1 }
+    public var isoWeekday: Int { ((dayNumber % 7 + 7 + 3) % 7) + 1 }
 
     /// The ISO 8601 week-numbering year and week (1…53).
     public var isoWeek: (year: Int, week: Int) {
-        let thursday = adding(days: 4 - weekday)
-        let first = LocalDate(year: thursday.year, month: 1, day: 1)!
-        return (thursday.year, (thursday.daysSinceEpoch - first.daysSinceEpoch) / 7 + 1)
+        let thursday = adding(days: 4 - isoWeekday)
+        let first = Self.on(thursday.year, 1, 1)!
+        return (thursday.year, (thursday.dayNumber - first.dayNumber) / 7 + 1)
     }
 
-    /// The Monday that starts an ISO week.
-    public static func mondayOf(isoYear: Int, week: Int) -> LocalDate? {
-        guard let jan4 = LocalDate(year: isoYear, month: 1, day: 4) else { return nil }
-        let monday1 = jan4.adding(days: 1 - jan4.weekday)
-        return monday1.adding(days: (week - 1) * 7)
-    }
-
-    public var firstOfMonth: LocalDate { LocalDate(year: year, month: month, day: 1)! }
-    public var lastOfMonth: LocalDate { LocalDate(year: year, month: month, day: Self.daysIn(year: year, month: month))! }
-
-    public static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    public var description: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
-    }
-
-    public static func < (a: LocalDate, b: LocalDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+    public var firstOfMonth: LocalDate { Self.on(year, month, 1)! }
+    public var lastOfMonth: LocalDate { Self.on(year, month, Self.daysIn(year, month))! }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
@@ -129,7 +75,7 @@ public struct LocalPeriod: Sendable, Hashable, Codable {
     public static func month(_ text: String) throws(AlbumError) -> LocalPeriod {
         let b = Array(text.utf8)
         guard b.count == 7, b[4] == 0x2D, let y = LocalDate.number(b[0..<4]), let m = LocalDate.number(b[5..<7]),
-              let first = LocalDate(year: y, month: m, day: 1)
+              let first = LocalDate.on(y, m, 1)
         else { throw .invalidInput("month '\(text)' is not a month (YYYY-MM, e.g. 2024-06)") }
         return LocalPeriod(kind: .month, from: first, to: first.lastOfMonth)
     }
@@ -137,9 +83,9 @@ public struct LocalPeriod: Sendable, Hashable, Codable {
     /// `2024`. - Throws: `AlbumError.invalidInput` naming the text.
     public static func year(_ text: String) throws(AlbumError) -> LocalPeriod {
         let b = Array(text.utf8)
-        guard b.count == 4, let y = LocalDate.number(b[0..<4]), let first = LocalDate(year: y, month: 1, day: 1)
+        guard b.count == 4, let y = LocalDate.number(b[0..<4]), let first = LocalDate.on(y, 1, 1)
         else { throw .invalidInput("year '\(text)' is not a year (YYYY, e.g. 2024)") }
-        return LocalPeriod(kind: .year, from: first, to: LocalDate(year: y, month: 12, day: 31)!)
+        return LocalPeriod(kind: .year, from: first, to: LocalDate.on(y, 12, 31)!)
     }
 
     /// `2024-06-14`. - Throws: `AlbumError.invalidInput` naming the option and the text.
@@ -160,7 +106,7 @@ public struct LocalPeriod: Sendable, Hashable, Codable {
             return LocalPeriod(kind: .month, from: first, to: first.lastOfMonth)
         case .year:
             let y = from.year - 1
-            return LocalPeriod(kind: .year, from: LocalDate(year: y, month: 1, day: 1)!, to: LocalDate(year: y, month: 12, day: 31)!)
+            return LocalPeriod(kind: .year, from: LocalDate.on(y, 1, 1)!, to: LocalDate.on(y, 12, 31)!)
         }
     }
 

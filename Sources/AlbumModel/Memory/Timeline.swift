@@ -10,7 +10,7 @@ public enum TimelineGrouping: String, Sendable, Codable, CaseIterable {
             return (date.description, date, date)
         case .week:
             let (year, week) = date.isoWeek
-            let monday = date.adding(days: 1 - date.weekday)
+            let monday = date.adding(days: 1 - date.isoWeekday)
             return ("\(LocalDate.pad(year, 4))-W\(LocalDate.pad(week, 2))", monday, monday.adding(days: 6))
         case .month:
             return ("\(LocalDate.pad(date.year, 4))-\(LocalDate.pad(date.month, 2))", date.firstOfMonth, date.lastOfMonth)

@@ -30,7 +30,7 @@ import Testing
         return shots
     }
 
-    static func date(_ day: Int) -> LocalDate { LocalDate(year: 2024, month: 6, day: 1)!.adding(days: day - 1) }
+    static func date(_ day: Int) -> LocalDate { LocalDate.on(2024, 6, 1)!.adding(days: day - 1) }
 
     @Test func aMonthMatchesNumbersComputedIndependently() throws {
         let m = try MemoryLibrary()
