@@ -36,8 +36,8 @@ extension PhotoEntry {
     var line: String {
         var parts = ["photo \(id)"]
         if let takenAt { parts.append(String(takenAt.prefix(16)).replacingOccurrences(of: "T", with: " ")) } else { parts.append("(no date)") }
-        if let title, !title.isEmpty { parts.append(title) }
-        parts.append(place ?? (pinId == nil ? "(unplaced)" : "pin \(pinId!)"))
+        if let title, !title.isEmpty { parts.append(TerminalText.inline(title)) }
+        parts.append(place.map(TerminalText.inline) ?? (pinId.map { "pin \($0)" } ?? "(unplaced)"))
         if state != "downloaded" { parts.append("[\(state)]") }
         return parts.joined(separator: "  ")
     }

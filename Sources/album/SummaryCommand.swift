@@ -44,11 +44,11 @@ struct SummaryCommand: ParsableCommand {
         lines.append("per \(s.seriesBy.rawValue): " + s.series.map { "\($0.photos)" }.joined(separator: " "))
         if !s.topPlaces.isEmpty {
             lines.append("top places: " + s.topPlaces.map {
-                "\($0.name ?? String(format: "%.4f, %.4f", $0.latitude, $0.longitude)) (\($0.photos))\($0.isNew ? " new" : "")"
+                "\($0.name.map(TerminalText.inline) ?? String(format: "%.4f, %.4f", $0.latitude, $0.longitude)) (\($0.photos))\($0.isNew ? " new" : "")"
             }.joined(separator: "; "))
         }
         if !s.topTags.isEmpty { lines.append("top tags: " + s.topTags.map { "\($0.tag) (\($0.photos))" }.joined(separator: ", ")) }
-        lines.append("cameras: " + s.cameras.map { "\($0.name) (\($0.photos))" }.joined(separator: ", "))
+        lines.append("cameras: " + s.cameras.map { "\(TerminalText.inline($0.name)) (\($0.photos))" }.joined(separator: ", "))
         if let first = s.first { lines.append("first: " + first.line) }
         if let last = s.last { lines.append("last: " + last.line) }
         lines.append(String(format: "distance between places: %.1f km", s.distanceKm))
