@@ -37,7 +37,7 @@ public final class Library: Sendable {
         }
         let path = databasePath(in: folder)
         for target in [folder.path, path] where FileManager.default.fileExists(atPath: target) && access(target, W_OK) != 0 {
-            throw .io("library \(folder.path) is read-only (\(String(cString: strerror(errno)))): it can be read, not written")
+            throw .io("library \(folder.path) is read-only (\(Errno.current)): it can be read, not written")
         }
         return Library(folder: folder, database: try AlbumDatabase(path: path))
     }
