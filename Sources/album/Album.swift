@@ -17,6 +17,7 @@ struct Album: AsyncParsableCommand {
             ThumbCommand.self, ImportCommand.self,
             ExportCommand.self,
             ServeCommand.self,
+            PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
         ]
     )
 

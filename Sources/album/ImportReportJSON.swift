@@ -11,7 +11,7 @@ struct ImportReportJSON: Encodable {
 
     enum Key: String, CodingKey {
         case folder, dryRun, seen, imported, duplicates, alreadyImported, unplaced, skipped, pins, pinsCreated, pinsReused
-        case unplacedPhotos, warnings
+        case unplacedPhotos, warnings, plansVisited
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -29,6 +29,7 @@ struct ImportReportJSON: Encodable {
         try c.encode(report.pinsReused, forKey: .pinsReused)
         try c.encode(report.unplaced.map(UnplacedJSON.init), forKey: .unplacedPhotos)
         try c.encode(report.warnings.map(FileJSON.init), forKey: .warnings)
+        try c.encode(report.plansVisited.map(PlanJSON.init), forKey: .plansVisited)
     }
 
     /// `{file, reason, duplicateOf, duplicateOfPhoto}`.
@@ -116,6 +117,7 @@ struct ImportReportJSON: Encodable {
         }
         lines += r.skipped.map { "  skipped  \($0.file): \($0.reason)" }
         lines += r.warnings.map { "  warning  \($0.file): \($0.reason)" }
+        lines += r.plansVisited.map { "  visited  \(PlanJSON.text(visited: $0))" }
         return lines
     }
 }

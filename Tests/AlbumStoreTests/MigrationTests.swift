@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct MigrationTests {
     static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims",
                                  "addPhotoExifFields", "createRemovedContents",
-                                 "createPendingSearches"]
+                                 "createPendingSearches", "createPlans", "createReminders"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

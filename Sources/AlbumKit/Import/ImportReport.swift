@@ -61,6 +61,8 @@ public struct ImportReport: Sendable {
     public var warnings: [SkippedFile]
     /// Every pin this folder's photos belong to, created or reused.
     public var pins: [ImportedPin]
+    /// Planned visits this import marked visited (photos taken at the pin within its dates).
+    public var plansVisited: [PinPlan] = []
 
     public var pinsCreated: Int { pins.filter(\.created).count }
     public var pinsReused: Int { pins.count - pinsCreated }

@@ -39,7 +39,9 @@ extension Library {
             let committed = try await pool.run { () throws(AlbumError) in try database.commitImport(groups) }
             outcomes = committed.map { $0 }
         }
-        return report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
+        var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
+        if !options.dryRun { report.plansVisited = try markPlansVisited(after: outcomes) }
+        return report
     }
 
     /// Everything the walk found, read `options.concurrency` files at a time.
