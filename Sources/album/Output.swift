@@ -14,6 +14,11 @@ enum Output {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// `1 photo`, `3 photos`, `0 photos`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
     /// `48.858400, 2.294500`
     static func degrees(_ c: Coordinate) -> String {
         String(format: "%.6f, %.6f", c.latitude, c.longitude)
@@ -34,10 +39,15 @@ struct PinJSON: Encodable {
         try c.encode(pin.photoCount, forKey: .photoCount)
     }
 
+    /// The first line of `text`: `pin 1  -33.856784, 151.215297  Sydney  (4 photos)`.
+    static func heading(_ pin: Pin) -> String {
+        text(pin).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
     static func text(_ pin: Pin) -> String {
         var line = "pin \(pin.id)  \(Output.degrees(pin.coordinate))"
         if let title = pin.title { line += "  \(title)" }
-        line += "  (\(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s"))"
+        line += "  (\(Output.count(pin.photoCount, "photo")))"
         if let note = pin.note { line += "\n  note: \(note)" }
         return line
     }

@@ -8,16 +8,19 @@ struct ThumbCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumb", abstract: "Write a JPEG thumbnail of each photo into a folder.")
 
-    @Argument(help: "JPEG files, or folders to search for them.") var files: [String]
-    @Option(help: ArgumentHelp("The folder to write thumbnails into (created if missing).", valueName: "dir"))
+    @Argument(help: "JPEG or HEIC/HEIF files, or folders to search for them.") var files: [String]
+    @Option(help: ArgumentHelp("The folder to write JPEG thumbnails into (created if missing).", valueName: "dir"))
     var out: String
-    @Option(name: .customLong("thumb-size"), help: "The thumbnail's longer side in pixels.") var thumbSize = 256
-    @Option(help: "How many photos to decode at once (default: one per core).") var concurrency: Int?
-    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+    @Option(name: .customLong("thumb-size"), parsing: .unconditional, help: "The thumbnail's longer side in pixels (16-4096).")
+    var thumbSize = 256
+    @Option(parsing: .unconditional, help: "How many photos to decode at once (default: one per core).") var concurrency: Int?
+    /// Taken like every command's; thumb reads no library.
+    @OptionGroup var global: GlobalOptions
+    var json: Bool { global.json }
 
     func validate() throws {
-        guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size must be 16...4096") }
-        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
+        guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size \(thumbSize) must be 16-4096") }
+        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency \(concurrency) must be at least 1") }
     }
 
     func run() async throws {
