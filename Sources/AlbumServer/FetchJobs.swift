@@ -4,7 +4,7 @@ import Foundation
 
 /// Where the server's fetches come from: the `FetchEnvironment` for a pin (its recorded source,
 /// else the `--source` of `album serve`), made by the command line.
-public typealias EnvironmentFactory = @Sendable (_ pinId: Int64) throws(AlbumError) -> FetchEnvironment
+public typealias EnvironmentFactory = @Sendable (_ pinId: Int64) async throws(AlbumError) -> FetchEnvironment
 
 /// The fetches the server runs in the background, at most one per pin at a time.
 actor FetchJobs {
@@ -37,7 +37,7 @@ actor FetchJobs {
         running[pinId] = Task.detached { [weak self] in
             var failure: String?
             do {
-                let environment = try makeEnvironment(pinId)
+                let environment = try await makeEnvironment(pinId)
                 switch kind {
                 case .fetch: _ = try await library.fetch(pinId: pinId, options: options, environment: environment)
                 case .refetch:

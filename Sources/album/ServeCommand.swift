@@ -44,10 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
             library: library, assets: assets,
             settings: .init(host: host, port: UInt16(port), token: token,
                             fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency)),
-            makeEnvironment: { pinId throws(AlbumError) in
+            makeEnvironment: { pinId async throws(AlbumError) in
                 do {
                     let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: library.album(pinId: pinId))
-                    return try FetchEnvironment.make(source: spec, maxConnectionsPerHost: concurrency)
+                    return try await FetchEnvironment.make(source: spec, maxConnectionsPerHost: concurrency)
                 } catch let error as AlbumError {
                     throw error
                 } catch {

@@ -19,8 +19,8 @@ final class ServerHarness: @unchecked Sendable {
         server = try AlbumWebServer(
             library: library, assets: try WebAssets.system(),
             settings: .init(host: host, port: 0, token: token, fetch: FetchOptions(radiusKm: 3, perPage: 30, concurrency: 4)),
-            makeEnvironment: { _ throws(AlbumError) in
-                try FetchEnvironment.make(source: try SourceSpec.parse(bundle, endpoint: nil), maxConnectionsPerHost: 4)
+            makeEnvironment: { _ async throws(AlbumError) in
+                try await FetchEnvironment.make(source: try SourceSpec.parse(bundle, endpoint: nil), maxConnectionsPerHost: 4)
             })
     }
 

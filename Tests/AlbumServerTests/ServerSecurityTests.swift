@@ -57,7 +57,7 @@ import TestSupport
         let library = try Library.openForWriting(at: h.folder.child("other"))
         let second = try AlbumWebServer(
             library: library, assets: try WebAssets.system(), settings: .init(port: h.port),
-            makeEnvironment: { _ throws(AlbumError) in throw .invalidInput("unused") })
+            makeEnvironment: { _ async throws(AlbumError) in throw .invalidInput("unused") })
         do {
             _ = try await second.start()
             Issue.record("a second server started on a port in use")
