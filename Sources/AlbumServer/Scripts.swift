@@ -9,7 +9,16 @@ enum Scripts {
           var map = L.map(el, { crs: L.CRS.EPSG4326, maxBounds: [[-95, -190], [95, 190]], minZoom: 0, maxZoom: 18 });
           var basemap = el.getAttribute("data-basemap");
           if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
-          var cluster = L.markerClusterGroup({ chunkedLoading: true });
+          function ready(count) {
+            document.body.setAttribute("data-pins", String(count));
+            document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+            document.body.setAttribute("data-ready", "true");
+          }
+          var expected = -1;
+          var cluster = L.markerClusterGroup({
+            chunkedLoading: true,
+            chunkProgress: function (processed, total) { if (processed === total && expected >= 0) { ready(expected); expected = -1; } }
+          });
           map.addLayer(cluster);
           el.geoalbumMap = map;  // for the browser tests
 
@@ -33,7 +42,7 @@ enum Scripts {
             a.textContent = (pin.title || ("Pin " + pin.id)) + " (" + pin.photoCount + " photos)";
             return a;
           }
-          function addPin(pin) {
+          function makeMarker(pin) {
             var marker = L.marker([pin.latitude, pin.longitude], { draggable: true, title: pin.title || ("Pin " + pin.id) });
             marker.pinId = pin.id;
             marker.bindPopup(popup(pin));
@@ -43,7 +52,7 @@ enum Scripts {
                 .then(function (moved) { marker.setPopupContent(popup(moved)); say("Moved pin " + pin.id + "; fetching its new photos"); })
                 .catch(function (e) { say(e.message); marker.setLatLng([pin.latitude, pin.longitude]); });
             });
-            cluster.addLayer(marker);
+            return marker;
           }
 
           var restoring = false;
@@ -82,9 +91,9 @@ enum Scripts {
           });
 
           fetch("/api/pins", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (pins) {
-            pins.forEach(addPin);
-            document.body.setAttribute("data-pins", String(pins.length));
-            document.body.setAttribute("data-ready", "true");
+            if (pins.length === 0) { ready(0); return; }
+            expected = pins.length;
+            cluster.addLayers(pins.map(makeMarker));
           }).catch(function (e) { say(e.message); });
         })();
 
