@@ -18,6 +18,7 @@ struct Album: AsyncParsableCommand {
             ExportCommand.self,
             ServeCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
+            TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
         ]
     )
 
