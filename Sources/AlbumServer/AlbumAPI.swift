@@ -77,6 +77,10 @@ struct AlbumAPI: HTTPHandler {
             guard let region = try library.region() else { return Reply.json(Data("null".utf8)) }
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))
         case ("PUT", 1) where api[0] == "region": return try await setRegion(request)
+        case ("GET", 1) where api[0] == "entries": return try entries(request.query)
+        case ("GET", 2) where api[0] == "summaries": return try summary(api[1], request.query)
+        case ("GET", 1) where api[0] == "tags": return try tags()
+        case ("GET", 1) where api[0] == "search": return try search(request.query)
         default:
             throw APIError.notFound("no API route \(method) \(request.path)")
         }

@@ -85,6 +85,38 @@ enum OpenAPIDocument {
               "parameters": [{ "$ref": "#/components/parameters/photoId" }, { "name": "size", "in": "query", "required": false, "schema": { "type": "string", "enum": ["thumb"] } }],
               "get": { "summary": "A photo's original, or its thumbnail with size=thumb", "responses": { "200": { "description": "the image", "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
+            "/api/entries": {
+              "get": { "summary": "The timeline: photos newest local day first, grouped (as `album timeline --json`)",
+                "parameters": [
+                  { "name": "from", "in": "query", "schema": { "type": "string", "format": "date" } },
+                  { "name": "to", "in": "query", "schema": { "type": "string", "format": "date" } },
+                  { "name": "tag", "in": "query", "schema": { "type": "string" } },
+                  { "name": "pin", "in": "query", "schema": { "type": "integer", "format": "int64" } },
+                  { "name": "page", "in": "query", "schema": { "type": "integer", "minimum": 1, "default": 1 } },
+                  { "name": "pageSize", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 100 } },
+                  { "name": "by", "in": "query", "schema": { "type": "string", "enum": ["day", "week", "month"], "default": "day" } },
+                  { "name": "asOf", "in": "query", "schema": { "type": "integer", "format": "int64" }, "description": "the asOf of page 1, to page through the same photos" }
+                ],
+                "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/summaries/monthly": {
+              "get": { "summary": "A month's summary (as `album summary --month --json`)",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer" } }, { "name": "month", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1, "maximum": 12 } } ],
+                "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/summaries/yearly": {
+              "get": { "summary": "A year's summary (as `album summary --year --json`)",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer" } } ],
+                "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/tags": {
+              "get": { "summary": "Every tag with its photo and pin counts", "responses": { "200": { "description": "tags", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "object" } } } } } } }
+            },
+            "/api/search": {
+              "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",
+                "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string" } }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
+                "responses": { "200": { "description": "matches", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
             "/api/region": {
               "get": { "summary": "The persisted map region (null before one is saved)", "responses": { "200": { "description": "the region", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } } } },
               "put": { "summary": "Save the map region", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } },

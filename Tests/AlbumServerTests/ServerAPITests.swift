@@ -82,6 +82,28 @@ import TestSupport
         await h.server.waitForFetches()
     }
 
+    @Test func entriesAndSummariesUseTheMemoryQueries() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let created = try await h.json("POST", "/api/pins", ["latitude": 48.856613, "longitude": 2.352222, "title": "Paris"])
+        let id = try #require((try created.json() as? [String: Any])?["id"] as? Int)
+        await h.server.waitForFetches()
+        let entries = try #require(try await h.request("GET", "/api/entries?pin=\(id)&pageSize=5").json() as? [String: Any])
+        #expect(entries["total"] as? Int == 8, "\(entries)")
+        #expect(entries["pages"] as? Int == 2)
+        let june = try #require(try await h.request("GET", "/api/summaries/monthly?year=2024&month=6").json() as? [String: Any])
+        #expect(june["photos"] as? Int == 8, "\(june)")
+        let year = try #require(try await h.request("GET", "/api/summaries/yearly?year=2024").json() as? [String: Any])
+        #expect(year["photos"] as? Int == 8)
+        let badSize = try await h.request("GET", "/api/entries?pageSize=0")
+        #expect(badSize.status == 400 && badSize.text.contains("pageSize"), "\(badSize.text)")
+        let noMonth = try await h.request("GET", "/api/summaries/monthly?year=2024")
+        #expect(noMonth.status == 400 && noMonth.text.contains("month"))
+        let badDay = try await h.request("GET", "/api/entries?from=2024-02-30")
+        #expect(badDay.status == 400 && badDay.text.contains("from"))
+        #expect(try await h.request("GET", "/api/entries?pin=999").status == 404)
+    }
+
     @Test func emptyPlaceSaysNoImages() async throws {
         let h = try await ServerHarness().start()
         defer { Task { await h.stop() } }
