@@ -49,7 +49,7 @@ struct Album: AsyncParsableCommand {
             let chars = Array(first)
             message = chars.count > 1 && chars[0].isUppercase && chars[1].isLowercase ? chars[0].lowercased() + String(chars.dropFirst()) : first
         }
-        FileHandle.standardError.write(Data("album: error: \(message)\n".utf8))
+        Output.error(message)
         Foundation.exit(code == .failure || error is AlbumError ? 1 : code.rawValue)
     }
 }

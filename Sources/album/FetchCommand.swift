@@ -103,7 +103,7 @@ struct FetchCommand: AsyncParsableCommand {
             if let report = outcome.report {
                 if !global.json { Output.line(FetchReportJSON.text(report)) }
             } else {
-                FileHandle.standardError.write(Data("album: error: \(outcome.text)\n".utf8))
+                Output.error(outcome.text)
             }
         }
         if global.json { try Output.json(outcomes.compactMap(\.report).map(FetchReportJSON.init)) }

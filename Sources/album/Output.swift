@@ -7,11 +7,19 @@ enum Output {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        // JSONEncoder leaves DEL and the C1 controls raw: escaped as JSON too (TerminalText.json).
+        FileHandle.standardOutput.write(Data((TerminalText.json(String(decoding: data, as: UTF8.self)) + "\n").utf8))
     }
 
+    /// Prints `text` with control characters escaped (`TerminalText.lines`); values from outside
+    /// that must stay on one line are escaped by the caller with `TerminalText.inline`.
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((TerminalText.lines(text) + "\n").utf8))
+    }
+
+    /// `album: error: …` on stderr, on one line whatever the message holds.
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("album: error: \(TerminalText.inline(message))\n".utf8))
     }
 
     /// `1 photo`, `3 photos`, `0 photos`.
@@ -46,9 +54,9 @@ struct PinJSON: Encodable {
 
     static func text(_ pin: Pin) -> String {
         var line = "pin \(pin.id)  \(Output.degrees(pin.coordinate))"
-        if let title = pin.title { line += "  \(title)" }
+        if let title = pin.title { line += "  \(TerminalText.inline(title))" }
         line += "  (\(Output.count(pin.photoCount, "photo")))"
-        if let note = pin.note { line += "\n  note: \(note)" }
+        if let note = pin.note { line += "\n  note: \(TerminalText.inline(note))" }
         return line
     }
 }

@@ -24,9 +24,9 @@ struct PhotosCommand: ParsableCommand {
         for photo in photos {
             let state = photo.source == "import" && photo.state == .downloaded ? "imported" : photo.state.name
             var line = "  photo \(photo.id)  \(state)"
-            if let title = photo.title, !title.isEmpty { line += "  \"\(title)\"" }
+            if let title = photo.title, !title.isEmpty { line += "  \"\(TerminalText.inline(title))\"" }
             if let file = photo.file { line += "  \(library.url(forStoredPath: file).path)" }
-            if let reason = photo.state.failureReason { line += "  (\(reason))" }
+            if let reason = photo.state.failureReason { line += "  (\(TerminalText.inline(reason)))" }
             Output.line(line)
         }
     }

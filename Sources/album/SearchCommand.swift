@@ -41,7 +41,7 @@ struct SearchCommand: AsyncParsableCommand {
         if json { return try Output.json(SearchJSON(page: result)) }
         Output.line("\(result.total) photo\(result.total == 1 ? "" : "s") near \(Output.degrees(query.center)), page \(result.page) of \(result.pages)")
         for photo in result.photos {
-            Output.line("  \(photo.sourceId)  \(photo.title ?? "(untitled)")  \(photo.url)")
+            Output.line("  \(TerminalText.inline(photo.sourceId))  \(TerminalText.inline(photo.title ?? "(untitled)"))  \(TerminalText.inline(photo.url))")
         }
     }
 }

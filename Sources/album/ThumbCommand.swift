@@ -6,7 +6,11 @@ import Foundation
 /// `album thumb FILE... --out DIR`: thumbnails for files, outside any library, on every core.
 struct ThumbCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "thumb", abstract: "Write a JPEG thumbnail of each photo into a folder.")
+        commandName: "thumb", abstract: "Write a JPEG thumbnail of each photo into a folder.",
+        discussion: """
+            A file already in --out is never replaced unless --force is given, and an input photo is never \
+            replaced at all (same file, whatever its path); each file skipped is named and the exit status is 1.
+            """)
 
     @Argument(help: "JPEG or HEIC/HEIF files, or folders to search for them.") var files: [String]
     @Option(help: ArgumentHelp("The folder to write JPEG thumbnails into (created if missing).", valueName: "dir"))
@@ -17,6 +21,7 @@ struct ThumbCommand: AsyncParsableCommand {
     /// Taken like every command's; thumb reads no library.
     @OptionGroup var global: GlobalOptions
     var json: Bool { global.json }
+    @Flag(help: "Replace thumbnails (files) already in --out; an input photo is never replaced.") var force = false
 
     func validate() throws {
         guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size \(thumbSize) must be 16-4096") }
@@ -34,8 +39,12 @@ struct ThumbCommand: AsyncParsableCommand {
         let jobs = zip(sources, Self.uniqueNames(for: sources)).map { ($0, folder.appendingPathComponent($1)) }
         let thumbnailer = Thumbnailer(longEdge: thumbSize)
         let pool = concurrency.map { ParallelMap(threads: $0) } ?? ParallelMap()
+        let inputs = Set(sources.compactMap { FileIdentity(path: $0.path) })
+        let replacing = force
         let results = await pool.map(jobs) { source, target in
-            Result { () throws(AlbumError) in try thumbnailer.writeThumbnail(ofFileAt: source, to: target) }
+            Result { () throws(AlbumError) in
+                try thumbnailer.writeThumbnail(ofFileAt: source, to: target, replacing: replacing, inputs: inputs)
+            }
         }
         let entries = zip(jobs, results).map { ThumbJSON(file: $0.0.relativePath, thumbnail: $0.1.relativePath, result: $1) }
         if json {
