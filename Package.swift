@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // Debian's libbz2-dev has no .pc file: the module map links `bz2` by name.
+        .systemLibrary(name: "CBZip2", providers: [.apt(["libbz2-dev"])]),
         // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling.
         .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG"]),
 
@@ -26,7 +28,9 @@ let package = Package(
         .target(name: "AlbumFiles", dependencies: ["AlbumModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AlbumStore", dependencies: ["AlbumModel", "CSQLite"]),
         .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
-        .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet"]),
+        .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet", "AlbumYFCC"]),
+        // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
+        .target(name: "AlbumYFCC", dependencies: ["AlbumModel", "CBZip2"]),
         .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CGeoAlbumShim"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         .target(
@@ -37,7 +41,7 @@ let package = Package(
         // MARK: The thin executable.
         .executableTarget(
             name: "album",
-            dependencies: ["AlbumKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AlbumKit", "AlbumYFCC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: Tests.
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "AlbumModelTests", dependencies: ["AlbumModel"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
+        .testTarget(name: "AlbumYFCCTests", dependencies: ["AlbumYFCC", "AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),

@@ -8,6 +8,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     case bundle(path: String)
     /// A Flickr-compatible REST API at `endpoint`.
     case flickr(endpoint: String)
+    /// The YFCC100M dataset's TSV (plain or .bz2) indexed by `album yfcc index`, or the index file.
+    case yfcc(path: String)
 
     /// The source used when none is given: the embedded offline bundle.
     public static let defaultSource = SourceSpec.bundle(path: "fixtures/bundle")
@@ -35,7 +37,13 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
             guard endpoint == nil else { throw .invalidInput("--endpoint applies only to --source flickr") }
             return .bundle(path: path)
         }
-        throw .invalidInput("unknown source '\(text)': use bundle:PATH or flickr")
+        if trimmed.hasPrefix("yfcc:") {
+            let path = String(trimmed.dropFirst("yfcc:".count))
+            guard !path.isEmpty else { throw .invalidInput("source 'yfcc:' needs the dataset file: yfcc:FILE") }
+            guard endpoint == nil else { throw .invalidInput("--endpoint applies only to --source flickr") }
+            return .yfcc(path: path)
+        }
+        throw .invalidInput("unknown source '\(text)': use bundle:PATH, flickr or yfcc:FILE")
     }
 
     /// `bundle:PATH` or `flickr`, as `parse` reads it.
@@ -43,6 +51,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .bundle(let path): "bundle:\(path)"
         case .flickr: "flickr"
+        case .yfcc(let path): "yfcc:\(path)"
         }
     }
 
@@ -64,6 +73,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
             return try BundleSource(folder: URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL)
         case .flickr(let endpoint):
             return try FlickrSource(environment: environment, endpoint: endpoint, client: client)
+        case .yfcc(let path):
+            return try YFCCSource(path: path)
         }
     }
 }

@@ -15,6 +15,7 @@ struct Album: AsyncParsableCommand {
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ImportCommand.self,
+            YFCCCommand.self,
         ]
     )
 

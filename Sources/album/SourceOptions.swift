@@ -6,7 +6,7 @@ import Foundation
 
 /// `--source` and `--endpoint`, shared by the commands that talk to a photo source.
 struct SourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("bundle:PATH (a local JSON bundle) or flickr (needs $FLICKR_API_KEY).", valueName: "source"))
+    @Option(help: ArgumentHelp("bundle:PATH (a local JSON bundle), flickr (needs $FLICKR_API_KEY) or yfcc:FILE (see album yfcc index).", valueName: "source"))
     var source: String?
 
     @Option(help: ArgumentHelp("The REST endpoint of a Flickr-compatible source.", valueName: "url"))
