@@ -2,7 +2,11 @@
 # Installs the Debian packages GeoAlbum builds against, when any is missing.
 # Used by `make demo`, `make test` and .ci/run. Needs root (or sudo) only when something is missing.
 set -euo pipefail
-packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev libbz2-dev)
+packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
+  libxml2-utils gpsbabel python3-geojson libjs-leaflet libjs-leaflet.markercluster xplanet-images
+  libheif-dev libheif-examples
+  libcairo2-dev fonts-dejavu-core
+  libbz2-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,7 +5,7 @@ import AlbumStore
 public struct LibraryStatus: Sendable {
     public var pins: Int
     public var photos: StateCounts
-    /// Per pin with an album: its counts.
+    /// Every pin, with its counts.
     public var perPin: [(pin: Pin, counts: StateCounts)]
     /// Pins whose first search was asked for and never stored (killed or failed): `album resume`
     /// searches them.
@@ -18,6 +18,9 @@ extension Library {
         _ = try database.requirePin(id: pinId)
         return try database.photos(pinId: pinId)
     }
+
+    /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
+    public func photo(id: Int64) throws(AlbumError) -> Photo { try database.requirePhoto(id: id) }
 
     /// The album record of a pin (source, query, page), or nil when it was never fetched.
     public func album(pinId: Int64) throws(AlbumError) -> AlbumInfo? { try database.album(pinId: pinId) }
@@ -34,8 +37,8 @@ extension Library {
     public func status() throws(AlbumError) -> LibraryStatus {
         let pins = try database.pins()
         var perPin: [(Pin, StateCounts)] = []
-        for pin in pins where pin.photoCount > 0 {
-            perPin.append((pin, try database.stateCounts(pinId: pin.id)))
+        for pin in pins {
+            perPin.append((pin, pin.photoCount > 0 ? try database.stateCounts(pinId: pin.id) : StateCounts()))
         }
         return LibraryStatus(
             pins: pins.count, photos: try database.stateCounts(), perPin: perPin,

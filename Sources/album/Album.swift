@@ -15,6 +15,9 @@ struct Album: AsyncParsableCommand {
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ImportCommand.self,
+            ExportCommand.self,
+            PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
+            TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
             YFCCCommand.self,
         ]
     )
@@ -43,9 +46,12 @@ struct Album: AsyncParsableCommand {
         if let error = error as? AlbumError {
             message = error.description
         } else {
-            message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let first = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            // The parser's own messages ("Missing expected argument …") start lower-case like ours.
+            let chars = Array(first)
+            message = chars.count > 1 && chars[0].isUppercase && chars[1].isLowercase ? chars[0].lowercased() + String(chars.dropFirst()) : first
         }
-        FileHandle.standardError.write(Data("album: error: \(message)\n".utf8))
+        Output.error(message)
         Foundation.exit(code == .failure || error is AlbumError ? 1 : code.rawValue)
     }
 }

@@ -7,11 +7,24 @@ enum Output {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        // JSONEncoder leaves DEL and the C1 controls raw: escaped as JSON too (TerminalText.json).
+        FileHandle.standardOutput.write(Data((TerminalText.json(String(decoding: data, as: UTF8.self)) + "\n").utf8))
     }
 
+    /// Prints `text` with control characters escaped (`TerminalText.lines`); values from outside
+    /// that must stay on one line are escaped by the caller with `TerminalText.inline`.
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((TerminalText.lines(text) + "\n").utf8))
+    }
+
+    /// `album: error: …` on stderr, on one line whatever the message holds.
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("album: error: \(TerminalText.inline(message))\n".utf8))
+    }
+
+    /// `1 photo`, `3 photos`, `0 photos`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
     /// `48.858400, 2.294500`
@@ -34,11 +47,16 @@ struct PinJSON: Encodable {
         try c.encode(pin.photoCount, forKey: .photoCount)
     }
 
+    /// The first line of `text`: `pin 1  -33.856784, 151.215297  Sydney  (4 photos)`.
+    static func heading(_ pin: Pin) -> String {
+        text(pin).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
     static func text(_ pin: Pin) -> String {
         var line = "pin \(pin.id)  \(Output.degrees(pin.coordinate))"
-        if let title = pin.title { line += "  \(title)" }
-        line += "  (\(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s"))"
-        if let note = pin.note { line += "\n  note: \(note)" }
+        if let title = pin.title { line += "  \(TerminalText.inline(title))" }
+        line += "  (\(Output.count(pin.photoCount, "photo")))"
+        if let note = pin.note { line += "\n  note: \(TerminalText.inline(note))" }
         return line
     }
 }

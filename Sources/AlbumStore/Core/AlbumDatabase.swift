@@ -12,13 +12,16 @@ public final class AlbumDatabase: @unchecked Sendable {
 
     /// Where the database lives, or `:memory:`.
     public var path: String { connection.path }
+    /// How errors name the database: its path, or for a library not created yet, where it would be.
+    public let name: String
 
     /// How long a writer waits for another process before giving up.
     public static let busyTimeoutMilliseconds: Int32 = 60_000
 
     /// Opens the database at `path`, creating it when missing, and applies pending migrations.
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
-    public init(path: String) throws(AlbumError) {
+    public init(path: String, name: String? = nil) throws(AlbumError) {
+        self.name = name ?? path
         connection = try SQLiteConnection(path: path, readOnly: false)
         connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         try connection.execute("PRAGMA foreign_keys = ON")
@@ -27,6 +30,21 @@ public final class AlbumDatabase: @unchecked Sendable {
             try connection.execute("PRAGMA synchronous = NORMAL")
         }
         try Migrator.standard.migrate(connection)
+    }
+
+    /// Opens the database at `path` for reading only: nothing is created, migrated or written (a
+    /// library on read-only media, or someone else's). When SQLite cannot even read it that way
+    /// (a WAL database whose `-shm` file cannot be made), it is opened as immutable.
+    /// - Throws: `AlbumError.database` with SQLite's message and the path.
+    public init(readingAt path: String) throws(AlbumError) {
+        name = path
+        let plain = try SQLiteConnection(path: path, readOnly: true)
+        plain.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        if (try? plain.statement("SELECT count(*) FROM sqlite_master").firstString()) != nil {
+            connection = plain
+        } else {
+            connection = try SQLiteConnection(path: path, readOnly: true, immutable: true)
+        }
     }
 
     /// Switches a database file to WAL. WAL is a property of the file, so after the first open
@@ -53,8 +71,9 @@ public final class AlbumDatabase: @unchecked Sendable {
 
     /// A new, empty, migrated database in memory (for readers of a library that does not exist
     /// yet, and for tests).
-    public static func inMemory() throws(AlbumError) -> AlbumDatabase {
-        try AlbumDatabase(path: ":memory:")
+    /// - Parameter name: how errors name it (the path of a library that does not exist yet).
+    public static func inMemory(name: String? = nil) throws(AlbumError) -> AlbumDatabase {
+        try AlbumDatabase(path: ":memory:", name: name)
     }
 
     /// The names of the migrations applied, in order.
