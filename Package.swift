@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // album serve's HTTP server (decision 0011: far lighter to build than Hummingbird/NIO).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // MARK: C libraries from Debian, one system target each.
@@ -18,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling.
         .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG"]),
@@ -28,7 +31,7 @@ let package = Package(
         .target(name: "AlbumStore", dependencies: ["AlbumModel", "CSQLite"]),
         .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
         .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet"]),
-        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CGeoAlbumShim"]),
+        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CHeif", "CGeoAlbumShim"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         // The summary card: the only module that links cairo.
         .target(name: "AlbumCards", dependencies: ["AlbumModel", "AlbumImaging", "CCairo"]),
@@ -40,10 +43,16 @@ let package = Package(
             ]
         ),
 
+        // The web server of `album serve`: the only module that links FlyingFox.
+        .target(
+            name: "AlbumServer",
+            dependencies: ["AlbumKit", "AlbumModel", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+
         // MARK: The thin executable.
         .executableTarget(
             name: "album",
-            dependencies: ["AlbumKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AlbumKit", "AlbumServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: Tests.
@@ -57,6 +66,7 @@ let package = Package(
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumSources", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
