@@ -6,7 +6,8 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libxml2-utils gpsbabel python3-geojson libjs-leaflet libjs-leaflet.markercluster xplanet-images
   libheif-dev libheif-examples
   libcairo2-dev fonts-dejavu-core
-  chromium chromium-driver python3-selenium)
+  chromium chromium-driver python3-selenium
+  libbz2-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
