@@ -28,10 +28,12 @@ let package = Package(
         .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
         .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet"]),
         .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CGeoAlbumShim"]),
+        // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
+        .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         .target(
             name: "AlbumKit",
-            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload"]
+            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload", "AlbumPlaces"]
         ),
 
         // MARK: The thin executable.
@@ -48,6 +50,7 @@ let package = Package(
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
+        .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
     ],

@@ -17,6 +17,8 @@ public final class Library: Sendable {
     public let database: AlbumDatabase
     /// Whether this process already removed dead processes' temporary files.
     let sweptTemporaryFiles = Mutex(false)
+    /// Why place names are unavailable, once naming needed the place data and it failed.
+    let placeProblem = Mutex<AlbumError?>(nil)
 
     /// The folder used when neither `--library` nor `ALBUM_LIBRARY` names one.
     public static let defaultFolder = "./cache"
@@ -35,7 +37,9 @@ public final class Library: Sendable {
         } catch {
             throw .io("cannot create library folder \(folder.path): \(error.localizedDescription)")
         }
-        return Library(folder: folder, database: try AlbumDatabase(path: databasePath(in: folder)))
+        let library = Library(folder: folder, database: try AlbumDatabase(path: databasePath(in: folder)))
+        try library.nameNewPlaces()
+        return library
     }
 
     /// Opens the library at `folder` for reading. A library that does not exist yet reads as an
@@ -49,7 +53,9 @@ public final class Library: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             return Library(folder: folder, database: try AlbumDatabase.inMemory())
         }
-        return Library(folder: folder, database: try AlbumDatabase(path: path))
+        let library = Library(folder: folder, database: try AlbumDatabase(path: path))
+        library.nameNewPlacesIfPossible()
+        return library
     }
 
     /// Where the database of a library folder lives.

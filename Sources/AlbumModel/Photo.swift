@@ -24,6 +24,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var coordinate: Coordinate?
     /// From the photo's EXIF, where it was read (imported photos).
     public var camera: Camera?
+    /// Place, zone and offset provenance (nil fields when unknown).
+    public var local = PhotoPlace()
 
     public init(
         id: Int64, pinId: Int64, source: String, sourceId: String, title: String? = nil,

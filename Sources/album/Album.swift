@@ -10,11 +10,13 @@ struct Album: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Build photo albums around places on the map.",
+        discussion: Attribution.text,
         version: version,
         subcommands: [
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ImportCommand.self,
+            PlacesCommand.self,
         ]
     )
 

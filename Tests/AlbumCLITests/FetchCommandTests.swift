@@ -319,7 +319,9 @@ import TestSupport
         #expect(photos.count == 3)
         #expect(photos.allSatisfy { $0["state"] as? String == "downloaded" })
         #expect(photos.allSatisfy { (Int(($0["title"] as? String ?? "").filter(\.isNumber)) ?? 0) > 3 })
-        #expect(photos.first?["takenAt"] as? String == "2024-05-01T10:00:01")
+        // Flickr's dates have no offset: it is inferred from the zone at the photo's position.
+        #expect(photos.first?["takenAt"] as? String == "2024-05-01T10:00:01+02:00")
+        #expect(photos.first?["offsetSource"] as? String == "inferred")
 
         // The key is never stored.
         let database = try Data(contentsOf: URL(fileURLWithPath: library + "/album.sqlite"))

@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite struct MigrationTests {
     static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims",
-                                 "addPhotoExifFields"]
+                                 "addPhotoExifFields", "addPlacesAndLocalTime"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -20,6 +20,10 @@ struct ScannedPhoto: Sendable, Hashable {
     /// When the library already holds these bytes from an earlier import.
     let known: KnownImport?
     let warnings: [String]
+    /// `gpx` when `--gpx` placed it.
+    var positionSource: PositionSource? = nil
+    /// The GPS receiver's UTC time.
+    var gpsTime: String? = nil
 
     /// Photos of one place are ordered by this: capture time, then content.
     var sortKey: (String, String) { (takenAt.flatMap(CaptureTime.init)?.local ?? "~", contentHash) }
@@ -67,9 +71,14 @@ struct PhotoScanner: Sendable {
         }
         var width = exif.width, height = exif.height
         var warnings: [String] = []
+        var coordinate = exif.coordinate
+        var positionSource: PositionSource?
+        if coordinate == nil, let placement = options.gpx?.locate(takenAt: exif.takenAt) {
+            (coordinate, positionSource) = (placement.coordinate, .gpx)
+        }
         if known == nil {
             let thumbnailPath = Library.thumbnailPath(hash)
-            let writes = !options.dryRun && exif.coordinate != nil
+            let writes = !options.dryRun && coordinate != nil
             let thumbnail: Thumbnail?
             do {
                 let info = try thumbnailer.imageInfo(of: data)
@@ -86,8 +95,9 @@ struct PhotoScanner: Sendable {
         }
         return .photo(ScannedPhoto(
             path: path, contentHash: hash.hex, bytes: Int64(data.count), width: width, height: height,
-            takenAt: exif.takenAt, coordinate: exif.coordinate, altitude: exif.altitude, orientation: exif.orientation,
-            make: exif.make, model: exif.model, known: known, warnings: warnings))
+            takenAt: exif.takenAt, coordinate: coordinate, altitude: exif.altitude, orientation: exif.orientation,
+            make: exif.make, model: exif.model, known: known, warnings: warnings, positionSource: positionSource,
+            gpsTime: exif.gpsTimestamp))
     }
 }
 

@@ -22,6 +22,10 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
     public var model: String?
     public var orientation: Int?
     public var altitude: Double?
+    /// `gpx` when a track placed it (nil: its own GPS, `exif`).
+    public var positionSource: PositionSource? = nil
+    /// The GPS receiver's UTC time, which checks the camera clock.
+    public var gpsTime: String? = nil
 
     public init(
         contentHash: String, originalPath: String, file: String, thumbnail: String, title: String?,
@@ -148,6 +152,10 @@ extension AlbumDatabase {
                  photo.coordinate?.latitude, photo.coordinate?.longitude, photo.file, photo.thumbnail,
                  photo.contentHash, photo.bytes, photo.width, photo.height, photo.make, photo.model,
                  photo.orientation, photo.altitude, position, now, now])
+            if photo.positionSource != nil || photo.gpsTime != nil {
+                try db.run("UPDATE photos SET position_source = ?, gps_time = ? WHERE id = ?",
+                           [photo.positionSource?.rawValue, photo.gpsTime, db.lastInsertRowID])
+            }
             position += 1
             inserted += 1
         }
