@@ -42,6 +42,9 @@ let package = Package(
             dependencies: ["AlbumKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // MARK: Benchmarks (bench/, not tests): `swift build -c release --product places-bench`.
+        .executableTarget(name: "places-bench", dependencies: ["AlbumPlaces"], path: "bench/PlacesBench"),
+
         // MARK: Tests.
         // Loopback HTTP server, temporary folders, the built `album` binary: used by tests only.
         .target(name: "TestSupport", dependencies: ["AlbumModel"], path: "Tests/TestSupport"),

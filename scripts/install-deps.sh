@@ -2,7 +2,9 @@
 # Installs the Debian packages GeoAlbum builds against, when any is missing.
 # Used by `make demo`, `make test` and .ci/run. Needs root (or sudo) only when something is missing.
 set -euo pipefail
-packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev)
+packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
+  libxml2-utils gpsbabel python3-geojson libjs-leaflet libjs-leaflet.markercluster xplanet-images
+  libtimezonemap-data tzdata)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

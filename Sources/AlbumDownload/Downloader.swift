@@ -40,8 +40,8 @@ public struct Downloader: Sendable {
                 return .body(body)
             case .fail(let reason):
                 return .failed(reason: reason)
-            case .retry(let reason, let retryAfter):
-                guard attempt < policy.retry.maxAttempts, !Task.isCancelled else {
+            case .retry(let reason, let retryAfter, let bound):
+                guard attempt < min(policy.retry.maxAttempts, bound ?? .max), !Task.isCancelled else {
                     return .failed(reason: "\(reason) (gave up after \(attempt) attempt\(attempt == 1 ? "" : "s"))")
                 }
                 let delay = policy.retry.delay(afterAttempt: attempt, retryAfter: retryAfter, using: &generator)
@@ -52,9 +52,15 @@ public struct Downloader: Sendable {
 
     enum Verdict: Equatable {
         case keep(ImageBody)
-        case retry(String, after: Duration?)
+        /// Try again after a back-off (or `after`), up to the policy's attempts or `bound`, the lower.
+        case retry(String, after: Duration?, bound: Int? = nil)
         case fail(String)
     }
+
+    /// Attempts at most for a 200 HTML page where an image was expected: a CDN's or proxy's
+    /// error page (rate limit, captcha, maintenance) is often gone on the next GET, but a URL
+    /// that always answers a page should not cost the full retry budget.
+    public static let htmlPageAttempts = 2
 
     /// What to do with a response: keep its body, retry, or give up.
     static func judge(_ response: HTTPResponse) -> Verdict {
@@ -62,7 +68,9 @@ public struct Downloader: Sendable {
         case 200..<300:
             let kind = ImageKind(sniffing: response.body)
             if let refusal = kind.refusal {
-                return .fail("\(refusal), \(response.body.count) bytes of \(response.header("content-type") ?? "unknown type")")
+                let reason = "\(refusal), \(response.body.count) bytes of \(response.header("content-type") ?? "unknown type")"
+                let page = kind == .html || (response.header("content-type") ?? "").lowercased().hasPrefix("text/html")
+                return page ? .retry(reason, after: nil, bound: htmlPageAttempts) : .fail(reason)
             }
             return .keep(ImageBody(data: response.body, kind: kind))
         case 408, 425, 429, 500..<600:

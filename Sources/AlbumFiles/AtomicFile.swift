@@ -22,40 +22,57 @@ public enum AtomicFile {
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0 && errno == ENOENT {
             // The shard folder is new: make it once, not before every write.
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .io("cannot create folder \(folder.path): \(error.localizedDescription)")
-            }
+            try makeFolder(folder.path)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-        guard fd >= 0 else { throw .io("cannot create \(temporary): \(String(cString: strerror(errno)))") }
-        let failure: String? = data.withUnsafeBytes { raw -> String? in
+        guard fd >= 0 else { throw failure("cannot create \(temporary)", errno) }
+        let writeError: Int32? = data.withUnsafeBytes { raw -> Int32? in
             guard let base = raw.baseAddress else { return nil }
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, base + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
+                    return errno
                 }
                 offset += n
             }
             return nil
         }
-        if close(fd) != 0 && failure == nil {
+        if close(fd) != 0 && writeError == nil {
+            let code = errno
             unlink(temporary)
-            throw .io("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+            throw failure("cannot write \(destination.path)", code)
         }
-        if let failure {
+        if let writeError {
             unlink(temporary)
-            throw .io("cannot write \(destination.path): \(failure)")
+            throw failure("cannot write \(destination.path)", writeError)
         }
         guard rename(temporary, destination.path) == 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             unlink(temporary)
-            throw .io("cannot rename into \(destination.path): \(message)")
+            throw failure("cannot rename into \(destination.path)", code)
         }
+    }
+
+    /// Errors that are the disk's, not the file's: full, over quota, read-only.
+    public static let storageErrors: Set<Int32> = [ENOSPC, EDQUOT, EROFS]
+
+    /// `AlbumError.storage` for a full, over-quota or read-only disk (a batch stops there), else
+    /// `.io`; the message ends with the system's text for `code`.
+    public static func failure(_ what: String, _ code: Int32) -> AlbumError {
+        let message = "\(what): \(String(cString: strerror(code)))"
+        return storageErrors.contains(code) ? .storage(message) : .io(message)
+    }
+
+    /// `mkdir -p`, keeping the system's error code (FileManager's errors lose it).
+    private static func makeFolder(_ path: String) throws(AlbumError) {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw failure("cannot create folder \(path)", errno) }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { throw failure("cannot create folder \(path)", ENOENT) }
+        try makeFolder(parent)
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("cannot create folder \(path)", errno) }
     }
 
     /// Removes temporary files left under `folder` by processes that are no longer running

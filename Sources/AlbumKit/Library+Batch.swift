@@ -6,7 +6,9 @@ extension Library {
     /// overlap the next pins' downloads instead of leaving the connections idle.
     public static let batchPinsInFlight = 4
 
-    /// Fetches every entry of a pins file: a failing entry is reported and the others still run.
+    /// Fetches every entry of a pins file: a failing entry is reported and the others still run,
+    /// except at a full, over-quota or read-only disk (`AlbumError.storage`): the batch stops
+    /// there, with that one error, and every photo not downloaded stays queued.
     /// - Parameter onResult: called as each entry finishes (in completion order).
     /// - Returns: each entry's line and its report or error, in file order.
     public func fetchBatch(
@@ -33,9 +35,21 @@ extension Library {
                 return true
             }
             for _ in 0..<Self.batchPinsInFlight where !startNext() { break }
+            var stopped = false
             while let (line, result) = await group.next() {
+                if stopped {
+                    // Entries cancelled by the stop: their photos stay queued, and one error said why.
+                    if case .success = result { onResult(line, result); results.append((line, result)) }
+                    continue
+                }
                 onResult(line, result)
                 results.append((line, result))
+                if case .failure(.storage) = result {
+                    // A full, over-quota or read-only disk: every other pin would meet it too.
+                    stopped = true
+                    group.cancelAll()
+                    continue
+                }
                 _ = startNext()
             }
         }

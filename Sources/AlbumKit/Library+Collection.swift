@@ -5,13 +5,15 @@ import AlbumStore
 extension Library {
     /// Flickr answers at most this many results for one geo query; pages past it repeat.
     public static let maxResultsPerQuery = 4000
-    /// How many pages a new collection searches for photos the pin has not shown, at most.
+    /// Once a new collection has found some photos the pin has not shown, how many pages it
+    /// searches at most to fill the album. While it has found none it searches on, through every
+    /// reachable page, before it says there is nothing new.
     static let maxNewCollectionSearches = 6
 
     /// Replaces a pin's album with photos it has never shown, from a random page within
     /// min(pages, 4000 / per page), then downloads them. Files no album uses any more are removed.
     /// A pin without an album gets its first collection instead.
-    /// - Throws: `AlbumError.notFound` when the source has no photo the pin has not shown
+    /// - Throws: `AlbumError.notFound` when no reachable page has a photo the pin has not shown
     ///   (the album is then left as it was).
     public func newCollection(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
         let pin = try database.requirePin(id: pinId)
@@ -27,7 +29,7 @@ extension Library {
         var searched: [Int] = []
         var first: SearchPage?
         var candidates = Array(1...lastPage).shuffled()
-        while fresh.count < album.perPage, searched.count < Self.maxNewCollectionSearches, !candidates.isEmpty {
+        while fresh.count < album.perPage, fresh.isEmpty || searched.count < Self.maxNewCollectionSearches, !candidates.isEmpty {
             let number = candidates.removeFirst()
             let page = try await search(environment.source, near: pin.coordinate, page: number, options: options)
             searched.append(number)
@@ -41,9 +43,10 @@ extension Library {
             }
         }
         guard let first, !fresh.isEmpty else {
-            throw .notFound(
-                "the source has no photo pin \(pinId) has not shown before (searched page\(searched.count == 1 ? "" : "s") "
-                    + "\(searched.sorted().map(String.init).joined(separator: ", ")) of \(lastPage)); album unchanged")
+            let pages = searched.count >= lastPage
+                ? "searched all \(lastPage) reachable page\(lastPage == 1 ? "" : "s")"
+                : "searched page\(searched.count == 1 ? "" : "s") \(searched.sorted().map(String.init).joined(separator: ", ")) of \(lastPage)"
+            throw .notFound("the source has no photo pin \(pinId) has not shown before (\(pages)); album unchanged")
         }
         let info = AlbumInfo(
             pinId: pinId, source: environment.sourceName, endpoint: environment.endpoint, radiusKm: album.radiusKm,

@@ -12,8 +12,10 @@ extension Library {
     /// Finds or creates the pin at `coordinate`, gives it its first collection if it has none,
     /// and downloads what is left to download.
     public func fetch(at coordinate: Coordinate, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
+        let pending = Self.pendingSearch(pinId: 0, options: options, environment: environment)
         let found = try await environment.pool.run { () throws(AlbumError) in
-            try self.database.findOrCreatePin(at: coordinate, toleranceKm: Self.samePlaceKm, title: options.title)
+            try self.database.findOrCreatePin(
+                at: coordinate, toleranceKm: Self.samePlaceKm, title: options.title, pendingSearch: pending)
         }
         var report = try await fetch(pin: found.pin, options: options, environment: environment)
         report.createdPin = found.created
@@ -29,6 +31,11 @@ extension Library {
 
     private func fetch(pin: Pin, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
         let existing = try database.album(pinId: pin.id)
+        if existing == nil {
+            // Seen by `album resume` and `album status` until the first collection is stored.
+            let pending = Self.pendingSearch(pinId: pin.id, options: options, environment: environment)
+            try await environment.pool.run { () throws(AlbumError) in try self.database.recordPendingSearch(pending) }
+        }
         if existing == nil || options.refresh {
             let page = try await search(environment.source, near: pin.coordinate, page: 1, options: options)
             let info = AlbumInfo(
@@ -49,6 +56,13 @@ extension Library {
             try await environment.pool.run { () throws(AlbumError) in try self.database.requeueFailed(pinId: pin.id) }
         }
         return try await downloadAlbum(pinId: pin.id, concurrency: options.concurrency, environment: environment)
+    }
+
+    /// The first collection a fetch asks for, as `pending_searches` records it.
+    static func pendingSearch(pinId: Int64, options: FetchOptions, environment: FetchEnvironment) -> AlbumInfo {
+        AlbumInfo(
+            pinId: pinId, source: environment.sourceName, endpoint: environment.endpoint, radiusKm: options.radiusKm,
+            perPage: options.perPage, page: 0, total: 0, pages: 0)
     }
 
     /// Downloads every `placeholder` photo of a pin's album with `concurrency` workers, then
@@ -86,6 +100,10 @@ extension Library {
                 }
                 try await group.waitForAll()
             }
+        } catch AlbumError.storage(let message) {
+            throw .storage(
+                "\(message): download of pin \(pinId) stopped; the photos not downloaded stay queued "
+                    + "(run `album resume` once the library's disk can be written again)")
         } catch let error as AlbumError {
             throw error
         } catch {

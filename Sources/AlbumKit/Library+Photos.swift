@@ -7,6 +7,9 @@ public struct LibraryStatus: Sendable {
     public var photos: StateCounts
     /// Per pin with an album: its counts.
     public var perPin: [(pin: Pin, counts: StateCounts)]
+    /// Pins whose first search was asked for and never stored (killed or failed): `album resume`
+    /// searches them.
+    public var pinsNotSearched: [Int64] = []
 }
 
 extension Library {
@@ -15,6 +18,9 @@ extension Library {
         _ = try database.requirePin(id: pinId)
         return try database.photos(pinId: pinId)
     }
+
+    /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
+    public func photo(id: Int64) throws(AlbumError) -> Photo { try database.requirePhoto(id: id) }
 
     /// The album record of a pin (source, query, page), or nil when it was never fetched.
     public func album(pinId: Int64) throws(AlbumError) -> AlbumInfo? { try database.album(pinId: pinId) }
@@ -34,9 +40,15 @@ extension Library {
         for pin in pins where pin.photoCount > 0 {
             perPin.append((pin, try database.stateCounts(pinId: pin.id)))
         }
-        return LibraryStatus(pins: pins.count, photos: try database.stateCounts(), perPin: perPin)
+        return LibraryStatus(
+            pins: pins.count, photos: try database.stateCounts(), perPin: perPin,
+            pinsNotSearched: try database.pendingSearches().map(\.pinId))
     }
 
     /// Pins that still have photos to download.
     public func pinsWithWorkLeft() throws(AlbumError) -> [Int64] { try database.pinsWithWorkLeft() }
+
+    /// Pins whose first search a fetch asked for and never stored (it was killed, or the search
+    /// failed), with the source and query it asked for: `album resume` fetches them.
+    public func pendingSearches() throws(AlbumError) -> [AlbumInfo] { try database.pendingSearches() }
 }

@@ -18,7 +18,10 @@ public struct VerifyReport: Sendable {
     /// Files younger than `Library.orphanMinimumAge` are not counted: a running fetch or import
     /// writes its files before it commits their rows.
     public var orphanFiles: [String] = []
-    /// Whether the problems above were mended.
+    /// Photos a repair could not mend: imported originals that are gone (nothing can fetch the
+    /// user's own file again). Restoring the file (or `album photo rm`) clears them.
+    public var notRepaired: [Photo] = []
+    /// Whether a repair ran and mended every problem above (false when `notRepaired` is not empty).
     public var repaired = false
 
     public var isClean: Bool {
@@ -60,8 +63,13 @@ extension Library {
         report.orphanFiles.sort()
         guard repair else { return report }
 
-        for photo in report.missingOriginals where photo.source != "import" {
-            try database.requeueLostDownload(photoId: photo.id)
+        for photo in report.missingOriginals {
+            // A fetched photo goes back to the queue; the user's own file cannot be fetched again.
+            if photo.source == "import" {
+                report.notRepaired.append(photo)
+            } else {
+                try database.requeueLostDownload(photoId: photo.id)
+            }
         }
         for photo in report.missingThumbnails {
             guard let file = photo.file, let thumbnail = photo.thumbnail else { continue }
@@ -77,7 +85,7 @@ extension Library {
         }
         AtomicFile.removeLeftovers(under: folder.appendingPathComponent("originals"))
         AtomicFile.removeLeftovers(under: folder.appendingPathComponent("thumbs"))
-        report.repaired = true
+        report.repaired = report.notRepaired.isEmpty
         return report
     }
 }

@@ -19,6 +19,8 @@ struct PhotoWorker: Sendable {
         let body: Data
         switch await fetch(photo) {
         case .failure(let reason):
+            // The batch stopped (another photo met a full disk): not this photo's fault either.
+            if Task.isCancelled { throw await requeue(photo, because: .io("download of photo \(photo.id) cancelled")) }
             try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: reason.description) }
             return 0
         case .success(let data):
@@ -27,6 +29,9 @@ struct PhotoWorker: Sendable {
         let stored: StoredFile
         do {
             stored = try await pool.run { () throws(AlbumError) in try store(body) }
+        } catch .storage(let message) {
+            // A full, over-quota or read-only disk is no photo's fault: stop, and keep it queued.
+            throw await requeue(photo, because: .storage(message))
         } catch {
             // Not a usable image, or its files could not be written: this photo failed.
             try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: error.description) }
@@ -37,6 +42,15 @@ struct PhotoWorker: Sendable {
             try restoreFiles(of: stored, body: body)
         }
         return Int64(body.count)
+    }
+
+    /// Puts a claimed photo back in the queue and returns `error` for the caller to throw. When
+    /// even that write fails (the database is on the full disk too), the claim stays and the next
+    /// run's crash recovery requeues it: a dead process's claims are released.
+    private func requeue(_ photo: Photo, because error: AlbumError) async -> AlbumError {
+        let database = self.database
+        try? await environment.pool.run { () throws(AlbumError) in try database.releaseClaim(photoId: photo.id) }
+        return error
     }
 
     /// The photo's bytes, from the network or from inside a bundle folder.

@@ -10,10 +10,13 @@ public enum AlbumError: Error, Sendable, Equatable, CustomStringConvertible {
     case database(String)
     /// A photo source answered with an error or could not be reached.
     case source(String)
+    /// The disk refused a write for a reason no photo is at fault for: it is full (ENOSPC), over
+    /// quota (EDQUOT) or read-only (EROFS). A batch stops at once and its photos stay queued.
+    case storage(String)
 
     public var description: String {
         switch self {
-        case .invalidInput(let m), .notFound(let m), .io(let m), .database(let m), .source(let m): m
+        case .invalidInput(let m), .notFound(let m), .io(let m), .database(let m), .source(let m), .storage(let m): m
         }
     }
 }

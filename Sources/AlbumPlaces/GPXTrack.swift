@@ -92,7 +92,7 @@ public struct GPXTrack: Sendable {
     /// Seconds since 1970 of an ISO 8601 UTC time (`2024-06-14T07:43:02Z`, `…02.5Z`, `…02+02:00`).
     public static func parseTime(_ text: String) -> Double? {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard t.count >= 19, let base = LocalTime.epochSeconds(local: String(t.prefix(19))) else { return nil }
+        guard t.count >= 19, let base = ZoneOffsets.epochSeconds(local: String(t.prefix(19))) else { return nil }
         var rest = Substring(t.dropFirst(19))
         var fraction = 0.0
         if rest.hasPrefix(".") {
@@ -102,7 +102,7 @@ public struct GPXTrack: Sendable {
             rest = rest.dropFirst(1 + digits.count)
         }
         if rest.isEmpty { return Double(base) + fraction }  // no zone: GPX says UTC
-        guard let offset = LocalTime.parseOffset(String(rest)) else { return nil }
+        guard let offset = ZoneOffsets.parseOffset(String(rest)) else { return nil }
         return Double(base - offset) + fraction
     }
 }

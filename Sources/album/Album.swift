@@ -16,6 +16,8 @@ struct Album: AsyncParsableCommand {
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ImportCommand.self,
+            ExportCommand.self,
+            PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             PlacesCommand.self,
         ]
     )

@@ -18,7 +18,7 @@ enum GPXOptions {
         }
         var offset: Int?
         if let timeOffset {
-            guard let seconds = LocalTime.parseOffset(timeOffset), timeOffset != "Z" else {
+            guard let seconds = ZoneOffsets.parseOffset(timeOffset), timeOffset != "Z" else {
                 throw ValidationError("--time-offset '\(timeOffset)' is not a UTC offset like +01:00 or -05:30")
             }
             offset = seconds

@@ -5,13 +5,13 @@ import Foundation
 /// `import --json`: `{seen, imported, duplicates, unplaced, skipped: [{file, reason}], pins: [{id,
 /// latitude, longitude, created, photoCount, from, to}]}` plus `alreadyImported`, `pinsCreated`,
 /// `pinsReused`, `dryRun`, `folder`, `unplacedPhotos`, `warnings`, and per pin `imported`,
-/// `localTime`, `missingOffsets`, `undated`; per skipped file `duplicateOf`.
+/// `localTime`, `missingOffsets`, `undated`; per skipped file `duplicateOf`, `duplicateOfPhoto`.
 struct ImportReportJSON: Encodable {
     let report: ImportReport
 
     enum Key: String, CodingKey {
         case folder, dryRun, seen, imported, duplicates, alreadyImported, unplaced, skipped, pins, pinsCreated, pinsReused
-        case unplacedPhotos, warnings
+        case unplacedPhotos, warnings, plansVisited
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -29,17 +29,19 @@ struct ImportReportJSON: Encodable {
         try c.encode(report.pinsReused, forKey: .pinsReused)
         try c.encode(report.unplaced.map(UnplacedJSON.init), forKey: .unplacedPhotos)
         try c.encode(report.warnings.map(FileJSON.init), forKey: .warnings)
+        try c.encode(report.plansVisited.map(PlanJSON.init), forKey: .plansVisited)
     }
 
-    /// `{file, reason, duplicateOf}`.
+    /// `{file, reason, duplicateOf, duplicateOfPhoto}`.
     struct FileJSON: Encodable {
         let file: SkippedFile
-        enum Key: String, CodingKey { case file, reason, duplicateOf }
+        enum Key: String, CodingKey { case file, reason, duplicateOf, duplicateOfPhoto }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(file.file, forKey: .file)
             try c.encode(file.reason, forKey: .reason)
             try c.encode(file.duplicateOf, forKey: .duplicateOf)
+            try c.encode(file.duplicateOfPhoto, forKey: .duplicateOfPhoto)
         }
     }
 
@@ -125,6 +127,7 @@ struct ImportReportJSON: Encodable {
         }
         lines += r.skipped.map { "  skipped  \($0.file): \($0.reason)" }
         lines += r.warnings.map { "  warning  \($0.file): \($0.reason)" }
+        lines += r.plansVisited.map { "  visited  \(PlanJSON.text(visited: $0))" }
         return lines
     }
 }

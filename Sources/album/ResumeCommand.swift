@@ -1,10 +1,12 @@
 import AlbumKit
+import AlbumModel
 import ArgumentParser
 
 struct ResumeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume",
-        abstract: "Download what earlier runs left (after a crash or kill), for every pin.")
+        abstract: "Download what earlier runs left (after a crash or kill), for every pin.",
+        discussion: "Pins whose first search was interrupted are searched first, with the source and query their fetch asked for.")
     @OptionGroup var global: GlobalOptions
     @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
 
@@ -16,11 +18,22 @@ struct ResumeCommand: AsyncParsableCommand {
         let library = try global.openForWriting()
         try library.recoverFromCrash()
         var reports: [FetchReport] = []
-        for pin in try library.pinsWithWorkLeft() {
-            let environment = try FetchEnvironment.make(
-                source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: library.album(pinId: pin)), maxConnectionsPerHost: concurrency,
+        func environment(_ pin: Int64, _ recorded: AlbumInfo?) throws -> FetchEnvironment {
+            try FetchEnvironment.make(
+                source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: recorded), maxConnectionsPerHost: concurrency,
                 progress: ProgressBar.reporter(label: "pin \(pin)"))
-            let report = try await library.downloadAlbum(pinId: pin, concurrency: concurrency, environment: environment)
+        }
+        // Pins whose first search was killed (or failed): searched now, as the fetch asked.
+        for search in try library.pendingSearches() {
+            let options = FetchOptions(radiusKm: search.radiusKm, perPage: search.perPage, concurrency: concurrency)
+            let report = try await library.fetch(
+                pinId: search.pinId, options: options, environment: environment(search.pinId, search))
+            reports.append(report)
+            if !global.json { Output.line(FetchReportJSON.text(report)) }
+        }
+        for pin in try library.pinsWithWorkLeft() where !reports.contains(where: { $0.pin.id == pin }) {
+            let report = try await library.downloadAlbum(
+                pinId: pin, concurrency: concurrency, environment: environment(pin, library.album(pinId: pin)))
             reports.append(report)
             if !global.json { Output.line(FetchReportJSON.text(report)) }
         }

@@ -18,10 +18,15 @@ struct StatusCommand: ParsableCommand {
                 + (counts.remaining > 0 ? ", \(counts.remaining) left" : ""))
         }
         if c.remaining > 0 { Output.line("\(c.remaining) photos left: run `album resume` to download them") }
+        if !status.pinsNotSearched.isEmpty {
+            let n = status.pinsNotSearched.count
+            Output.line("\(n) pin\(n == 1 ? "" : "s") not searched yet (\(status.pinsNotSearched.map { "pin \($0)" }.joined(separator: ", "))): "
+                + "run `album resume` to search and download")
+        }
     }
 }
 
-/// `{pins, photos: {placeholder, downloading, downloaded, failed}, remaining, perPin: [...]}`.
+/// `{pins, photos: {placeholder, downloading, downloaded, failed}, remaining, perPin: [...], pinsNotSearched: [pin id]}`.
 struct StatusJSON: Encodable {
     let status: LibraryStatus
 
@@ -35,12 +40,13 @@ struct StatusJSON: Encodable {
         let pinId: Int64
         let photos: Counts
     }
-    enum Key: String, CodingKey { case pins, photos, remaining, perPin }
+    enum Key: String, CodingKey { case pins, photos, remaining, perPin, pinsNotSearched }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(status.pins, forKey: .pins)
         try c.encode(Counts(status.photos), forKey: .photos)
         try c.encode(status.photos.remaining, forKey: .remaining)
         try c.encode(status.perPin.map { PinCounts(pinId: $0.pin.id, photos: Counts($0.counts)) }, forKey: .perPin)
+        try c.encode(status.pinsNotSearched, forKey: .pinsNotSearched)
     }
 }

@@ -50,3 +50,35 @@ import TestSupport
         #expect(clean["clean"] as? Bool == true)
     }
 }
+
+/// Issue 10, item 10: a repair that cannot mend something says so.
+@Suite struct VerifyHonestRepairTests {
+    let folder = TemporaryFolder("verify-honest")
+    var library: String { folder.child("lib").path }
+
+    func album(_ arguments: [String]) throws -> AlbumRun { try AlbumProcess.run(arguments + ["--library", library]) }
+
+    @Test func aLostImportedOriginalIsReportedAsNotRepaired() throws {
+        let photos = folder.child("photos")
+        try ImportFixture.write(to: photos)
+        #expect(try album(["import", photos.path]).status == 0)
+        let album1 = try #require(try album(["photos", "1", "--json"]).json() as? [[String: Any]])
+        let lost = try #require(album1.first)
+        let file = try #require(lost["file"] as? String)
+        try FileManager.default.removeItem(atPath: file)
+
+        let run = try album(["verify", "--repair", "--json"])
+        #expect(run.status != 0, "a repair that could not mend the photo exits non-zero")
+        let report = try #require(try run.json() as? [String: Any])
+        #expect(report["repaired"] as? Bool == false)
+        let notRepaired = try #require(report["notRepaired"] as? [[String: Any]])
+        #expect(notRepaired.count == 1)
+        #expect(notRepaired.first?["photo"] as? Int == lost["id"] as? Int)
+        #expect(notRepaired.first?["file"] as? String == file)
+
+        let text = try album(["verify", "--repair"])
+        #expect(text.status != 0)
+        #expect(text.stdout.contains("not repaired") && text.stdout.contains(file), "\(text.stdout)")
+        #expect(!text.stdout.contains("\nrepaired"), "\(text.stdout)")
+    }
+}

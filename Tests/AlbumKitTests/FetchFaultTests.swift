@@ -42,7 +42,7 @@ import TestSupport
         "e503x2": ("downloaded", 3, nil),
         "e429": ("downloaded", 2, nil),
         "truncated": ("failed", 3, nil),
-        "html": ("failed", 1, "HTML"),
+        "html": ("failed", 2, "HTML"),
         "e404": ("failed", 1, "HTTP 404"),
         "e403": ("failed", 1, "HTTP 403"),
         "drop": ("failed", 3, nil),
@@ -123,6 +123,55 @@ import TestSupport
             .compactMap { ($0 as? URL)?.lastPathComponent }.filter { $0.hasSuffix(".part") } ?? []
         #expect(leftovers.isEmpty)
         #expect(try library.database.integrityCheck() == "ok")
+    }
+}
+
+/// Issue 10: every fault a server or network makes once (a 5xx, a truncated body, a 200 HTML
+/// page, a dropped connection, a 429) is retried, and the album ends complete.
+@Suite struct FaultsOnceTests {
+    static let place = try! Coordinate(latitude: 48.8566, longitude: 2.3522)
+    static let faults = ["e500", "e503", "truncated", "html", "textHtml", "drop", "e429", "ok"]
+
+    static func reply(id: String, attempt: Int, body: Data) -> Reply {
+        let good = Reply.respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: body)
+        guard attempt == 1 else { return good }
+        switch id.split(separator: "-").first.map(String.init) ?? "" {
+        case "e500": return .status(500)
+        case "e503": return .status(503)
+        case "truncated": return .truncated(status: 200, body: body.prefix(500), declaredLength: body.count)
+        case "html": return .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("<!DOCTYPE html><html>busy</html>".utf8))
+        case "textHtml": return .respond(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("Service busy".utf8))
+        case "drop": return .drop
+        case "e429": return .status(429, headers: ["Retry-After": "1"])
+        default: return good
+        }
+    }
+
+    @Test func everyFaultOnceEndsWithEveryPhotoDownloaded() async throws {
+        let bodies = try JPEGBodies()
+        let ids = Self.faults.flatMap { fault in (1...3).map { "\(fault)-\($0)" } }
+        let attempts = AttemptCounter()
+        let server = try LoopbackServer { request in
+            let id = String(request.path.dropFirst("/photos/".count).dropLast(".jpg".count))
+            return Self.reply(id: id, attempt: attempts.next(id), body: bodies.body(ids.firstIndex(of: id) ?? 0))
+        }
+        let bundle = try HTTPBundle(server: server, ids: ids, place: Self.place)
+        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let policy = DownloadPolicy(
+            maxBytes: 1 << 20, timeout: .seconds(5),
+            retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(10)))
+        let source = try BundleSource(folder: bundle.folder.url)
+        let environment = FetchEnvironment(
+            source: source, sourceName: source.name, endpoint: nil,
+            downloader: Downloader(client: try HTTPClient(), policy: policy, clock: RecordingClock()), processor: ImagingProcessor())
+        let report = try await library.fetch(
+            at: Self.place, options: FetchOptions(radiusKm: 1, perPage: 50, concurrency: 6), environment: environment)
+        #expect(report.total == ids.count)
+        let photos = try library.photos(pinId: report.pin.id)
+        #expect(report.downloaded == ids.count, "\(photos.filter { $0.state.name != "downloaded" }.map { ($0.sourceId, $0.state) })")
+        for photo in photos where !photo.sourceId.hasPrefix("ok") && !photo.sourceId.hasPrefix("drop") {
+            #expect(photo.attempts == 2, "\(photo.sourceId): \(photo.attempts) attempts")
+        }
     }
 }
 

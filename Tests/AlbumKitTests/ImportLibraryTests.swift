@@ -94,7 +94,7 @@ import TestSupport
         #expect(again.pinsCreated == 0 && again.pinsReused == first.pins.count)
         #expect(try library.pins() == pinsBefore)
         #expect(try pinsBefore.flatMap { try library.photos(pinId: $0.id) } == photosBefore)
-        #expect(again.skipped.contains { $0.reason.hasPrefix("already imported as photo") })
+        #expect(again.skipped.contains { $0.reason.hasPrefix("already in the library as photo") })
     }
 
     @Test func dryRunReportsTheSameAndWritesNothing() async throws {
@@ -149,7 +149,7 @@ import TestSupport
         try library.removePhoto(id: photo.id)
         let again = try await importPhotos(into: library)
         #expect(again.imported == 0)
-        #expect(again.skipped.contains { $0.file == photo.url && $0.reason.hasPrefix("removed from pin") })
+        #expect(again.skipped.contains { $0.file == photo.url && $0.reason.hasPrefix("removed from the library by the user") && $0.duplicateOfPhoto == photo.id })
     }
 
     @Test(.enabled(if: Self.corpusPresent, "the exif-samples corpus is not beside the clone: skipped"))

@@ -29,7 +29,7 @@ import Testing
         Case(local: "2024-07-01T12:00:00", zone: "Asia/Kolkata", offset: "+05:30"),
     ])
     func offsetAtALocalTime(_ c: Case) {
-        #expect(LocalTime.offsetSeconds(local: c.local, zone: c.zone).map(LocalTime.format) == c.offset)
+        #expect(ZoneOffsets.offsetSeconds(local: c.local, zone: c.zone).map(ZoneOffsets.format) == c.offset)
     }
 
     @Test func theCamerasOffsetIsNeverReplaced() {
@@ -59,10 +59,10 @@ import Testing
     }
 
     @Test func offsetsParse() {
-        #expect(LocalTime.parseOffset("+02:00") == 7200)
-        #expect(LocalTime.parseOffset("-0330") == -12600)
-        #expect(LocalTime.parseOffset("Z") == 0)
-        #expect(LocalTime.parseOffset("+2") == nil)
-        #expect(LocalTime.parseOffset("+25:00") == nil)
+        #expect(ZoneOffsets.parseOffset("+02:00") == 7200)
+        #expect(ZoneOffsets.parseOffset("-0330") == -12600)
+        #expect(ZoneOffsets.parseOffset("Z") == 0)
+        #expect(ZoneOffsets.parseOffset("+2") == nil)
+        #expect(ZoneOffsets.parseOffset("+25:00") == nil)
     }
 }

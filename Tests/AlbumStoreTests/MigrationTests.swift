@@ -8,7 +8,8 @@ import TestSupport
 
 @Suite struct MigrationTests {
     static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims",
-                                 "addPhotoExifFields", "addPlacesAndLocalTime"]
+                                 "addPhotoExifFields", "createRemovedContents",
+                                 "createPendingSearches", "createPlans", "createReminders", "addPlacesAndLocalTime"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -84,6 +84,7 @@ extension AlbumError {
         case .io(let m): m.hasPrefix("\(file): ") ? self : .io("\(file): \(m)")
         case .database(let m): .database("\(file): \(m)")
         case .source(let m): .source("\(file): \(m)")
+        case .storage(let m): .storage("\(file): \(m)")
         }
     }
 }

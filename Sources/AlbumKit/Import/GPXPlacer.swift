@@ -33,20 +33,20 @@ public struct GPXPlacer: Sendable {
     /// Where the track puts a photo taken at `takenAt`; nil when it has no usable date or the
     /// track has no fix close enough in time.
     public func locate(takenAt: String?) -> GPXPlacement? {
-        guard let takenAt, let camera = LocalTime.epochSeconds(local: LocalTime.split(takenAt).local) else { return nil }
-        if let written = LocalTime.split(takenAt).offset.flatMap(LocalTime.parseOffset) {
+        guard let takenAt, let camera = ZoneOffsets.epochSeconds(local: ZoneOffsets.split(takenAt).local) else { return nil }
+        if let written = ZoneOffsets.split(takenAt).offset.flatMap(ZoneOffsets.parseOffset) {
             return at(Double(camera - written), offset: written, source: .exif)
         }
         if let timeOffsetSeconds { return at(Double(camera - timeOffsetSeconds), offset: timeOffsetSeconds, source: .option) }
         guard case .success(let index) = Places.standard, let start = track.segments.first?.first else { return nil }
-        let local = LocalTime.split(takenAt).local
+        let local = ZoneOffsets.split(takenAt).local
         var zone = index.lookup(latitude: start.latitude, longitude: start.longitude).timeZone
         for _ in 0..<2 {
-            guard let offset = LocalTime.offsetSeconds(local: local, zone: zone),
+            guard let offset = ZoneOffsets.offsetSeconds(local: local, zone: zone),
                   let placed = at(Double(camera - offset), offset: offset, source: .inferred)
             else { return nil }
             let there = index.lookup(latitude: placed.fix.latitude, longitude: placed.fix.longitude).timeZone
-            if there == zone || LocalTime.offsetSeconds(local: local, zone: there) == offset { return placed }
+            if there == zone || ZoneOffsets.offsetSeconds(local: local, zone: there) == offset { return placed }
             zone = there
         }
         return nil
@@ -56,7 +56,7 @@ public struct GPXPlacer: Sendable {
         guard let fix = track.position(at: utc, maxGap: maxGapSeconds),
               let coordinate = try? Coordinate(latitude: fix.latitude, longitude: fix.longitude)
         else { return nil }
-        return GPXPlacement(coordinate: coordinate, fix: fix, offset: LocalTime.format(offsetSeconds: offset), offsetSource: source)
+        return GPXPlacement(coordinate: coordinate, fix: fix, offset: ZoneOffsets.format(offsetSeconds: offset), offsetSource: source)
     }
 }
 

@@ -53,11 +53,18 @@ struct ImportPlanner: Sendable {
         var representatives: [ScannedPhoto] = []
         var firstPath: [String: String] = [:]
         for photo in scanned.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
-            if case .stored(let id, let pinId, let original) = photo.known {
+            if case .removed(let id, let pinId) = photo.known {
+                let which = [id.map { "photo \($0)" }, pinId.map { "pin \($0)" }].compactMap { $0 }.joined(separator: " in ")
+                plan.duplicates.append(SkippedFile(
+                    file: photo.path,
+                    reason: "removed from the library by the user (\(which.isEmpty ? "same content" : which)): not imported again",
+                    duplicateOfPhoto: id))
+                continue
+            } else if case .stored(let id, let pinId, let original) = photo.known {
                 plan.alreadyImported += 1
                 plan.duplicates.append(SkippedFile(
-                    file: photo.path, reason: "already imported as photo \(id) in pin \(pinId) (from \(original ?? "?"))",
-                    duplicateOf: original))
+                    file: photo.path, reason: "already in the library as photo \(id) in pin \(pinId) (from \(original ?? "?"))",
+                    duplicateOf: original, duplicateOfPhoto: id))
                 if firstPath[photo.contentHash] != nil { continue }
             } else if let first = firstPath[photo.contentHash] {
                 plan.duplicates.append(SkippedFile(file: photo.path, reason: "duplicate of \(first)", duplicateOf: first))

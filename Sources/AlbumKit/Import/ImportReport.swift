@@ -50,10 +50,10 @@ public struct ImportReport: Sendable {
     public var seen: Int
     /// Photos stored now (would be, for a dry run).
     public var imported: Int
-    /// Files skipped because their bytes are another file's (in this folder or in the library);
-    /// each is also in `skipped`.
+    /// Files skipped because their bytes are another file's (in this folder or in the library,
+    /// whatever its origin) or a photo's the user removed; each is also in `skipped`.
     public var duplicates: Int
-    /// Of `duplicates`, those already in the library from an earlier import.
+    /// Of `duplicates`, those already in the library (imported or fetched before).
     public var alreadyImported: Int
     /// Photos without a GPS position: not stored, each with a suggested place when there is one.
     public var unplaced: [UnplacedPhoto]
@@ -63,6 +63,8 @@ public struct ImportReport: Sendable {
     public var warnings: [SkippedFile]
     /// Every pin this folder's photos belong to, created or reused.
     public var pins: [ImportedPin]
+    /// Planned visits this import marked visited (photos taken at the pin within its dates).
+    public var plansVisited: [PinPlan] = []
 
     public var pinsCreated: Int { pins.filter(\.created).count }
     public var pinsReused: Int { pins.count - pinsCreated }
@@ -72,13 +74,16 @@ public struct ImportReport: Sendable {
 public struct SkippedFile: Sendable, Hashable {
     public var file: String
     public var reason: String
-    /// For a duplicate: the file (or stored photo's file) with the same bytes.
+    /// For a duplicate: the file (or stored photo's file or URL) with the same bytes.
     public var duplicateOf: String?
+    /// For a duplicate of a photo the library holds (or held, until the user removed it): its id.
+    public var duplicateOfPhoto: Int64?
 
-    public init(file: String, reason: String, duplicateOf: String? = nil) {
+    public init(file: String, reason: String, duplicateOf: String? = nil, duplicateOfPhoto: Int64? = nil) {
         self.file = file
         self.reason = reason
         self.duplicateOf = duplicateOf
+        self.duplicateOfPhoto = duplicateOfPhoto
     }
 }
 

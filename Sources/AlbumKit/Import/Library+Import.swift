@@ -40,7 +40,9 @@ extension Library {
             outcomes = committed.map { $0 }
             try nameNewPlaces()
         }
-        return report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
+        var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
+        if !options.dryRun { report.plansVisited = try markPlansVisited(after: outcomes) }
+        return report
     }
 
     /// Everything the walk found, read `options.concurrency` files at a time.

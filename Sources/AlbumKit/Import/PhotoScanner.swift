@@ -17,7 +17,7 @@ struct ScannedPhoto: Sendable, Hashable {
     let orientation: Int?
     let make: String?
     let model: String?
-    /// When the library already holds these bytes from an earlier import.
+    /// When the library already holds these bytes (imported or fetched), or the user removed them.
     let known: KnownImport?
     let warnings: [String]
     /// `gpx` when `--gpx` placed it.
@@ -56,8 +56,11 @@ struct PhotoScanner: Sendable {
         if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }
         let hash = ContentHash(of: data)
         let known = try library.database.knownImport(contentHash: hash.hex)
-        if case .removed(let pinId) = known {
-            return .skipped(SkippedFile(file: path, reason: "removed from pin \(pinId) by the user: not imported again"))
+        if case .removed = known {
+            // Nothing more to read: the planner reports it as a duplicate of the removed photo.
+            return .photo(ScannedPhoto(
+                path: path, contentHash: hash.hex, bytes: Int64(data.count), width: nil, height: nil, takenAt: nil,
+                coordinate: nil, altitude: nil, orientation: nil, make: nil, model: nil, known: known, warnings: []))
         }
         let exif: ExifInfo
         do {

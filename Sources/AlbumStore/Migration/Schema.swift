@@ -116,6 +116,89 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN orientation INTEGER;
             ALTER TABLE photos ADD COLUMN altitude REAL;
             """),
+        Migration(name: "createRemovedContents", sql: """
+            -- What the user removed, by content: a file with these bytes is never stored again,
+            -- whatever its origin (an import of a photo once fetched, a copy under another name).
+            -- Kept when its pin is removed (pin_id becomes NULL): the removal was of the photo.
+            CREATE TABLE removed_contents (
+                content_hash TEXT NOT NULL,
+                photo_id INTEGER,  -- the removed photo's id; NULL for removals made before this table
+                pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL,
+                removed_at TEXT NOT NULL
+            );
+            CREATE INDEX removed_contents_by_hash ON removed_contents (content_hash);
+            -- Imported photos removed before: their source id is their content hash.
+            INSERT INTO removed_contents (content_hash, photo_id, pin_id, removed_at)
+                SELECT source_id, NULL, pin_id, shown_at FROM shown_photos WHERE source = 'import' AND removed = 1;
+            """),
+        Migration(name: "createPendingSearches", sql: """
+            -- A fetch asked for this pin's first collection and has not stored it yet (the search
+            -- was killed, or failed): `album resume` and `album status` see it and finish it.
+            -- Deleted in the transaction that stores the first collection.
+            CREATE TABLE pending_searches (
+                pin_id INTEGER PRIMARY KEY REFERENCES pins(id) ON DELETE CASCADE,
+                source TEXT NOT NULL,
+                endpoint TEXT,
+                radius_km REAL NOT NULL,
+                per_page INTEGER NOT NULL,
+                requested_at TEXT NOT NULL
+            );
+            """),
+        Migration(name: "createPlans", sql: """
+            -- The travel book: a pin planned for a visit (optionally between two local dates, YYYY-MM-DD),
+            -- and when it was marked visited (by the user, or by an import of photos taken on those dates).
+            CREATE TABLE plans (
+                pin_id INTEGER PRIMARY KEY REFERENCES pins(id) ON DELETE CASCADE,
+                from_date TEXT,
+                to_date TEXT,
+                note TEXT,
+                visited_at TEXT,
+                visited_by TEXT CHECK (visited_by IN ('import', 'user')),
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                CHECK ((from_date IS NULL) = (to_date IS NULL)),
+                CHECK (from_date IS NULL OR from_date <= to_date),
+                CHECK ((visited_at IS NULL) = (visited_by IS NULL))
+            );
+            """),
+        Migration(name: "createReminders", sql: """
+            -- A reminder: its rule as wall-clock text in an IANA zone, and as instants (unix seconds, UTC):
+            -- scheduled_at = the rule's next occurrence, snoozed_until = "remind me later",
+            -- due_at = the earlier of the two (NULL when done). lease_owner ("pid:start-ticks") holds a
+            -- reminder while `album due --exec/--notify` delivers it.
+            CREATE TABLE reminders (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
+                pin_id INTEGER REFERENCES pins(id) ON DELETE CASCADE,
+                text TEXT,
+                kind TEXT NOT NULL CHECK (kind IN ('once', 'daily', 'weekly')),
+                rule TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                zone_source TEXT NOT NULL CHECK (zone_source IN ('pin', 'option', 'system')),
+                scheduled_at INTEGER,
+                snoozed_until INTEGER,
+                due_at INTEGER,
+                done INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+                deliveries INTEGER NOT NULL DEFAULT 0,
+                last_delivered_at INTEGER,
+                last_error TEXT,
+                lease_owner TEXT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                CHECK (pin_id IS NOT NULL OR text IS NOT NULL)
+            );
+            CREATE INDEX reminders_by_due ON reminders (due_at) WHERE due_at IS NOT NULL;
+            -- Every delivery, so "delivered once" can be checked and shown.
+            CREATE TABLE reminder_deliveries (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                reminder_id INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+                occurrence_at INTEGER NOT NULL,
+                delivered_at INTEGER NOT NULL,
+                late_seconds INTEGER NOT NULL,
+                missed INTEGER NOT NULL,
+                via TEXT NOT NULL
+            );
+            CREATE INDEX reminder_deliveries_by_reminder ON reminder_deliveries (reminder_id);
+            """),
         Migration(name: "addPlacesAndLocalTime", sql: """
             -- The nearest GeoNames place and the IANA zone of each pin and photo (issue 12).
             -- named_at is NULL until the place data has named the row; moving it clears it.

@@ -8,11 +8,53 @@ extension AlbumDatabase {
 
     /// Finds the pin within `toleranceKm` of `coordinate` (the nearest) or creates it, atomically,
     /// so two processes fetching the same place end up with one pin.
-    public func findOrCreatePin(at coordinate: Coordinate, toleranceKm: Double, title: String?) throws(AlbumError) -> (pin: Pin, created: Bool) {
+    /// With `pendingSearch` (its pin id is ignored), a pin without an album is marked as waiting
+    /// for its first collection in the same transaction, so a search killed before it stores
+    /// anything is still seen by `album resume`.
+    public func findOrCreatePin(
+        at coordinate: Coordinate, toleranceKm: Double, title: String?, pendingSearch: AlbumInfo? = nil
+    ) throws(AlbumError) -> (pin: Pin, created: Bool) {
         try write { db throws(AlbumError) in
-            if let pin = try Self.pinsNear(db, coordinate, toleranceKm).first { return (pin, false) }
-            return (try Self.insertPin(db, coordinate, title, nil), true)
+            let found = try Self.pinsNear(db, coordinate, toleranceKm).first
+            let pin: Pin
+            if let found { pin = found } else { pin = try Self.insertPin(db, coordinate, title, nil) }
+            if var search = pendingSearch, try Self.fetchAlbum(db, pinId: pin.id) == nil {
+                search.pinId = pin.id
+                try Self.insertPendingSearch(db, search)
+            }
+            return (pin, found == nil)
         }
+    }
+
+    /// Marks a pin without an album as waiting for its first collection (see `pendingSearches`).
+    public func recordPendingSearch(_ search: AlbumInfo) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            if try Self.fetchAlbum(db, pinId: search.pinId) == nil { try Self.insertPendingSearch(db, search) }
+        }
+    }
+
+    /// First collections asked for and never stored (a killed or failed search), oldest pin
+    /// first: source, endpoint, radius and per page as the fetch asked (page, total, pages 0).
+    public func pendingSearches() throws(AlbumError) -> [AlbumInfo] {
+        try read { db throws(AlbumError) in
+            try db.query("""
+                SELECT s.pin_id, s.source, s.endpoint, s.radius_km, s.per_page FROM pending_searches s
+                WHERE NOT EXISTS (SELECT 1 FROM albums a WHERE a.pin_id = s.pin_id) ORDER BY s.pin_id
+                """
+            ).map { row in
+                AlbumInfo(
+                    pinId: row.int64(0) ?? 0, source: row.string(1) ?? "", endpoint: row.string(2),
+                    radiusKm: row.double(3) ?? 0, perPage: row.int(4) ?? 0, page: 0, total: 0, pages: 0)
+            }
+        }
+    }
+
+    private static func insertPendingSearch(_ db: SQL, _ search: AlbumInfo) throws(AlbumError) {
+        try db.run("""
+            INSERT INTO pending_searches (pin_id, source, endpoint, radius_km, per_page, requested_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (pin_id) DO UPDATE SET source = excluded.source, endpoint = excluded.endpoint,
+                radius_km = excluded.radius_km, per_page = excluded.per_page, requested_at = excluded.requested_at
+            """, [search.pinId, search.source, search.endpoint, search.radiusKm, search.perPage, Timestamp.now()])
     }
 
     /// Stores a pin's first collection: one placeholder per photo, in order, before any download.
@@ -22,22 +64,30 @@ extension AlbumDatabase {
         try write { db throws(AlbumError) in
             guard try Self.fetchAlbum(db, pinId: info.pinId) == nil else { return false }
             try Self.insertCollection(db, info, photos)
+            try db.run("DELETE FROM pending_searches WHERE pin_id = ?", [info.pinId])
             return true
         }
     }
 
     /// Replaces a pin's album with a new collection in one transaction. The user's own photos
-    /// (source `import`) stay.
-    /// - Returns: the content hashes the old photos used, for the caller to remove unused files.
+    /// (source `import`) stay, and so does every photo of the new collection the album already
+    /// holds (same source and id): it keeps its id, state and files, and only moves to its new
+    /// place in the album (a refresh downloads nothing twice).
+    /// - Returns: the content hashes the photos that left the album used, for the caller to
+    ///   remove unused files.
     public func replaceCollection(_ info: AlbumInfo, photos: [SourcePhoto]) throws(AlbumError) -> Set<String> {
         try write { db throws(AlbumError) in
-            let hashes = try db.query(
-                "SELECT content_hash FROM photos WHERE pin_id = ? AND source <> 'import' AND content_hash IS NOT NULL",
-                [info.pinId]
-            ).compactMap { $0.string(0) }
-            try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> 'import'", [info.pinId])
+            let kept = Set(photos.map(\.sourceId))
+            var hashes = Set<String>()
+            for row in try db.query(
+                "SELECT id, source, source_id, content_hash FROM photos WHERE pin_id = ? AND source <> 'import'", [info.pinId])
+            {
+                if row.string(1) == info.source, let id = row.string(2), kept.contains(id) { continue }
+                if let hash = row.string(3) { hashes.insert(hash) }
+                try db.run("DELETE FROM photos WHERE id = ?", [row.int64(0)])
+            }
             try Self.insertCollection(db, info, photos)
-            return Set(hashes)
+            return hashes
         }
     }
 
@@ -63,15 +113,18 @@ extension AlbumDatabase {
             "SELECT source_id FROM shown_photos WHERE pin_id = ? AND source = ? AND removed = 1",
             [info.pinId, info.source]).compactMap { $0.string(0) })
         var position = 0
-        for photo in photos where !removed.contains(photo.sourceId) {
-            let inserted = try db.run("""
-                INSERT OR IGNORE INTO photos (pin_id, source, source_id, url, title, taken_at, latitude, longitude,
+        var seen = Set<String>()
+        for photo in photos where !removed.contains(photo.sourceId) && seen.insert(photo.sourceId).inserted {
+            // A photo the album holds already keeps its row (id, state, files): only its place moves.
+            try db.run("""
+                INSERT INTO photos (pin_id, source, source_id, url, title, taken_at, latitude, longitude,
                     state, position, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'placeholder', ?, ?, ?)
+                ON CONFLICT (pin_id, source, source_id) DO UPDATE SET position = excluded.position
                 """,
                 [info.pinId, info.source, photo.sourceId, photo.url, photo.title, photo.takenAt,
                  photo.coordinate?.latitude, photo.coordinate?.longitude, position, now, now])
-            position += inserted
+            position += 1
             try db.run("""
                 INSERT INTO shown_photos (pin_id, source, source_id, shown_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT DO NOTHING

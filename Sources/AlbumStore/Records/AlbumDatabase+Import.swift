@@ -77,35 +77,38 @@ public struct ImportGroupOutcome: Sendable, Hashable {
     public var inserted: Int
 }
 
-/// What the library already knows about an imported file's bytes.
+/// What the library already knows about a file's bytes, whatever their origin (a fetch, an
+/// import, a copy under another name): identity is content.
 public enum KnownImport: Sendable, Hashable {
-    /// Stored as this photo in this pin's album, imported from `originalPath`.
+    /// Stored as this photo in this pin's album, from `originalPath` (a file's path for an
+    /// import, the URL a fetched photo came from).
     case stored(photoId: Int64, pinId: Int64, originalPath: String?)
-    /// The user removed it from this pin's album: it is not imported again.
-    case removed(pinId: Int64)
+    /// The user removed a photo with these bytes (from this pin, nil when the pin is gone since):
+    /// it is not stored again.
+    case removed(photoId: Int64?, pinId: Int64?)
 }
 
 extension AlbumDatabase {
-    /// Whether a file with these bytes was imported before (or imported and removed).
+    /// Whether the library holds a photo with these bytes (the oldest one), or the user removed one.
     public func knownImport(contentHash: String) throws(AlbumError) -> KnownImport? {
-        try read { db throws(AlbumError) in
-            if let row = try db.queryOne(
-                "SELECT id, pin_id, coalesce(url, file) FROM photos WHERE content_hash = ? AND source = 'import' ORDER BY id LIMIT 1",
-                [contentHash])
-            {
-                return .stored(photoId: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, originalPath: row.string(2))
-            }
-            return try db.queryOne(
-                "SELECT pin_id FROM shown_photos WHERE source = 'import' AND source_id = ? AND removed = 1 LIMIT 1",
-                [contentHash]
-            ).map { .removed(pinId: $0.int64(0) ?? 0) }
+        try read { db throws(AlbumError) in try Self.known(db, contentHash: contentHash) }
+    }
+
+    static func known(_ db: SQL, contentHash: String) throws(AlbumError) -> KnownImport? {
+        if let row = try db.queryOne(
+            "SELECT id, pin_id, coalesce(url, file) FROM photos WHERE content_hash = ? ORDER BY id LIMIT 1", [contentHash])
+        {
+            return .stored(photoId: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, originalPath: row.string(2))
         }
+        return try db.queryOne(
+            "SELECT photo_id, pin_id FROM removed_contents WHERE content_hash = ? ORDER BY rowid LIMIT 1", [contentHash]
+        ).map { .removed(photoId: $0.int64(0), pinId: $0.int64(1)) }
     }
 
     /// Stores every group in one transaction: an interrupted import stores nothing, and a run
     /// after it makes exactly the pins and photos an uninterrupted one would have. A new pin is
-    /// made only when one of its photos is stored; photos whose bytes are already stored (by
-    /// another process meanwhile) are skipped.
+    /// made only when one of its photos is stored; photos whose bytes are already stored or were
+    /// removed (by another process meanwhile) are skipped.
     /// - Throws: `AlbumError.notFound` when a destination pin was removed since it was chosen.
     public func commitImport(_ groups: [ImportGroup]) throws(AlbumError) -> [ImportGroupOutcome] {
         try write { db throws(AlbumError) in
@@ -132,12 +135,8 @@ extension AlbumDatabase {
         var inserted = 0
         let now = Timestamp.now()
         for photo in group.photos {
-            let known = try db.queryOne("""
-                SELECT 1 FROM photos WHERE content_hash = ?1 AND source = 'import'
-                UNION ALL SELECT 1 FROM shown_photos WHERE source = 'import' AND source_id = ?1 AND removed = 1
-                LIMIT 1
-                """, [photo.contentHash])
-            if known != nil { continue }
+            // Stored (or removed) meanwhile by another process: content decides, not origin.
+            if try known(db, contentHash: photo.contentHash) != nil { continue }
             if pinId == nil, case .newPin(let coordinate, let note) = group.destination {
                 pinId = try insertPin(db, coordinate, nil, note).id
                 created = true

@@ -109,6 +109,16 @@ extension AlbumDatabase {
         }
     }
 
+    /// `downloading` → `placeholder`, unclaimed: the download stopped for a reason that is not the
+    /// photo's (a full disk, a stopped batch); it is downloaded by the next run.
+    public func releaseClaim(photoId: Int64) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run(
+                "UPDATE photos SET state = 'placeholder', claimed_by = NULL, updated_at = ? WHERE id = ? AND state = 'downloading'",
+                [Timestamp.now(), photoId])
+        }
+    }
+
     /// `downloading` → `failed` with the reason.
     public func markFailed(photoId: Int64, reason: String) throws(AlbumError) {
         try write { db throws(AlbumError) in
@@ -130,6 +140,12 @@ extension AlbumDatabase {
                 INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES (?, ?, ?, 1, ?)
                 ON CONFLICT (pin_id, source, source_id) DO UPDATE SET removed = 1
                 """, [photo.pinId, photo.source, photo.sourceId, Timestamp.now()])
+            // Remembered by content too, so an import of the same bytes never brings it back.
+            if let hash = photo.contentHash {
+                try db.run(
+                    "INSERT INTO removed_contents (content_hash, photo_id, pin_id, removed_at) VALUES (?, ?, ?, ?)",
+                    [hash, photo.id, photo.pinId, Timestamp.now()])
+            }
             return photo
         }
     }

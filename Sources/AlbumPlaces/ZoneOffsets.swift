@@ -3,7 +3,7 @@ import Foundation
 
 /// Local camera times and IANA zones: the UTC offset a zone had at a local time, with the
 /// rules of that date (tzdata through Foundation's `TimeZone`).
-public enum LocalTime {
+public enum ZoneOffsets {
     /// The offset from UTC, in seconds, of `zone` at the local time `local`
     /// (`2024-03-31T02:30:00`); nil for an unknown zone or a malformed time. In a gap (clocks
     /// jump forward) it is the offset after the change; in an overlap (clocks go back), the
@@ -78,17 +78,17 @@ public enum OffsetInference {
     /// - Returns: the offset text and where it came from.
     public static func infer(takenAt: String?, gpsTime: String?, zone: String?) -> (offset: String?, source: OffsetSource) {
         guard let takenAt else { return (nil, .none) }
-        let (local, written) = LocalTime.split(takenAt)
-        if let written, LocalTime.parseOffset(written) != nil { return (written, .exif) }
-        if let gpsTime, let gps = LocalTime.epochSeconds(local: gpsTime), let camera = LocalTime.epochSeconds(local: local) {
+        let (local, written) = ZoneOffsets.split(takenAt)
+        if let written, ZoneOffsets.parseOffset(written) != nil { return (written, .exif) }
+        if let gpsTime, let gps = ZoneOffsets.epochSeconds(local: gpsTime), let camera = ZoneOffsets.epochSeconds(local: local) {
             let difference = camera - gps
             let quarters = (Double(difference) / 900).rounded()
             if abs(difference - Int(quarters) * 900) <= gpsToleranceSeconds, abs(quarters) <= 14 * 4 {
-                return (LocalTime.format(offsetSeconds: Int(quarters) * 900), .gps)
+                return (ZoneOffsets.format(offsetSeconds: Int(quarters) * 900), .gps)
             }
         }
-        if let zone, let seconds = LocalTime.offsetSeconds(local: local, zone: zone) {
-            return (LocalTime.format(offsetSeconds: seconds), .inferred)
+        if let zone, let seconds = ZoneOffsets.offsetSeconds(local: local, zone: zone) {
+            return (ZoneOffsets.format(offsetSeconds: seconds), .inferred)
         }
         return (nil, .none)
     }

@@ -1,0 +1,111 @@
+import AlbumModel
+import Foundation
+
+/// What an export covers: every pin or one, and optionally only photos taken in a date range.
+public struct ExportSelection: Sendable, Hashable {
+    /// One pin only, or nil for every pin.
+    public var pinId: Int64?
+    /// First and last local day (`YYYY-MM-DD`, inclusive) a photo was taken on, or nil.
+    public var from: String?
+    public var to: String?
+
+    /// - Throws: `AlbumError.invalidInput` naming `--from` or `--to` when a day is not a real
+    ///   `YYYY-MM-DD` date, or when `from` is after `to`.
+    public init(pinId: Int64? = nil, from: String? = nil, to: String? = nil) throws(AlbumError) {
+        for (name, day) in [("--from", from), ("--to", to)] {
+            if let day, !Self.isDay(day) { throw .invalidInput("\(name) '\(day)' is not a date YYYY-MM-DD") }
+        }
+        if let from, let to, from > to { throw .invalidInput("--from \(from) is after --to \(to)") }
+        self.pinId = pinId
+        self.from = from
+        self.to = to
+    }
+
+    /// Whether a date filter is set.
+    public var hasDateRange: Bool { from != nil || to != nil }
+
+    /// Whether a photo taken at `takenAt` (ISO 8601 local time) is in the range. A photo with no
+    /// date is in only when no range is set.
+    public func includes(takenAt: String?) -> Bool {
+        guard hasDateRange else { return true }
+        guard let takenAt, takenAt.count >= 10 else { return false }
+        let day = String(takenAt.prefix(10))
+        if let from, day < from { return false }
+        if let to, day > to { return false }
+        return true
+    }
+
+    static func isDay(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+        else { return false }
+        var c = DateComponents()
+        c.year = y
+        c.month = m
+        c.day = d
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return (1...12).contains(m) && d >= 1 && c.isValidDate(in: calendar)
+    }
+}
+
+/// A pin with the photos an export shows of it.
+public struct ExportedPin: Sendable {
+    public var pin: Pin
+    public var photos: [ExportedPhoto]
+}
+
+/// A downloaded photo with where to draw it and its files.
+public struct ExportedPhoto: Sendable {
+    public var photo: Photo
+    /// The photo's own position, else its pin's.
+    public var position: Coordinate
+    /// Whether `position` is the pin's because the photo has none of its own.
+    public var positionFromPin: Bool
+    /// Absolute URLs of the original and thumbnail files.
+    public var file: URL?
+    public var thumbnail: URL?
+}
+
+/// Everything one export writes, in pin order, photos in album order.
+public struct ExportContent: Sendable {
+    public var pins: [ExportedPin]
+    public var selection: ExportSelection
+
+    /// Every exported photo with a capture date, oldest first (instants where the offset is known).
+    public var photosInTimeOrder: [ExportedPhoto] {
+        var timed: [(photo: ExportedPhoto, key: Double)] = []
+        for entry in pins {
+            for photo in entry.photos {
+                guard let text = photo.photo.takenAt, let instant = CaptureInstant(text) else { continue }
+                timed.append((photo, instant.sortKey))
+            }
+        }
+        timed.sort { a, b in a.key != b.key ? a.key < b.key : a.photo.photo.id < b.photo.photo.id }
+        return timed.map(\.photo)
+    }
+}
+
+extension Library {
+    /// The pins and downloaded photos an export shows. With a date range, only photos taken in it
+    /// and only pins with at least one such photo.
+    /// - Throws: `AlbumError.notFound` for an unknown pin id.
+    public func exportContent(_ selection: ExportSelection) throws(AlbumError) -> ExportContent {
+        let pins: [Pin]
+        if let id = selection.pinId { pins = [try pin(id: id)] } else { pins = try self.pins() }
+        var result: [ExportedPin] = []
+        for pin in pins {
+            let photos = try database.photos(pinId: pin.id)
+                .filter { $0.state == .downloaded && selection.includes(takenAt: $0.takenAt) }
+                .map { photo in
+                    ExportedPhoto(
+                        photo: photo, position: photo.coordinate ?? pin.coordinate, positionFromPin: photo.coordinate == nil,
+                        file: photo.file.map { url(forStoredPath: $0) }, thumbnail: photo.thumbnail.map { url(forStoredPath: $0) })
+                }
+            if selection.hasDateRange && photos.isEmpty { continue }
+            result.append(ExportedPin(pin: pin, photos: photos))
+        }
+        return ExportContent(pins: result, selection: selection)
+    }
+}

@@ -1,0 +1,48 @@
+import AlbumModel
+import Foundation
+
+/// A GPX 1.1 document (valid against Topografix's `gpx.xsd`): a waypoint per pin, and one track
+/// through the photos that have a capture date, in time order.
+///
+/// Times are UTC (`…Z`) where the photo's offset is known, as GPX asks; a date without an offset
+/// is written as local time without a zone. GPX longitudes are in [-180, 180), so 180 is -180.
+public enum GPXExport {
+    public static func render(_ content: ExportContent) -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="GeoAlbum" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+            <metadata><name>GeoAlbum</name></metadata>
+
+            """
+        for entry in content.pins {
+            let pin = entry.pin
+            out += "<wpt \(position(pin.coordinate))>"
+            out += "<name>\(MarkupText.escape(pin.title ?? "Pin \(pin.id)"))</name>"
+            if let note = pin.note { out += "<desc>\(MarkupText.escape(note))</desc>" }
+            out += "<type>pin</type></wpt>\n"
+        }
+        let timed = content.photosInTimeOrder
+        if !timed.isEmpty {
+            out += "<trk><name>Photos</name><type>photos</type><trkseg>\n"
+            for photo in timed {
+                out += "<trkpt \(position(photo.position))>"
+                if let when = photo.photo.takenAt.flatMap(CaptureInstant.init) { out += "<time>\(when.utcOrLocal)</time>" }
+                out += "<name>\(MarkupText.escape(photo.photo.title ?? "Photo \(photo.photo.id)"))</name>"
+                if let file = photo.file {
+                    out += "<desc>\(MarkupText.escape(file.path))</desc>"
+                    out += "<link href=\"\(MarkupText.escape(file.absoluteString))\"><type>image/jpeg</type></link>"
+                }
+                out += "</trkpt>\n"
+            }
+            out += "</trkseg></trk>\n"
+        }
+        return out + "</gpx>\n"
+    }
+
+    private static func position(_ c: Coordinate) -> String {
+        let lon = c.longitude >= 180 ? c.longitude - 360 : c.longitude
+        return "lat=\"\(MarkupText.degrees(c.latitude))\" lon=\"\(MarkupText.degrees(lon))\""
+    }
+}

@@ -1,0 +1,34 @@
+/// The stylesheet shared by `album serve` and the static gallery (served as a file: the pages'
+/// Content-Security-Policy allows no inline styles or scripts).
+public enum PageStyle {
+    public static let css = """
+        :root { color-scheme: light dark; --accent: #2a6fdb; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 15px/1.4 "DejaVu Sans", system-ui, sans-serif; }
+        header { display: flex; gap: 1em; align-items: center; padding: .5em 1em; background: #1d2733; color: #fff; }
+        header a { color: #fff; text-decoration: none; }
+        header h1 { font-size: 1.1em; margin: 0; }
+        main { padding: 1em; }
+        #map { height: calc(100vh - 2.6em); background: #0b1a2e; }
+        .hint { position: absolute; z-index: 1000; bottom: .5em; left: .5em; background: rgba(255,255,255,.85);
+          color: #000; padding: .2em .6em; border-radius: 4px; font-size: 13px; }
+        .album-head { display: flex; flex-wrap: wrap; gap: 1em; align-items: baseline; }
+        .album-head h2 { margin: 0; }
+        .meta { color: #777; }
+        .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 6px; margin-top: 1em; }
+        .slot { aspect-ratio: 4 / 3; background: #ccd3dc; border-radius: 4px; overflow: hidden; position: relative;
+          display: flex; align-items: center; justify-content: center; color: #556; font-size: 12px; }
+        .slot img { width: 100%; height: 100%; object-fit: cover; display: block; }
+        .slot.placeholder, .slot.downloading { animation: pulse 1.2s ease-in-out infinite alternate; }
+        .slot.failed { background: #f3d6d6; }
+        .slot button.photo { all: unset; cursor: pointer; width: 100%; height: 100%; }
+        @keyframes pulse { from { opacity: .45; } to { opacity: 1; } }
+        .no-images { font-size: 1.4em; color: #777; margin: 2em 0; text-align: center; }
+        button.action { font: inherit; padding: .35em 1em; border-radius: 4px; border: 1px solid var(--accent);
+          background: var(--accent); color: #fff; cursor: pointer; }
+        button.action:disabled { opacity: .45; cursor: not-allowed; }
+        ul.albums { list-style: none; padding: 0; columns: 2 18em; }
+        ul.albums li { margin: .2em 0; }
+        .credit { font-size: 12px; color: #777; }
+        """
+}

@@ -1,0 +1,120 @@
+import AlbumModel
+import Foundation
+
+/// What a new reminder is, before it has an id.
+public struct NewReminderRecord: Sendable, Hashable {
+    public var pinId: Int64?
+    public var text: String?
+    public var rule: ReminderRule
+    public var zone: String
+    public var zoneSource: ZoneSource
+    public var scheduledAt: Date?
+
+    public init(pinId: Int64?, text: String?, rule: ReminderRule, zone: String, zoneSource: ZoneSource, scheduledAt: Date?) {
+        self.pinId = pinId
+        self.text = text
+        self.rule = rule
+        self.zone = zone
+        self.zoneSource = zoneSource
+        self.scheduledAt = scheduledAt
+    }
+}
+
+extension AlbumDatabase {
+    static let reminderColumns = """
+        r.id, r.pin_id, p.title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at, r.snoozed_until,
+        r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
+        """
+    static let reminderFrom = "reminders r LEFT JOIN pins p ON p.id = r.pin_id"
+
+    /// Stores a new reminder.
+    /// - Throws: `AlbumError.notFound` naming an unknown pin.
+    public func addReminder(_ new: NewReminderRecord, now: Date) throws(AlbumError) -> Reminder {
+        try write { db throws(AlbumError) in
+            if let pinId = new.pinId, try Self.fetchPin(db, id: pinId) == nil {
+                throw .notFound("no pin with id \(pinId) in \(path)")
+            }
+            let stamp = Timestamp.format(now)
+            try db.run("""
+                INSERT INTO reminders (pin_id, text, kind, rule, zone, zone_source, scheduled_at, due_at, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [new.pinId, new.text, new.rule.kind, new.rule.text, new.zone, new.zoneSource.rawValue,
+                 new.scheduledAt.map(Self.seconds), new.scheduledAt.map(Self.seconds), stamp, stamp])
+            return try Self.requireReminder(db, id: db.lastInsertRowID, path: path)
+        }
+    }
+
+    /// Every reminder, next due first, then done ones by id.
+    public func reminders() throws(AlbumError) -> [Reminder] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT \(Self.reminderColumns) FROM \(Self.reminderFrom) ORDER BY r.due_at IS NULL, r.due_at, r.id")
+                .map(Self.decodeReminder)
+        }
+    }
+
+    /// The reminder with this id.
+    /// - Throws: `AlbumError.notFound` naming the id.
+    public func reminder(id: Int64) throws(AlbumError) -> Reminder {
+        try read { db throws(AlbumError) in try Self.requireReminder(db, id: id, path: path) }
+    }
+
+    /// Deletes a reminder with its delivery history.
+    /// - Throws: `AlbumError.notFound` naming the id.
+    @discardableResult
+    public func removeReminder(id: Int64) throws(AlbumError) -> Reminder {
+        try write { db throws(AlbumError) in
+            let reminder = try Self.requireReminder(db, id: id, path: path)
+            try db.run("DELETE FROM reminders WHERE id = ?", [id])
+            return reminder
+        }
+    }
+
+    /// Reads a reminder, changes it with `change` (a pure function: done, snooze), and stores
+    /// its new times, in one transaction.
+    /// - Throws: `AlbumError.notFound` naming the id, or what `change` throws.
+    public func updateReminder(
+        id: Int64, now: Date, _ change: (Reminder) throws(AlbumError) -> Reminder
+    ) throws(AlbumError) -> Reminder {
+        try write { db throws(AlbumError) in
+            let updated = try change(try Self.requireReminder(db, id: id, path: path))
+            try db.run("""
+                UPDATE reminders SET scheduled_at = ?, snoozed_until = ?, due_at = ?, done = ?, updated_at = ? WHERE id = ?
+                """,
+                [updated.scheduledAt.map(Self.seconds), updated.snoozedUntil.map(Self.seconds), updated.dueAt.map(Self.seconds),
+                 updated.isDone, Timestamp.format(now), id])
+            return try Self.requireReminder(db, id: id, path: path)
+        }
+    }
+
+    /// How many times each reminder was delivered, from the delivery log (for checks and tests).
+    public func deliveryCounts() throws(AlbumError) -> [Int64: Int] {
+        try read { db throws(AlbumError) in
+            var counts: [Int64: Int] = [:]
+            for row in try db.query("SELECT reminder_id, count(*) FROM reminder_deliveries GROUP BY reminder_id") {
+                if let id = row.int64(0) { counts[id] = row.int(1) ?? 0 }
+            }
+            return counts
+        }
+    }
+
+    static func requireReminder(_ db: SQL, id: Int64, path: String) throws(AlbumError) -> Reminder {
+        guard let row = try db.queryOne("SELECT \(reminderColumns) FROM \(reminderFrom) WHERE r.id = ?", [id]) else {
+            throw .notFound("no reminder with id \(id) in \(path)")
+        }
+        return try decodeReminder(row)
+    }
+
+    static func decodeReminder(_ row: Row) throws(AlbumError) -> Reminder {
+        Reminder(
+            id: row.int64(0) ?? 0, pinId: row.int64(1), pinTitle: row.string(2), text: row.string(3),
+            rule: try ReminderRule(kind: row.string(4) ?? "", text: row.string(5) ?? ""), zone: row.string(6) ?? "UTC",
+            zoneSource: ZoneSource(rawValue: row.string(7) ?? "") ?? .system, scheduledAt: row.int64(8).map(date),
+            snoozedUntil: row.int64(9).map(date), isDone: row.int(10) == 1, deliveries: row.int(11) ?? 0,
+            lastDeliveredAt: row.int64(12).map(date), lastError: row.string(13), createdAt: Timestamp.parse(row.string(14)))
+    }
+
+    /// Instants are stored as whole unix seconds (UTC).
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+    static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+}

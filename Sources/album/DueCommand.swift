@@ -1,0 +1,121 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+/// `album due [--exec CMD] [--notify]`: deliver the reminders whose time has come, each once.
+struct DueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "due", abstract: "Deliver every reminder whose time has come, once; for cron or a systemd timer.",
+        discussion: """
+            Each due reminder is printed and marked delivered; a repeating one is scheduled again. Two runs at \
+            the same moment deliver each reminder once. A reminder missed while the machine was off is delivered \
+            on the next run, marked late; a repeating one is delivered once, not once per missed day.
+
+            Printing only: a reminder is marked delivered in the same transaction that finds it due (exactly \
+            once in the library), then printed.
+
+            --exec and --notify are AT-LEAST-ONCE: the reminder is held while the command runs and marked \
+            delivered only when it exits 0; a non-zero exit (or a time-out) keeps it due for the next run. If \
+            this run is killed after the command ran but before the mark, the next run runs it again; \
+            ALBUM_DELIVERY_ID is the same on every attempt, so a command can drop a repeat. The command gets \
+            ALBUM_REMINDER_ID, _TEXT, _PIN, _DUE, _ZONE, _LATE, _MISSED, _SNOOZED, ALBUM_DELIVERY_ID, and the \
+            reminder as JSON on stdin; its output goes to stderr.
+
+            --install-timer prints a systemd user timer and service and a crontab line; it writes nothing.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Run this shell command for each reminder.", valueName: "cmd")) var exec: String?
+    @Flag(help: "Show each reminder with notify-send.") var notify = false
+    @Option(help: ArgumentHelp("Stop a command that runs longer than this (seconds).", valueName: "s")) var timeout: Double = 60
+    @Flag(name: .customLong("install-timer"), help: "Print a systemd user timer and service and a crontab line; write nothing.")
+    var installTimer = false
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout \(timeout) must be in (0, 3600]") }
+        if let exec, exec.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--exec is empty") }
+    }
+
+    func run() throws {
+        if installTimer { return Output.text(DueTimer(library: global.libraryFolder.path, exec: exec, notify: notify).lines) }
+        var notifySend: String?
+        if notify {
+            guard let found = DueOptions.findNotifySend() else {
+                throw AlbumError.invalidInput(
+                    "--notify needs notify-send, which is not on PATH (Debian: apt-get install libnotify-bin); nothing was delivered")
+            }
+            notifySend = found
+        }
+        let now = try CommandClock.now()
+        let options = DueOptions(exec: exec, notifySend: notifySend, timeoutSeconds: timeout) { DeliveryJSON.data($0, now: now) }
+        let outcome = try global.openForWriting().deliverDue(now: now, options: options)
+        if global.json {
+            try Output.json(outcome.delivered.map { DeliveryJSON(delivery: $0, now: now) })
+        } else {
+            outcome.delivered.forEach { Output.line(DeliveryJSON.text($0)) }
+        }
+        for failure in outcome.failed {
+            FileHandle.standardError.write(Data("album: reminder \(failure.delivery.reminder.id) stays due: \(failure.reason)\n".utf8))
+        }
+        if !outcome.failed.isEmpty {
+            let n = outcome.failed.count
+            throw AlbumError.source("\(n) reminder\(n == 1 ? "" : "s") not delivered (still due): \(outcome.failed[0].reason)")
+        }
+    }
+}
+
+/// The systemd user units and crontab line `album due --install-timer` prints.
+struct DueTimer {
+    let library: String
+    let exec: String?
+    let notify: Bool
+
+    var command: String {
+        var parts = [Self.binary, "due", "--library", Self.quote(library)]
+        if let exec { parts += ["--exec", Self.quote(exec)] }
+        if notify { parts.append("--notify") }
+        return parts.joined(separator: " ")
+    }
+
+    var lines: [String] {
+        [
+            "# ~/.config/systemd/user/album-due.service",
+            "[Unit]",
+            "Description=GeoAlbum: deliver due reminders",
+            "",
+            "[Service]",
+            "Type=oneshot",
+            "ExecStart=\(command)",
+            "",
+            "# ~/.config/systemd/user/album-due.timer",
+            "[Unit]",
+            "Description=GeoAlbum: look for due reminders every minute",
+            "",
+            "[Timer]",
+            "OnCalendar=*-*-* *:*:00",
+            "AccuracySec=1s",
+            "Persistent=true",
+            "",
+            "[Install]",
+            "WantedBy=timers.target",
+            "",
+            "# then: systemctl --user daemon-reload && systemctl --user enable --now album-due.timer",
+            "",
+            "# or, with cron (crontab -e):",
+        ] + (notify ? ["# (cron has no desktop session: put DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/UID/bus before the command)"] : [])
+            + ["* * * * * \(command) >>\(Self.quote(library + "/due.log")) 2>&1"]
+    }
+
+    /// This executable's absolute path.
+    static var binary: String {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        return quote(exe.isEmpty ? CommandLine.arguments[0] : exe)
+    }
+
+    /// Single-quoted for sh (and systemd) when it needs quoting.
+    static func quote(_ s: String) -> String {
+        let plain = s.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:=@,".contains($0) }
+        return plain && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,67 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Pins and photos as GeoJSON, KML or GPX, or a static HTML gallery.",
+        discussion: """
+            geojson: an RFC 7946 FeatureCollection of pins and photos (Points).
+            kml: KML 2.2, a Folder per pin with Placemarks.  gpx: GPX 1.1, a waypoint per pin and a
+            track of the photos in time order.  html: a gallery folder that opens from file://.
+            Only downloaded photos are exported; --from/--to keep photos taken on those local days.
+            """)
+    enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, kml, gpx, html }
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "geojson, kml, gpx or html.") var format: Format
+    @Option(help: "Only this pin.") var pin: Int64?
+    @Option(help: ArgumentHelp("Only photos taken on or after this day.", valueName: "YYYY-MM-DD")) var from: String?
+    @Option(help: ArgumentHelp("Only photos taken on or before this day.", valueName: "YYYY-MM-DD")) var to: String?
+    @Option(help: ArgumentHelp("The file to write (default: stdout); for html, the folder.", valueName: "path")) var out: String?
+    @Flag(help: "html: link to the library's photos instead of copying them.") var link = false
+
+    func validate() throws {
+        if format == .html && out == nil { throw ValidationError("export html needs --out DIR") }
+        if link && format != .html { throw ValidationError("--link is for export html only") }
+        if global.json && out == nil { throw ValidationError("--json needs --out (without it the export itself is printed)") }
+        do {
+            _ = try ExportSelection(pinId: pin, from: from, to: to)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let selection = try ExportSelection(pinId: pin, from: from, to: to)
+        let assets = format == .html ? try WebAssets.system() : nil
+        let library = try global.openForReading()
+        let content = try library.exportContent(selection)
+        let photos = content.pins.reduce(0) { $0 + $1.photos.count }
+        guard let out else {
+            let data = try ExportFormat(rawValue: format.rawValue).map { try $0.render(content) } ?? Data()
+            return FileHandle.standardOutput.write(data)
+        }
+        let target = URL(fileURLWithPath: out).standardizedFileURL
+        if let assets {
+            _ = try GalleryExport(assets: assets, link: link).write(content, to: target)
+        } else if let single = ExportFormat(rawValue: format.rawValue) {
+            try ExportFormat.write(try single.render(content), to: target)
+        }
+        let written = format == .html ? target.appendingPathComponent("index.html") : target
+        if global.json {
+            return try Output.json(ExportJSON(format: format.rawValue, file: written.path, pins: content.pins.count, photos: photos))
+        }
+        Output.line("exported \(content.pins.count) pins and \(photos) photos to \(written.path)")
+    }
+}
+
+/// `{format, file, pins, photos}`.
+struct ExportJSON: Encodable {
+    let format: String
+    let file: String
+    let pins: Int
+    let photos: Int
+}

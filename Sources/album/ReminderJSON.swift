@@ -1,0 +1,120 @@
+import AlbumKit
+import AlbumModel
+import Foundation
+
+/// A reminder: `{id, pinId, pinTitle, text, message, kind, rule, zone, zoneSource, nextAt,
+/// snoozedUntil, state, deliveries, lastDeliveredAt, lastError}`; instants are ISO 8601 with the
+/// reminder zone's offset.
+struct ReminderJSON: Encodable {
+    let reminder: Reminder
+
+    enum Key: String, CodingKey {
+        case id, pinId, pinTitle, text, message, kind, rule, zone, zoneSource, nextAt, snoozedUntil, state, deliveries
+        case lastDeliveredAt, lastError
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let clock = WallClock(zone: reminder.timeZone)
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(reminder.id, forKey: .id)
+        try c.encode(reminder.pinId, forKey: .pinId)
+        try c.encode(reminder.pinTitle, forKey: .pinTitle)
+        try c.encode(reminder.text, forKey: .text)
+        try c.encode(reminder.message, forKey: .message)
+        try c.encode(reminder.rule.kind, forKey: .kind)
+        try c.encode(reminder.rule.text, forKey: .rule)
+        try c.encode(reminder.zone, forKey: .zone)
+        try c.encode(reminder.zoneSource.rawValue, forKey: .zoneSource)
+        try c.encode(reminder.dueAt.map(clock.iso8601), forKey: .nextAt)
+        try c.encode(reminder.snoozedUntil.map(clock.iso8601), forKey: .snoozedUntil)
+        try c.encode(reminder.state, forKey: .state)
+        try c.encode(reminder.deliveries, forKey: .deliveries)
+        try c.encode(reminder.lastDeliveredAt.map(clock.iso8601), forKey: .lastDeliveredAt)
+        try c.encode(reminder.lastError, forKey: .lastError)
+    }
+
+    /// `reminder 2  daily 09:00 Europe/Berlin  next 2026-11-24 09:00 (in 17 hours)  Water the plants`.
+    static func text(_ r: Reminder, now: Date) -> String {
+        let clock = WallClock(zone: r.timeZone)
+        var line = "reminder \(r.id)  \(r.rule.kind) \(r.rule.text) \(r.zone)"
+        if let due = r.dueAt {
+            line += "  next \(clock.wall(of: due).minuteText) (\(relative(due, now: now)))"
+            if r.snoozedUntil == due { line += " snoozed" }
+        } else {
+            line += "  done"
+        }
+        line += "  \(subject(r))"
+        if let error = r.lastError { line += "\n  last delivery failed: \(error)" }
+        return line
+    }
+
+    /// `pin 1 Eiffel Tower: buy tickets`, `pin 1 Eiffel Tower`, or the text.
+    static func subject(_ r: Reminder) -> String {
+        guard let pinId = r.pinId else { return r.text ?? "" }
+        let pin = "pin \(pinId)" + (r.pinTitle.map { " \($0)" } ?? "")
+        return r.text.map { "\(pin): \($0)" } ?? pin
+    }
+
+    /// `in 2 hours 5 minutes`, `3 minutes ago`, `now`.
+    static func relative(_ instant: Date, now: Date) -> String {
+        var seconds = Int(instant.timeIntervalSince(now).rounded())
+        if seconds == 0 { return "now" }
+        if abs(seconds) >= 60 { seconds = Int((Double(seconds) / 60).rounded()) * 60 }  // minutes are enough
+        return seconds > 0 ? "in \(DurationText.describe(seconds))" : "overdue by \(DurationText.describe(-seconds))"
+    }
+}
+
+
+/// One delivery of `album due --json`: `{id, deliveryId, pinId, pinTitle, text, message, kind,
+/// zone, dueAt, deliveredAt, late, lateSeconds, missed, snoozed, nextAt}`.
+struct DeliveryJSON: Encodable {
+    let delivery: DueDelivery
+    let now: Date
+
+    enum Key: String, CodingKey {
+        case id, deliveryId, pinId, pinTitle, text, message, kind, zone, dueAt, deliveredAt, late, lateSeconds, missed
+        case snoozed, nextAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let r = delivery.reminder
+        let clock = WallClock(zone: r.timeZone)
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(r.id, forKey: .id)
+        try c.encode(delivery.deliveryId, forKey: .deliveryId)
+        try c.encode(r.pinId, forKey: .pinId)
+        try c.encode(r.pinTitle, forKey: .pinTitle)
+        try c.encode(r.text, forKey: .text)
+        try c.encode(r.message, forKey: .message)
+        try c.encode(r.rule.kind, forKey: .kind)
+        try c.encode(r.zone, forKey: .zone)
+        try c.encode(clock.iso8601(delivery.occurrence), forKey: .dueAt)
+        try c.encode(clock.iso8601(now), forKey: .deliveredAt)
+        try c.encode(delivery.late, forKey: .late)
+        try c.encode(delivery.lateSeconds, forKey: .lateSeconds)
+        try c.encode(delivery.missed, forKey: .missed)
+        try c.encode(delivery.snoozed, forKey: .snoozed)
+        try c.encode(delivery.delivered.dueAt.map(clock.iso8601), forKey: .nextAt)
+    }
+
+    /// The JSON a `--exec` command reads on stdin.
+    static func data(_ delivery: DueDelivery, now: Date) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(DeliveryJSON(delivery: delivery, now: now))) ?? Data("{}".utf8)) + Data("\n".utf8)
+    }
+
+    /// `reminder 1  due 2026-11-23 16:16 Europe/Berlin  pin 1 Eiffel: buy tickets  (late by 2 days; 1 more missed)`.
+    static func text(_ d: DueDelivery) -> String {
+        let r = d.reminder
+        let clock = WallClock(zone: r.timeZone)
+        var line = "reminder \(r.id)  due \(clock.wall(of: d.occurrence).minuteText) \(r.zone)  \(ReminderJSON.subject(r))"
+        var notes: [String] = []
+        if d.snoozed { notes.append("snoozed") }
+        if d.late { notes.append("late by \(DurationText.describe(d.lateSeconds))") }
+        if d.missed > 0 { notes.append("\(d.missed) more missed occurrence\(d.missed == 1 ? "" : "s") folded into this one") }
+        if !notes.isEmpty { line += "  (\(notes.joined(separator: "; ")))" }
+        if r.rule.repeats, let next = d.delivered.dueAt { line += "\n  next \(clock.wall(of: next).minuteText)" }
+        return line
+    }
+}
