@@ -1,5 +1,9 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release
+.PHONY: deps demo test release install uninstall
+
+# `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
+# where the program looks for it (beside itself), so `album fetch` works from any folder.
+PREFIX ?= /usr/local
 
 deps:
 	@bash scripts/install-deps.sh
@@ -15,3 +19,13 @@ test: deps
 
 release: deps
 	swift build -c release
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/geoalbum
+	install -m 755 .build/release/album $(DESTDIR)$(PREFIX)/bin/album
+	rm -rf $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
+	cp -R fixtures/bundle $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/album
+	rm -rf $(DESTDIR)$(PREFIX)/share/geoalbum

@@ -7,21 +7,22 @@ import Foundation
 
 extension FetchEnvironment {
     /// The environment for a `--source` given on the command line (or recorded with an album):
-    /// the source, one HTTP client shared by search and downloads, the imaging step.
+    /// the source (a web bundle's list fetched now), one HTTP client shared by search and
+    /// downloads, the imaging step.
     /// - Parameters:
     ///   - environment: where `FLICKR_API_KEY` is read from.
     ///   - maxConnectionsPerHost: transfers to one host beyond this wait for a connection.
     public static func make(
         source spec: SourceSpec, environment: [String: String] = ProcessInfo.processInfo.environment,
         policy: DownloadPolicy = DownloadPolicy(), maxConnectionsPerHost: Int = 8, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
-    ) throws(AlbumError) -> FetchEnvironment {
+    ) async throws(AlbumError) -> FetchEnvironment {
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: .init(maxConnectionsPerHost: maxConnectionsPerHost))
         } catch {
             throw .source("cannot start the HTTP client: \(error)")
         }
-        let source = try spec.makeSource(environment: environment, client: client)
+        let source = try await spec.makeSource(environment: environment, client: client)
         var endpoint: String?
         if case .flickr(let url) = spec { endpoint = url }
         return FetchEnvironment(

@@ -5,7 +5,7 @@ import AlbumStore
 public struct LibraryStatus: Sendable {
     public var pins: Int
     public var photos: StateCounts
-    /// Per pin with an album: its counts.
+    /// Every pin, with its counts.
     public var perPin: [(pin: Pin, counts: StateCounts)]
     /// Pins whose first search was asked for and never stored (killed or failed): `album resume`
     /// searches them.
@@ -37,8 +37,8 @@ extension Library {
     public func status() throws(AlbumError) -> LibraryStatus {
         let pins = try database.pins()
         var perPin: [(Pin, StateCounts)] = []
-        for pin in pins where pin.photoCount > 0 {
-            perPin.append((pin, try database.stateCounts(pinId: pin.id)))
+        for pin in pins {
+            perPin.append((pin, pin.photoCount > 0 ? try database.stateCounts(pinId: pin.id) : StateCounts()))
         }
         return LibraryStatus(
             pins: pins.count, photos: try database.stateCounts(), perPin: perPin,

@@ -51,7 +51,7 @@ public final class Library: Sendable {
         }
         let path = databasePath(in: folder)
         guard FileManager.default.fileExists(atPath: path) else {
-            return Library(folder: folder, database: try AlbumDatabase.inMemory())
+            return Library(folder: folder, database: try AlbumDatabase.inMemory(name: "\(path) (no library there yet)"))
         }
         let library = Library(folder: folder, database: try AlbumDatabase(path: path))
         library.nameNewPlacesIfPossible()

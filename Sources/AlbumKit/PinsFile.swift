@@ -3,8 +3,10 @@ import Foundation
 
 /// A batch of places to fetch: CSV lines `lat,lon[,title]`.
 ///
-/// Blank lines and lines starting with `#` are skipped, and so is a first line that names the
-/// columns (`lat,lon,title`). A title may be quoted (`"Paris, France"`, `""` for a quote).
+/// Files as people save them: LF, CRLF (Excel) or CR line ends, a UTF-8 byte order mark, or
+/// UTF-16 with its mark. Blank lines and lines starting with `#` are skipped, and so is a first
+/// line that names the columns (`lat,lon,title`, `Latitude;…`). A title may be quoted
+/// (`"Paris, France"`, `""` for a quote). A file with no pin line at all is an error.
 public enum PinsFile {
     /// One usable line.
     public struct Entry: Sendable, Hashable {
@@ -14,28 +16,84 @@ public enum PinsFile {
     }
 
     /// Every line of the file, each usable or with the reason it is not (naming file and line).
-    /// - Throws: `AlbumError.io` when the file cannot be read at all.
+    /// - Throws: `AlbumError.io` when the file cannot be read at all, `.invalidInput` when it
+    ///   holds no pin line (empty, blank, or only a header and comments).
     public static func read(_ url: URL) throws(AlbumError) -> [Result<Entry, AlbumError>] {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw .io("cannot read pins file \(url.path): \(error.localizedDescription)")
         }
-        return parse(text, name: url.path)
+        guard let text = decode(data) else {
+            throw .invalidInput("pins file \(url.path) is not UTF-8 text")
+        }
+        let results = parse(text, name: url.path)
+        if results.isEmpty {
+            let what = text.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"])).isEmpty
+                ? "it is empty" : "only a header, comments or blank lines"
+            throw .invalidInput("pins file \(url.path) has no pins (\(what)): expected lines of lat,lon[,title]")
+        }
+        return results
+    }
+
+    /// UTF-8 (a byte order mark dropped), or UTF-16 when the file starts with its mark.
+    static func decode(_ data: Data) -> String? {
+        let head = [UInt8](data.prefix(3))
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            return String(data: data, encoding: .utf16)
+        }
+        let body = head == [0xEF, 0xBB, 0xBF] ? data.dropFirst(3) : data
+        return String(data: body, encoding: .utf8)
     }
 
     /// Parses the text of a pins file; `name` is used in error messages.
     public static func parse(_ text: String, name: String) -> [Result<Entry, AlbumError>] {
         var results: [Result<Entry, AlbumError>] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var seenContent = false
+        for (index, raw) in lines(text).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = splitCSV(line)
-            if index == 0, let first = fields.first, Double(first) == nil, first.lowercased().hasPrefix("lat") { continue }
+            if !seenContent {
+                seenContent = true
+                if isHeader(fields) { continue }
+            }
             results.append(entry(fields, line: index + 1, name: name))
         }
         return results
+    }
+
+    /// The lines of `text`, split at LF, CRLF or a lone CR (line numbers count each once).
+    static func lines(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var i = start
+        while i < scalars.endIndex {
+            let c = scalars[i]
+            if c == "\n" || c == "\r" {
+                lines.append(Substring(scalars[start..<i]))
+                var next = scalars.index(after: i)
+                if c == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
+                start = next
+                i = next
+            } else {
+                i = scalars.index(after: i)
+            }
+        }
+        lines.append(Substring(scalars[start..<scalars.endIndex]))
+        return lines
+    }
+
+    /// A first line naming the columns: `lat,lon,title`, `Latitude,Longitude`, `y,x,name`…:
+    /// its first two fields are words, not numbers.
+    static func isHeader(_ fields: [String]) -> Bool {
+        if fields.first?.lowercased().hasPrefix("lat") == true { return true }
+        guard fields.count >= 2 else { return false }
+        let first = fields[0].lowercased(), second = fields[1].lowercased()
+        func isWord(_ s: String) -> Bool { !s.isEmpty && s.allSatisfy { $0.isLetter || $0 == "_" || $0 == " " } }
+        return isWord(first) && isWord(second)
     }
 
     private static func entry(_ fields: [String], line: Int, name: String) -> Result<Entry, AlbumError> {

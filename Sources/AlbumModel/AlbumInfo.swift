@@ -34,6 +34,8 @@ public struct StateCounts: Sendable, Hashable {
     public var downloading = 0
     public var downloaded = 0
     public var failed = 0
+    /// Of `downloaded`, the photos imported from the user's own files (not fetched).
+    public var imported = 0
 
     public init() {}
 

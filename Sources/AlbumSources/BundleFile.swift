@@ -39,6 +39,13 @@ enum BundleFile {
         } catch {
             throw .io("cannot read bundle file \(file): \(error.localizedDescription)")
         }
+        return try records(in: data, named: file)
+    }
+
+    /// The records of a JSON list held in memory (`name` is the file or URL it came from).
+    /// - Throws: `.invalidInput` naming `name` and the line and column when it is not JSON, or
+    ///   not a list at the top level.
+    static func records(in data: Data, named file: String) throws(AlbumError) -> [BundleRecord] {
         do {
             return try JSONDecoder().decode([BundleRecord].self, from: data)
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {

@@ -54,6 +54,23 @@ struct BundleFolder: Sendable {
         }
     }
 
+    /// The absolute http(s) URL of a web bundle record's `url`: itself when absolute, else
+    /// resolved against the list's own URL. Any other scheme is refused, relative ones included
+    /// (`file:`, `ftp:`, `javascript:`).
+    static func resolve(webURL url: String, against base: URL) -> Result<String, BundleRefusal> {
+        if let scheme = scheme(of: url), !["http", "https"].contains(scheme.lowercased()) {
+            return .failure(.init("has scheme '\(scheme):'; only http and https are fetched"))
+        }
+        guard !url.contains(where: { $0.isWhitespace || $0 == "\0" }),
+            let resolved = URL(string: url, relativeTo: base)?.absoluteURL,
+            let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = resolved.host, !host.isEmpty
+        else {
+            return .failure(.init("is not a valid URL relative to \(base.absoluteString)"))
+        }
+        return .success(resolved.absoluteString)
+    }
+
     /// The real path of `candidate` when it is a regular file inside the folder.
     func contained(_ candidate: String) -> Result<String, BundleRefusal> {
         guard let real = Self.realPath(candidate) else {

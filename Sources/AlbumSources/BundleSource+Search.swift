@@ -49,6 +49,7 @@ extension BundleSource {
         }
         let path = parsed.path
         guard !path.contains("\0") else { throw .invalidInput("\(name): '\(url)' contains a NUL character") }
+        guard let location else { throw .invalidInput("\(name) is on the web and offers no local files, refusing \(url)") }
         switch location.contained(path) {
         case .success(let real):
             return URL(fileURLWithPath: real)

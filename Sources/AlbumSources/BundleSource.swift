@@ -31,8 +31,8 @@ public struct BundleSource: PhotoSource {
     /// How many photos the bundle offers in all (for any place).
     public var photoCount: Int { offeredPhotos.count }
 
-    /// The folder and its containment rule.
-    let location: BundleFolder
+    /// The folder and its containment rule; nil for a bundle on the web.
+    let location: BundleFolder?
     /// Offered photos in file order; local urls already resolved to `file://` URLs.
     let offeredPhotos: [SourcePhoto]
 
@@ -50,12 +50,29 @@ public struct BundleSource: PhotoSource {
         }
         let root = isFolder.boolValue ? given : (given as NSString).deletingLastPathComponent
         let file = isFolder.boolValue ? try BundleFile.find(in: root) : given
-        location = try BundleFolder(path: root)
-        name = "bundle:\(given)"
-        self.folder = URL(fileURLWithPath: root, isDirectory: true)
-        jsonFile = URL(fileURLWithPath: file)
+        let location = try BundleFolder(path: root)
+        try self.init(
+            name: "bundle:\(given)", folder: URL(fileURLWithPath: root, isDirectory: true), jsonFile: URL(fileURLWithPath: file),
+            location: location, records: try BundleFile.records(of: file), resolve: location.resolve(recordURL:))
+    }
 
-        let records = try BundleFile.records(of: file)
+    /// A bundle whose JSON list was fetched from `url` (after redirects: `finalURL`); relative
+    /// image URLs resolve against it, and only http(s) image URLs are offered.
+    /// - Throws: `AlbumError.invalidInput` when the JSON is malformed or no record can be offered.
+    init(webList data: Data, url: String, finalURL: URL) throws(AlbumError) {
+        try self.init(
+            name: "bundle:\(url)", folder: finalURL.deletingLastPathComponent(), jsonFile: finalURL, location: nil,
+            records: try BundleFile.records(in: data, named: url), resolve: { BundleFolder.resolve(webURL: $0, against: finalURL) })
+    }
+
+    private init(
+        name: String, folder: URL, jsonFile: URL, location: BundleFolder?, records: [BundleRecord],
+        resolve: (String) -> Result<String, BundleRefusal>
+    ) throws(AlbumError) {
+        self.name = name
+        self.folder = folder
+        self.jsonFile = jsonFile
+        self.location = location
         let geo = records.contains { $0.coordinate != nil }
         var offered: [SourcePhoto] = []
         var skipped: [BundleSkippedRecord] = []
@@ -78,7 +95,7 @@ public struct BundleSource: PhotoSource {
                 skip("has no latitude/longitude, while other records of the bundle do")
                 continue
             }
-            switch location.resolve(recordURL: url) {
+            switch resolve(url) {
             case .failure(let refusal):
                 skip("url \(refusal.reason)")
             case .success(let resolved):
@@ -92,6 +109,7 @@ public struct BundleSource: PhotoSource {
         if offered.isEmpty && !records.isEmpty {
             let shown = skipped.prefix(3).map(\.description).joined(separator: "; ")
             let more = skipped.count > 3 ? "; and \(skipped.count - 3) more" : ""
+            let file = location == nil ? String(name.dropFirst("bundle:".count)) : jsonFile.path
             throw .invalidInput("\(file): none of its \(records.count) records can be offered: \(shown)\(more)")
         }
         hasCoordinates = geo

@@ -2,10 +2,13 @@ import AlbumModel
 import AlbumNet
 import Foundation
 
-/// Which photo source a command uses, as `--source` names it: `bundle:PATH` or `flickr`.
+/// Which photo source a command uses, as `--source` names it: `bundle:PATH`, `bundle:URL` or `flickr`.
 public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     /// A local JSON bundle folder (relative paths are read from the current directory).
     case bundle(path: String)
+    /// A `/photos` JSON list on the web (`bundle:https://host/photos`): the same records as a
+    /// local bundle, fetched over HTTP, relative image URLs resolved against the list's URL.
+    case webBundle(url: String)
     /// A Flickr-compatible REST API at `endpoint`.
     case flickr(endpoint: String)
 
@@ -31,18 +34,45 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
         }
         if trimmed.hasPrefix("bundle:") {
             let path = String(trimmed.dropFirst("bundle:".count))
-            guard !path.isEmpty else { throw .invalidInput("source 'bundle:' needs a folder: bundle:PATH") }
+            guard !path.isEmpty else { throw .invalidInput("source 'bundle:' needs a folder or URL: bundle:PATH or bundle:https://HOST/photos") }
             guard endpoint == nil else { throw .invalidInput("--endpoint applies only to --source flickr") }
+            if let scheme = path.range(of: "://").map({ path[..<$0.lowerBound].lowercased() }),
+                scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+            {
+                guard scheme == "http" || scheme == "https" else {
+                    throw .invalidInput("source '\(text)': only http and https URLs are fetched")
+                }
+                guard let url = URL(string: path), let host = url.host, !host.isEmpty, !path.contains(where: \.isWhitespace) else {
+                    throw .invalidInput("source '\(text)': '\(path)' is not a valid \(scheme) URL")
+                }
+                return .webBundle(url: path)
+            }
             return .bundle(path: path)
         }
-        throw .invalidInput("unknown source '\(text)': use bundle:PATH or flickr")
+        throw .invalidInput("unknown source '\(text)': use bundle:PATH, bundle:https://HOST/photos or flickr")
     }
 
     /// `bundle:PATH` or `flickr`, as `parse` reads it.
     public var description: String {
         switch self {
         case .bundle(let path): "bundle:\(path)"
+        case .webBundle(let url): "bundle:\(url)"
         case .flickr: "flickr"
+        }
+    }
+
+    /// The largest search radius the source accepts, in km; nil when it has none (a bundle).
+    public var maxRadiusKm: Double? {
+        if case .flickr = self { return FlickrSource.maxRadiusKm }
+        return nil
+    }
+
+    /// Checks a search radius against the source's own bound.
+    /// - Throws: `AlbumError.invalidInput` naming the source's limit.
+    public func checkRadius(_ radiusKm: Double) throws(AlbumError) {
+        guard radiusKm.isFinite, radiusKm > 0 else { throw .invalidInput("--radius-km \(radiusKm) must be > 0") }
+        if let limit = maxRadiusKm, radiusKm > limit {
+            throw .invalidInput("--radius-km \(radiusKm) is over Flickr's limit of \(Int(limit)) km")
         }
     }
 
@@ -57,11 +87,13 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     ///   - environment: where `FLICKR_API_KEY` is read from.
     ///   - client: the HTTP client a Flickr source sends through.
     /// - Throws: `AlbumError.invalidInput` when the Flickr key is missing; whatever
-    ///   `BundleSource` throws for a bundle folder it cannot read.
-    public func makeSource(environment: [String: String], client: HTTPClient) throws(AlbumError) -> any PhotoSource {
+    ///   `BundleSource` throws for a bundle folder it cannot read, or a web bundle it cannot fetch.
+    public func makeSource(environment: [String: String], client: HTTPClient) async throws(AlbumError) -> any PhotoSource {
         switch self {
         case .bundle(let path):
             return try BundleSource(folder: URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL)
+        case .webBundle(let url):
+            return try await BundleSource.fetch(url, client: client)
         case .flickr(let endpoint):
             return try FlickrSource(environment: environment, endpoint: endpoint, client: client)
         }

@@ -46,9 +46,12 @@ struct Album: AsyncParsableCommand {
         if let error = error as? AlbumError {
             message = error.description
         } else {
-            message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let first = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            // The parser's own messages ("Missing expected argument …") start lower-case like ours.
+            let chars = Array(first)
+            message = chars.count > 1 && chars[0].isUppercase && chars[1].isLowercase ? chars[0].lowercased() + String(chars.dropFirst()) : first
         }
-        FileHandle.standardError.write(Data("album: error: \(message)\n".utf8))
+        Output.error(message)
         Foundation.exit(code == .failure || error is AlbumError ? 1 : code.rawValue)
     }
 }

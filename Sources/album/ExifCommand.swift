@@ -9,8 +9,10 @@ struct ExifCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exif", abstract: "Show the date, place and camera the EXIF of each photo suggests.")
 
-    @Argument(help: "JPEG files, or folders to search for them.") var files: [String]
-    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+    @Argument(help: "JPEG or HEIC/HEIF files, or folders to search for them.") var files: [String]
+    /// Taken like every command's; exif reads no library.
+    @OptionGroup var global: GlobalOptions
+    var json: Bool { global.json }
     @Option(help: ArgumentHelp("Show where this GPX track puts photos without GPS (as import --gpx would).", valueName: "track.gpx"))
     var gpx: String?
     @Option(name: .customLong("max-gap"), help: ArgumentHelp("With --gpx: see import --max-gap.", valueName: "5m")) var maxGap: String?

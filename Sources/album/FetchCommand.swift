@@ -19,10 +19,11 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "An existing pin's id.") var pin: Int64?
     @Option(name: .customLong("pins-file"), help: ArgumentHelp("CSV of lat,lon[,title] lines.", valueName: "file"))
     var pinsFile: String?
-    @Option(name: .customLong("radius-km"), help: "Search radius in km.") var radiusKm: Double = 5
-    @Option(name: .customLong("per-page"), help: "Photos per album (1-250).") var perPage: Int = 30
-    @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
-    @Option(name: .customLong("per-host"), help: "Connections to one host at once (default: --concurrency).")
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Search radius in km, > 0 (Flickr: at most 32).")
+    var radiusKm: Double = 5
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Photos per album (1-250).") var perPage: Int = 30
+    @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Option(name: .customLong("per-host"), parsing: .unconditional, help: "Connections to one host at once (default: --concurrency).")
     var perHost: Int?
     @Option(help: "Title of a pin the fetch creates.") var title: String?
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
@@ -36,7 +37,10 @@ struct FetchCommand: AsyncParsableCommand {
             guard let lat, let lon else { throw ValidationError("--lat and --lon go together") }
             _ = try coordinate(latitude: lat, longitude: lon)
         }
-        guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 32 else { throw ValidationError("--radius-km \(radiusKm) must be in (0, 32]") }
+        try checkRadiusIsPositive(radiusKm)
+        if let source = sourceOptions.source, let spec = try? SourceSpec.parse(source, endpoint: sourceOptions.endpoint) {
+            try checkRadius(radiusKm, for: spec)
+        }
         guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
         if let perHost, !(1...64).contains(perHost) { throw ValidationError("--per-host \(perHost) must be 1-64") }
@@ -55,7 +59,7 @@ struct FetchCommand: AsyncParsableCommand {
         let library: Library
         var search: PlaceMatches?
         if let pin {
-            let environment = try environment(sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), label: "pin \(pin)")
+            let environment = try await environment(sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), label: "pin \(pin)")
             library = try global.openForWriting()
             report = try await library.fetch(pinId: pin, options: options, environment: environment)
         } else {
@@ -68,7 +72,7 @@ struct FetchCommand: AsyncParsableCommand {
             } else {
                 at = try coordinate(latitude: lat ?? 0, longitude: lon ?? 0)
             }
-            let environment = try environment(sourceOptions.spec(), label: "fetch")
+            let environment = try await environment(sourceOptions.spec(), label: "fetch")
             library = try global.openForWriting()
             report = try await library.fetch(at: at, options: options, environment: environment)
         }
@@ -80,8 +84,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     private func environment(
         _ spec: SourceSpec, label: String, progress: (@Sendable (FetchProgress) -> Void)? = nil
-    ) throws -> FetchEnvironment {
-        try FetchEnvironment.make(
+    ) async throws -> FetchEnvironment {
+        try checkRadius(radiusKm, for: spec)
+        return try await FetchEnvironment.make(
             source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: progress ?? ProgressBar.reporter(label: label))
     }
 
@@ -90,28 +95,32 @@ struct FetchCommand: AsyncParsableCommand {
     private func runBatch(_ file: URL, options: FetchOptions) async throws {
         let lines = try PinsFile.read(file)
         let pins = lines.filter { (try? $0.get()) != nil }.count
-        let environment = try environment(sourceOptions.spec(), label: "batch", progress: ProgressBar.batchReporter(pins: pins))
+        let environment = try await environment(sourceOptions.spec(), label: "batch", progress: ProgressBar.batchReporter(pins: pins))
         let library = try global.openForWriting()
-        var failures = 0
-        for case .failure(let error) in lines {
-            failures += 1
-            FileHandle.standardError.write(Data("album: error: \(error)\n".utf8))
-        }
         let entries = lines.compactMap { try? $0.get() }
-        let name = file.path
-        let results = await library.fetchBatch(entries, options: options, environment: environment) { line, result in
-            if case .failure(let error) = result {
-                FileHandle.standardError.write(Data("album: error: \(name):\(line): \(error)\n".utf8))
+        let results = await library.fetchBatch(entries, options: options, environment: environment)
+        // Everything in file order: each line's pin, or its error (bad lines included).
+        let byLine = Dictionary(results.map { ($0.line, $0.result) }, uniquingKeysWith: { first, _ in first })
+        let outcomes: [(text: String, report: FetchReport?)] = lines.compactMap { line in
+            switch line {
+            case .failure(let error): return ("\(error)", nil)
+            case .success(let entry):
+                switch byLine[entry.line] {
+                case .success(let report): return ("", report)
+                case .failure(let error): return ("\(file.path):\(entry.line): \(error)", nil)
+                case nil: return nil
+                }
             }
         }
-        let reports = results.compactMap { try? $0.result.get() }
-        failures += results.count - reports.count
-        if global.json {
-            try Output.json(reports.map(FetchReportJSON.init))
-        } else {
-            reports.forEach { Output.line(FetchReportJSON.text($0)) }
+        for outcome in outcomes {
+            if let report = outcome.report {
+                if !global.json { Output.line(FetchReportJSON.text(report)) }
+            } else {
+                Output.error(outcome.text)
+            }
         }
-        if failures > 0 { throw ExitCode(1) }
+        if global.json { try Output.json(outcomes.compactMap(\.report).map(FetchReportJSON.init)) }
+        if outcomes.contains(where: { $0.report == nil }) { throw ExitCode(1) }
     }
 }
 
@@ -139,10 +148,10 @@ struct FetchReportJSON: Encodable {
     }
 
     static func text(_ r: FetchReport) -> String {
-        var head = PinJSON.headline(r.pin)
+        var head = PinJSON.heading(r.pin)
         if let place = PinJSON.placeLine(r.pin) { head += "\n  \(place)" }
         if r.noImages { return "\(head)\n  No Images" }
-        return "\(head)\n  \(r.total) photos: \(r.downloaded) downloaded, \(r.failed) failed"
+        return "\(head)\n  \(Output.count(r.total, "photo")): \(r.downloaded) downloaded, \(r.failed) failed"
             + (r.total - r.downloaded - r.failed > 0 ? ", \(r.total - r.downloaded - r.failed) left" : "")
     }
 }

@@ -9,7 +9,7 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import a folder of photos into pins by their EXIF place; suggest dates; skip duplicates.",
         discussion: """
-            Every file under DIR is read (JPEGs are recognised by content). A photo within --radius-km of an \
+            Every file under DIR is read (JPEG and HEIC/HEIF are recognised by content). A photo within --radius-km of an \
             existing pin joins its album; the others are grouped into new pins at their centres. Photos without \
             GPS are reported as unplaced, with the place of the same camera's photo nearest in time (within 30 \
             minutes) as a suggestion. Originals stay where they are unless --copy.
@@ -17,7 +17,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The folder to import.", valueName: "dir")) var folder: String
-    @Option(name: .customLong("radius-km"), help: "Join pins this close; new places are this wide (km).")
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Join pins this close; new places are this wide (km, > 0, at most 100).")
     var radiusKm: Double = 1
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.") var dryRun = false
     @Flag(help: "Copy originals into the library instead of pointing at them.") var copy = false
@@ -30,11 +30,11 @@ struct ImportCommand: AsyncParsableCommand {
         "With --gpx: the camera clock's UTC offset, for photos that record none (default: the zone of the track).",
         valueName: "+01:00"))
     var timeOffset: String?
+    @Flag(help: "List every duplicate and already-imported file too (--json always does).") var verbose = false
 
     func validate() throws {
-        guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 100 else {
-            throw ValidationError("--radius-km \(radiusKm) must be in (0, 100]")
-        }
+        try checkRadiusIsPositive(radiusKm)
+        guard radiusKm <= 100 else { throw ValidationError("--radius-km \(radiusKm) must be at most 100") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("\(folder) is not a folder")
@@ -51,7 +51,7 @@ struct ImportCommand: AsyncParsableCommand {
         let report = try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
         if ProgressBar.enabled { FileHandle.standardError.write(Data("\n".utf8)) }
         if global.json { return try Output.json(ImportReportJSON(report: report)) }
-        Output.text(ImportReportJSON.text(report))
+        Output.text(ImportReportJSON.text(report, verbose: verbose))
     }
 }
 

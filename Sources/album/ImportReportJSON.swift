@@ -94,16 +94,18 @@ struct ImportReportJSON: Encodable {
     }
 
     /// The human report: a summary line, one line per pin, unplaced photos, skipped files.
-    static func text(_ r: ImportReport) -> [String] {
+    /// Duplicates (already imported, or the same bytes twice) are counted, and listed only when `verbose`.
+    static func text(_ r: ImportReport, verbose: Bool = false) -> [String] {
         let verb = r.dryRun ? "would import" : "imported"
-        var lines = ["\(r.dryRun ? "dry run (nothing written): " : "")\(verb) \(r.imported) of \(r.seen) files from \(r.folder)"
-            + " into \(r.pins.count) pin\(r.pins.count == 1 ? "" : "s") (\(r.pinsCreated) new, \(r.pinsReused) reused);"
-            + " \(r.duplicates) duplicate\(r.duplicates == 1 ? "" : "s"), \(r.unplaced.count) unplaced,"
+        var lines = ["\(r.dryRun ? "dry run (nothing written): " : "")\(verb) \(r.imported) of \(Output.count(r.seen, "file")) from \(r.folder)"
+            + " into \(Output.count(r.pins.count, "pin")) (\(r.pinsCreated) new, \(r.pinsReused) reused);"
+            + " \(Output.count(r.duplicates, "duplicate")), \(r.unplaced.count) unplaced,"
             + " \(r.skipped.count - r.duplicates) other skipped"]
         if r.imported == 0 && r.alreadyImported > 0 {
             lines.append("nothing new: \(r.alreadyImported) file\(r.alreadyImported == 1 ? " is" : "s are") already in the library")
         }
-        for pin in r.pins {
+        // A pin this import added nothing to is listed only when `verbose` (a re-import stays short).
+        for pin in r.pins where verbose || pin.created || pin.imported > 0 {
             var line = "  \(pin.id.map { "pin \($0)" } ?? "new pin")  \(Output.degrees(pin.coordinate))  "
                 + (pin.place.map { "\($0.name), \($0.countryCode)  " } ?? "")
                 + "\(pin.created ? "new" : "reused")  \(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s") (\(pin.imported) imported)"
@@ -125,7 +127,12 @@ struct ImportReportJSON: Encodable {
             }
             lines.append(line)
         }
-        lines += r.skipped.map { "  skipped  \($0.file): \($0.reason)" }
+        let listed = verbose ? r.skipped : r.skipped.filter { $0.duplicateOf == nil }
+        lines += listed.map { "  skipped  \($0.file): \($0.reason)" }
+        let hidden = r.skipped.count - listed.count
+        if hidden > 0 && !(r.imported == 0 && hidden == r.alreadyImported) {
+            lines.append("  \(Output.count(hidden, "duplicate")) not listed (--verbose lists them)")
+        }
         lines += r.warnings.map { "  warning  \($0.file): \($0.reason)" }
         lines += r.plansVisited.map { "  visited  \(PlanJSON.text(visited: $0))" }
         return lines

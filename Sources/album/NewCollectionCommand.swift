@@ -9,14 +9,14 @@ struct NewCollectionCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
     @Argument(help: "The pin's id.") var pin: Int64
-    @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
     }
 
     func run() async throws {
-        let environment = try FetchEnvironment.make(
+        let environment = try await FetchEnvironment.make(
             source: sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), maxConnectionsPerHost: concurrency,
             progress: ProgressBar.reporter(label: "pin \(pin)"))
         let library = try global.openForWriting()

@@ -7,7 +7,7 @@ extension Output {
     /// Prints `lines` with one write.
     static func text(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardOutput.write(Data((TerminalText.lines(lines.joined(separator: "\n")) + "\n").utf8))
     }
 
     /// Reports `failures` (one line each on stderr in human mode; JSON already carries them)
@@ -16,7 +16,7 @@ extension Output {
         guard !failures.isEmpty else { return }
         if total == 1 { throw AlbumError.invalidInput(failures[0]) }
         if !json {
-            FileHandle.standardError.write(Data(failures.map { "album: error: \($0)\n" }.joined().utf8))
+            failures.forEach(Output.error)
         }
         throw AlbumError.invalidInput("\(failures.count) of \(total) files failed")
     }

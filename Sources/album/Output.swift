@@ -8,17 +8,30 @@ enum Output {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        // JSONEncoder leaves DEL and the C1 controls raw: escaped as JSON too (TerminalText.json).
+        FileHandle.standardOutput.write(Data((TerminalText.json(String(decoding: data, as: UTF8.self)) + "\n").utf8))
     }
 
+    /// Prints `text` with control characters escaped (`TerminalText.lines`); values from outside
+    /// that must stay on one line are escaped by the caller with `TerminalText.inline`.
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((TerminalText.lines(text) + "\n").utf8))
+    }
+
+    /// `album: error: …` on stderr, on one line whatever the message holds.
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("album: error: \(TerminalText.inline(message))\n".utf8))
+    }
+
+    /// `1 photo`, `3 photos`, `0 photos`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
     /// `place: Nairobi, Nairobi Area, Kenya (1.2 km)`, or `place: none within 100 km`.
     static func placeText(_ place: Place?) -> String {
         guard let place else { return "place: none within 100 km" }
-        return "place: \(place.label) (\(String(format: "%.1f", place.distanceKm)) km)"
+        return "place: \(TerminalText.inline(place.label)) (\(String(format: "%.1f", place.distanceKm)) km)"
     }
 
     /// `48.858400, 2.294500`
@@ -54,18 +67,23 @@ struct PinJSON: Encodable {
         try c.encode(pin.timeZone, forKey: .timeZone)
     }
 
+    /// The first line of `text`: `pin 1  -33.856784, 151.215297  Sydney  (4 photos)`.
+    static func heading(_ pin: Pin) -> String {
+        text(pin).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
     static func text(_ pin: Pin) -> String {
         var line = headline(pin)
         if let place = placeLine(pin) { line += "\n  \(place)" }
-        if let note = pin.note { line += "\n  note: \(note)" }
+        if let note = pin.note { line += "\n  note: \(TerminalText.inline(note))" }
         return line
     }
 
     /// `pin 1  -1.286389, 36.817223  Nairobi  (30 photos)`
     static func headline(_ pin: Pin) -> String {
         var line = "pin \(pin.id)  \(Output.degrees(pin.coordinate))"
-        if let title = pin.title { line += "  \(title)" }
-        return line + "  (\(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s"))"
+        if let title = pin.title { line += "  \(TerminalText.inline(title))" }
+        return line + "  (\(Output.count(pin.photoCount, "photo")))"
     }
 
     /// `place: Nairobi, Nairobi Area, Kenya (1.2 km)  time zone: Africa/Nairobi`; nil before naming.

@@ -12,19 +12,21 @@ struct PhotosCommand: ParsableCommand {
         let library = try global.openForReading()
         let photos = try library.photos(pinId: pin)
         if global.json { return try Output.json(photos.map { PhotoJSON(photo: $0, library: library) }) }
+        Output.line(PinJSON.heading(try library.pin(id: pin)))
         if photos.isEmpty {
-            Output.line(try library.album(pinId: pin) == nil ? "pin \(pin) has no album yet" : "No Images")
+            Output.line(try library.album(pinId: pin) == nil ? "  no album yet: run `album fetch --pin \(pin)`" : "  No Images")
         }
         Self.printAlbum(photos, library: library)
     }
 
-    /// One line per photo: id, state, title, file or failure.
+    /// One line per photo: id, state (`imported` for the user's own photos), title, file or failure.
     static func printAlbum(_ photos: [Photo], library: Library) {
         for photo in photos {
-            var line = "  photo \(photo.id)  \(photo.state.name)"
-            if let title = photo.title, !title.isEmpty { line += "  \"\(title)\"" }
+            let state = photo.source == "import" && photo.state == .downloaded ? "imported" : photo.state.name
+            var line = "  photo \(photo.id)  \(state)"
+            if let title = photo.title, !title.isEmpty { line += "  \"\(TerminalText.inline(title))\"" }
             if let file = photo.file { line += "  \(library.url(forStoredPath: file).path)" }
-            if let reason = photo.state.failureReason { line += "  (\(reason))" }
+            if let reason = photo.state.failureReason { line += "  (\(TerminalText.inline(reason)))" }
             Output.line(line)
         }
     }

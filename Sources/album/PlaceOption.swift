@@ -18,7 +18,7 @@ enum PlaceOption {
             let more = matches.total > 4 ? "; …" : ""
             let note = "album: note: '\(name)' matches \(matches.total) places; took the most populous, "
                 + "\(matches.best.label) (population \(matches.best.population)); others: \(others)\(more)\n"
-            FileHandle.standardError.write(Data(note.utf8))
+            FileHandle.standardError.write(Data((TerminalText.inline(String(note.dropLast())) + "\n").utf8))
         }
         return matches
     }

@@ -11,29 +11,37 @@ struct SearchCommand: AsyncParsableCommand {
 
     @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double
     @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double
-    @Option(name: .customLong("radius-km"), help: "Search radius in km (Flickr: at most 32).") var radiusKm = 5.0
-    @Option(name: .customLong("per-page"), help: "Photos per page (Flickr: at most 250).") var perPage = 30
-    @Option(help: "The page to show, from 1.") var page = 1
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Search radius in km, > 0 (Flickr: at most 32).")
+    var radiusKm = 5.0
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Photos per page (Flickr: at most 250).") var perPage = 30
+    @Option(parsing: .unconditional, help: "The page to show, from 1.") var page = 1
     @OptionGroup var sources: SourceOptions
-    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+    /// Taken like every command's; search reads no library.
+    @OptionGroup var global: GlobalOptions
+    var json: Bool { global.json }
 
     func validate() throws {
         _ = try coordinate(latitude: lat, longitude: lon)
-        guard radiusKm.isFinite, radiusKm > 0 else { throw ValidationError("--radius-km must be greater than 0") }
-        guard perPage >= 1 else { throw ValidationError("--per-page must be at least 1") }
-        guard page >= 1 else { throw ValidationError("--page must be at least 1") }
+        try checkRadiusIsPositive(radiusKm)
+        if let source = sources.source, let spec = try? SourceSpec.parse(source, endpoint: sources.endpoint) {
+            try checkRadius(radiusKm, for: spec)
+        }
+        guard perPage >= 1 else { throw ValidationError("--per-page \(perPage) must be at least 1") }
+        guard page >= 1 else { throw ValidationError("--page \(page) must be at least 1") }
     }
 
     func run() async throws {
         let client: HTTPClient
         do { client = try HTTPClient() } catch { throw AlbumError.source(error.description) }
-        let photoSource = try sources.spec().makeSource(environment: ProcessInfo.processInfo.environment, client: client)
+        let spec = try sources.spec()
+        try checkRadius(radiusKm, for: spec)
+        let photoSource = try await spec.makeSource(environment: ProcessInfo.processInfo.environment, client: client)
         let query = SearchQuery(center: try coordinate(latitude: lat, longitude: lon), radiusKm: radiusKm, page: page, perPage: perPage)
         let result = try await photoSource.search(query)
         if json { return try Output.json(SearchJSON(page: result)) }
         Output.line("\(result.total) photo\(result.total == 1 ? "" : "s") near \(Output.degrees(query.center)), page \(result.page) of \(result.pages)")
         for photo in result.photos {
-            Output.line("  \(photo.sourceId)  \(photo.title ?? "(untitled)")  \(photo.url)")
+            Output.line("  \(TerminalText.inline(photo.sourceId))  \(TerminalText.inline(photo.title ?? "(untitled)"))  \(TerminalText.inline(photo.url))")
         }
     }
 }

@@ -6,14 +6,13 @@ import Foundation
 
 /// `--source` and `--endpoint`, shared by the commands that talk to a photo source.
 struct SourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("bundle:PATH (a local JSON bundle) or flickr (needs $FLICKR_API_KEY).", valueName: "source"))
+    @Option(help: ArgumentHelp(
+        "bundle:PATH (a local JSON bundle), bundle:https://HOST/photos (the same JSON on the web) or flickr "
+            + "(needs $FLICKR_API_KEY). Default: \(DefaultBundle.helpText).", valueName: "source"))
     var source: String?
 
     @Option(help: ArgumentHelp("The REST endpoint of a Flickr-compatible source.", valueName: "url"))
     var endpoint: String?
-
-    /// The embedded default: the bundled fixtures, offline.
-    static let defaultSource = "bundle:fixtures/bundle"
 
     /// The source named on the command line, else the one an album was made from, else the default.
     func spec(recorded album: AlbumInfo? = nil) throws -> SourceSpec {
@@ -23,13 +22,12 @@ struct SourceOptions: ParsableArguments {
     static func resolve(source: String?, endpoint: String?, recorded album: AlbumInfo?) throws -> SourceSpec {
         if let source { return try SourceSpec.parse(source, endpoint: endpoint) }
         if let album { return try SourceSpec.parse(album.source, endpoint: endpoint ?? album.endpoint) }
-        let fallback = try SourceSpec.parse(Self.defaultSource, endpoint: endpoint)
-        if case .bundle(let path) = fallback, !FileManager.default.fileExists(atPath: path) {
+        guard let path = DefaultBundle.path else {
             throw AlbumError.invalidInput(
-                "no --source given and the default bundle \(path) is not in the current folder: "
-                    + "give --source bundle:PATH or --source flickr")
+                "no --source given and the default bundle is not installed (looked in "
+                    + DefaultBundle.candidates.joined(separator: " and ") + "): run `make install`, or give --source bundle:PATH or --source flickr")
         }
-        return fallback
+        return try SourceSpec.parse("bundle:\(path)", endpoint: endpoint)
     }
 
     /// Checks the options without touching anything (a usage error never touches the library).
@@ -38,4 +36,14 @@ struct SourceOptions: ParsableArguments {
             do { _ = try SourceSpec.parse(source, endpoint: endpoint) } catch { throw ValidationError("\(error)") }
         }
     }
+}
+
+/// `--radius-km`: greater than 0 for every source, at most the source's own limit (Flickr 32 km).
+func checkRadius(_ radiusKm: Double, for spec: SourceSpec) throws {
+    do { try spec.checkRadius(radiusKm) } catch { throw ValidationError(error.description) }
+}
+
+/// The part of `--radius-km` checked before any source is known.
+func checkRadiusIsPositive(_ radiusKm: Double) throws {
+    guard radiusKm.isFinite, radiusKm > 0 else { throw ValidationError("--radius-km \(radiusKm) must be > 0") }
 }

@@ -6,18 +6,26 @@ import Foundation
 /// `album thumb FILE... --out DIR`: thumbnails for files, outside any library, on every core.
 struct ThumbCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "thumb", abstract: "Write a JPEG thumbnail of each photo into a folder.")
+        commandName: "thumb", abstract: "Write a JPEG thumbnail of each photo into a folder.",
+        discussion: """
+            A file already in --out is never replaced unless --force is given, and an input photo is never \
+            replaced at all (same file, whatever its path); each file skipped is named and the exit status is 1.
+            """)
 
-    @Argument(help: "JPEG files, or folders to search for them.") var files: [String]
-    @Option(help: ArgumentHelp("The folder to write thumbnails into (created if missing).", valueName: "dir"))
+    @Argument(help: "JPEG or HEIC/HEIF files, or folders to search for them.") var files: [String]
+    @Option(help: ArgumentHelp("The folder to write JPEG thumbnails into (created if missing).", valueName: "dir"))
     var out: String
-    @Option(name: .customLong("thumb-size"), help: "The thumbnail's longer side in pixels.") var thumbSize = 256
-    @Option(help: "How many photos to decode at once (default: one per core).") var concurrency: Int?
-    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+    @Option(name: .customLong("thumb-size"), parsing: .unconditional, help: "The thumbnail's longer side in pixels (16-4096).")
+    var thumbSize = 256
+    @Option(parsing: .unconditional, help: "How many photos to decode at once (default: one per core).") var concurrency: Int?
+    /// Taken like every command's; thumb reads no library.
+    @OptionGroup var global: GlobalOptions
+    var json: Bool { global.json }
+    @Flag(help: "Replace thumbnails (files) already in --out; an input photo is never replaced.") var force = false
 
     func validate() throws {
-        guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size must be 16...4096") }
-        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
+        guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size \(thumbSize) must be 16-4096") }
+        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency \(concurrency) must be at least 1") }
     }
 
     func run() async throws {
@@ -31,8 +39,12 @@ struct ThumbCommand: AsyncParsableCommand {
         let jobs = zip(sources, Self.uniqueNames(for: sources)).map { ($0, folder.appendingPathComponent($1)) }
         let thumbnailer = Thumbnailer(longEdge: thumbSize)
         let pool = concurrency.map { ParallelMap(threads: $0) } ?? ParallelMap()
+        let inputs = Set(sources.compactMap { FileIdentity(path: $0.path) })
+        let replacing = force
         let results = await pool.map(jobs) { source, target in
-            Result { () throws(AlbumError) in try thumbnailer.writeThumbnail(ofFileAt: source, to: target) }
+            Result { () throws(AlbumError) in
+                try thumbnailer.writeThumbnail(ofFileAt: source, to: target, replacing: replacing, inputs: inputs)
+            }
         }
         let entries = zip(jobs, results).map { ThumbJSON(file: $0.0.relativePath, thumbnail: $0.1.relativePath, result: $1) }
         if json {

@@ -65,7 +65,7 @@ import TestSupport
         let status = try #require(try album(["status", "--json"]).json() as? [String: Any])
         #expect(status["pins"] as? Int == 1)
         let counts = try #require(status["photos"] as? [String: Int])
-        #expect(counts == ["placeholder": 0, "downloading": 0, "downloaded": 12, "failed": 0])
+        #expect(counts == ["placeholder": 0, "downloading": 0, "downloaded": 12, "failed": 0, "imported": 0])
     }
 
     @Test func killedMidFetchResumesWithoutDownloadingTwice() throws {
@@ -246,7 +246,7 @@ import TestSupport
     @Test(arguments: [
         (["--source", "bundle:/nonexistent/bundle"], "/nonexistent/bundle"),
         (["--source", "flickr"], "FLICKR_API_KEY"),
-        ([], "no --source given and the default bundle fixtures/bundle is not in the current folder"),
+        (["--source", "bundle:http://127.0.0.1:9/photos"], "cannot fetch the bundle list"),
     ])
     func aSourceThatCannotBeSetUpTouchesNothing(source: [String], mentions: String) throws {
         // Run from a folder without fixtures/, so the default source is not there either.

@@ -36,6 +36,16 @@ import TestSupport
         #expect(after.allSatisfy { $0["state"] as? String == "downloaded" })
     }
 
+    @Test func aPinsFileWithNoPinsIsAnErrorAndTouchesNothing() throws {
+        let file = folder.child("pins.csv")
+        try Data("lat,lon,title\r\n".utf8).write(to: file)
+        let run = try album(["fetch", "--pins-file", file.path, "--source", "bundle:\(Fixtures.bundle.path)"])
+        #expect(run.status != 0)
+        #expect(run.stderr == "album: error: pins file \(file.path) has no pins (only a header, comments or blank lines): "
+            + "expected lines of lat,lon[,title]\n", "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: library))
+    }
+
     @Test func aPinWhoseSearchWasKilledIsSearchedByResume() throws {
         let bodies = try JPEGBodies()
         let stalled = Mutex(true)

@@ -1,5 +1,7 @@
 import AlbumModel
+import Foundation
 import Testing
+import TestSupport
 
 @testable import AlbumKit
 
@@ -37,5 +39,45 @@ import Testing
     @Test func quotesInTitles() {
         #expect(PinsFile.splitCSV(#"1,2,"say ""hi"", then go""#) == ["1", "2", #"say "hi", then go"#])
         #expect(PinsFile.splitCSV("1,2,") == ["1", "2", ""])
+    }
+}
+
+/// Issue 10, item 5: pins files as people save them.
+@Suite struct PinsFileAsSavedTests {
+    static let rows = ["lat,lon,title", "48.8584,2.2945,Eiffel Tower", "-33.8568,151.2153,\"Opera House, Sydney\"", "40.7,-74.0"]
+
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func lineEndsAndAByteOrderMark(end: String) throws {
+        let folder = TemporaryFolder("pins")
+        for bom in [false, true] {
+            let url = folder.child("pins-\(bom).csv")
+            try (Data(bom ? [0xEF, 0xBB, 0xBF] : []) + Data((Self.rows.joined(separator: end) + end).utf8)).write(to: url)
+            let results = try PinsFile.read(url)
+            let good = results.compactMap { try? $0.get() }
+            #expect(results.count == 3 && good.count == 3, "\(results)")
+            #expect(good.map(\.line) == [2, 3, 4])
+            #expect(good[1].title == "Opera House, Sydney")
+            #expect(good[0].title == "Eiffel Tower", "no stray CR in the title")
+        }
+    }
+
+    @Test func utf16WithItsMark() throws {
+        let folder = TemporaryFolder("pins")
+        let url = folder.child("pins.csv")
+        try (Self.rows.joined(separator: "\r\n")).data(using: .utf16)!.write(to: url)
+        #expect(try PinsFile.read(url).compactMap { try? $0.get() }.count == 3)
+    }
+
+    @Test(arguments: [("", "it is empty"), ("\u{FEFF}\r\n\r\n", "it is empty"), ("lat,lon,title\r\n", "only a header"),
+                      ("Latitude;Longitude\n# nothing yet\n", "only a header")])
+    func aFileWithNoPinsIsAnError(text: String, says: String) throws {
+        let folder = TemporaryFolder("pins")
+        let url = folder.child("pins.csv")
+        try Data(text.utf8).write(to: url)
+        #expect {
+            _ = try PinsFile.read(url)
+        } throws: { error in
+            "\(error)".contains("has no pins (\(says)") && "\(error)".contains(url.path)
+        }
     }
 }

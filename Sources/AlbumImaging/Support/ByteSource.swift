@@ -34,13 +34,37 @@ final class ReadOnlyFile: ByteSource {
     /// How much is read at once when a request misses the window.
     private static let windowSize = 16 * 1024
 
-    /// Opens `path` for reading; `name` is how errors spell the file.
+    /// Opens `path` for reading; `name` is how errors spell the file. Only a regular file (or a
+    /// link to one) is opened: a FIFO would block the reader for ever, a device never ends.
     /// - Throws: `AlbumError.io` naming the file and the system's reason.
     init(path: String, name: String) throws(AlbumError) {
         self.name = name
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .io("\(name): cannot open: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .io("\(name): cannot read: \(reason)")
+        }
+        if let kind = Self.irregularKind(info.st_mode) {
+            close(descriptor)
+            throw .invalidInput("\(name): not a regular file (\(kind))")
+        }
+    }
+
+    /// What a file that is not regular is, for the error; nil for a regular file.
+    static func irregularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a file"
         }
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AlbumModel
 import Foundation
 
@@ -66,6 +71,10 @@ public struct Thumbnailer: Sendable {
     /// Makes the thumbnail of the JPEG file at `url`.
     /// - Throws: `AlbumError.io` or `.invalidInput`, naming the file.
     public func thumbnail(fileAt url: URL, orientation: Int? = nil) throws(AlbumError) -> Thumbnail {
+        var info = stat()
+        if stat(url.path, &info) == 0, let kind = ReadOnlyFile.irregularKind(info.st_mode) {
+            throw .invalidInput("\(url.relativePath): not a regular file (\(kind))")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)

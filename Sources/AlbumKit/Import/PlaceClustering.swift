@@ -43,8 +43,15 @@ enum PlaceClustering {
     }
 
     /// The centre of a place: the normalised mean of its unit vectors (right across the
-    /// antimeridian and at the poles, unlike a mean of degrees).
+    /// antimeridian and at the poles, unlike a mean of degrees), rounded to 1e-6 degrees (11 cm)
+    /// so the pin prints as `-0.3713`, not `-0.37129999999999996`.
     static func centre(of points: [Coordinate]) -> Coordinate? {
+        guard let mean = exactCentre(of: points) else { return nil }
+        let round = { (degrees: Double) in (degrees * 1e6).rounded() / 1e6 }
+        return (try? Coordinate(latitude: round(mean.latitude), longitude: round(mean.longitude))) ?? mean
+    }
+
+    private static func exactCentre(of points: [Coordinate]) -> Coordinate? {
         guard let first = points.first else { return nil }
         var sum = UnitVector(x: 0, y: 0, z: 0)
         for point in points {

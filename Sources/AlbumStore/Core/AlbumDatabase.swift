@@ -12,13 +12,16 @@ public final class AlbumDatabase: @unchecked Sendable {
 
     /// Where the database lives, or `:memory:`.
     public var path: String { connection.path }
+    /// How errors name the database: its path, or for a library not created yet, where it would be.
+    public let name: String
 
     /// How long a writer waits for another process before giving up.
     public static let busyTimeoutMilliseconds: Int32 = 60_000
 
     /// Opens the database at `path`, creating it when missing, and applies pending migrations.
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
-    public init(path: String) throws(AlbumError) {
+    public init(path: String, name: String? = nil) throws(AlbumError) {
+        self.name = name ?? path
         connection = try SQLiteConnection(path: path, readOnly: false)
         connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         try connection.execute("PRAGMA foreign_keys = ON")
@@ -53,8 +56,9 @@ public final class AlbumDatabase: @unchecked Sendable {
 
     /// A new, empty, migrated database in memory (for readers of a library that does not exist
     /// yet, and for tests).
-    public static func inMemory() throws(AlbumError) -> AlbumDatabase {
-        try AlbumDatabase(path: ":memory:")
+    /// - Parameter name: how errors name it (the path of a library that does not exist yet).
+    public static func inMemory(name: String? = nil) throws(AlbumError) -> AlbumDatabase {
+        try AlbumDatabase(path: ":memory:", name: name)
     }
 
     /// The names of the migrations applied, in order.

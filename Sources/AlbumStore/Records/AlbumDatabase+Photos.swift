@@ -41,7 +41,7 @@ extension AlbumDatabase {
         let photo = try read { db throws(AlbumError) in
             try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(Self.decodePhoto)
         }
-        guard let photo else { throw .notFound("no photo with id \(id) in \(path)") }
+        guard let photo else { throw .notFound("no photo with id \(id) in \(name)") }
         return photo
     }
 
@@ -134,7 +134,7 @@ extension AlbumDatabase {
         try write { db throws(AlbumError) in
             guard let photo = try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id])
                 .map(Self.decodePhoto)
-            else { throw .notFound("no photo with id \(id) in \(path)") }
+            else { throw .notFound("no photo with id \(id) in \(name)") }
             try db.run("DELETE FROM photos WHERE id = ?", [id])
             try db.run("""
                 INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES (?, ?, ?, 1, ?)
@@ -165,14 +165,14 @@ extension AlbumDatabase {
     public func stateCounts(pinId: Int64? = nil) throws(AlbumError) -> StateCounts {
         try read { db throws(AlbumError) in
             let rows = try db.query(
-                "SELECT state, count(*) FROM photos WHERE ?1 IS NULL OR pin_id = ?1 GROUP BY state", [pinId])
+                "SELECT state, count(*), sum(source = 'import') FROM photos WHERE ?1 IS NULL OR pin_id = ?1 GROUP BY state", [pinId])
             var counts = StateCounts()
             for row in rows {
                 let n = row.int(1) ?? 0
                 switch row.string(0) {
                 case "placeholder": counts.placeholder = n
                 case "downloading": counts.downloading = n
-                case "downloaded": counts.downloaded = n
+                case "downloaded": (counts.downloaded, counts.imported) = (n, row.int(2) ?? 0)
                 case "failed": counts.failed = n
                 default: break
                 }
