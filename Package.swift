@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling.
         .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG"]),
 
@@ -31,9 +32,14 @@ let package = Package(
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
+        // The summary card: the only module that links cairo.
+        .target(name: "AlbumCards", dependencies: ["AlbumModel", "AlbumImaging", "CCairo"]),
         .target(
             name: "AlbumKit",
-            dependencies: ["AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload", "AlbumPlaces"]
+            dependencies: [
+                "AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
+                "AlbumCards", "AlbumPlaces",
+            ]
         ),
 
         // MARK: The thin executable.
@@ -55,6 +61,7 @@ let package = Package(
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
+        .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

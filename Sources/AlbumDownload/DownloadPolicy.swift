@@ -9,14 +9,18 @@ public struct DownloadPolicy: Sendable {
     public var timeout: Duration
     /// How often and how long to wait between attempts of a transient failure.
     public var retry: RetryPolicy
+    /// A transfer slower than this for this long is cut and retried (a trickling server).
+    public var lowSpeed: LowSpeedLimit?
 
     public init(
         maxBytes: Int = 50 << 20, timeout: Duration = .seconds(60),
-        retry: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(500), maxDelay: .seconds(30))
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(500), maxDelay: .seconds(30)),
+        lowSpeed: LowSpeedLimit? = .standard
     ) {
         self.maxBytes = maxBytes
         self.timeout = timeout
         self.retry = retry
+        self.lowSpeed = lowSpeed
     }
 }
 

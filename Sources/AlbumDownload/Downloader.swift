@@ -30,7 +30,7 @@ public struct Downloader: Sendable {
             do {
                 let response = try await client.send(
                     HTTPRequest(url: url, headers: ["Accept": "image/jpeg,image/*;q=0.8"],
-                                maxBodyBytes: policy.maxBytes, timeout: policy.timeout))
+                                maxBodyBytes: policy.maxBytes, timeout: policy.timeout, lowSpeed: policy.lowSpeed))
                 verdict = Self.judge(response)
             } catch {
                 verdict = error.isTransient ? .retry("\(error)", after: nil) : .fail("\(error)")

@@ -60,7 +60,7 @@ extension Library {
     public var placeDataProblem: AlbumError? { placeProblem.withLock { $0 } }
 
     /// The places of the library with their pin and photo counts, most photos first.
-    public func places(countryCode: String?) throws(AlbumError) -> [PlaceCount] {
+    public func places(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {
         nameNewPlacesIfPossible()
         return try database.placeCounts(countryCode: countryCode)
     }

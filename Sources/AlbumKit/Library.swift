@@ -37,7 +37,11 @@ public final class Library: Sendable {
         } catch {
             throw .io("cannot create library folder \(folder.path): \(error.localizedDescription)")
         }
-        let library = Library(folder: folder, database: try AlbumDatabase(path: databasePath(in: folder)))
+        let path = databasePath(in: folder)
+        for target in [folder.path, path] where FileManager.default.fileExists(atPath: target) && access(target, W_OK) != 0 {
+            throw .io("library \(folder.path) is read-only (\(String(cString: strerror(errno)))): it can be read, not written")
+        }
+        let library = Library(folder: folder, database: try AlbumDatabase(path: path))
         try library.nameNewPlaces()
         return library
     }
@@ -52,6 +56,10 @@ public final class Library: Sendable {
         let path = databasePath(in: folder)
         guard FileManager.default.fileExists(atPath: path) else {
             return Library(folder: folder, database: try AlbumDatabase.inMemory(name: "\(path) (no library there yet)"))
+        }
+        // A library that cannot be written (read-only media, someone else's) is still read.
+        if access(folder.path, W_OK) != 0 || access(path, W_OK) != 0 {
+            return Library(folder: folder, database: try AlbumDatabase(readingAt: path))
         }
         let library = Library(folder: folder, database: try AlbumDatabase(path: path))
         library.nameNewPlacesIfPossible()

@@ -3,6 +3,8 @@ import Foundation
 /// One photo of an album: a slot from a source, and once downloaded a file and a thumbnail.
 public struct Photo: Sendable, Hashable, Identifiable {
     public let id: Int64
+    /// The pin whose album holds it; `Photo.unplacedPinId` (0, never a pin's id) for a photo in
+    /// the unplaced tray (NULL in the database).
     public let pinId: Int64
     /// The source that offered it (`bundle:/abs/path`, `flickr`, `import`).
     public var source: String
@@ -26,6 +28,11 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var camera: Camera?
     /// Place, zone and offset provenance (nil fields when unknown).
     public var local = PhotoPlace()
+
+    /// The `pinId` of a photo without a pin. Pin ids start at 1.
+    public static let unplacedPinId: Int64 = 0
+    /// True for a photo in the unplaced tray.
+    public var isUnplaced: Bool { pinId == Self.unplacedPinId }
 
     public init(
         id: Int64, pinId: Int64, source: String, sourceId: String, title: String? = nil,

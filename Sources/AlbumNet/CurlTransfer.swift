@@ -77,6 +77,10 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         try set(CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.clampedMilliseconds)
         try set(CURLOPT_TIMEOUT_MS, request.timeout.clampedMilliseconds)
+        if let lowSpeed = request.lowSpeed {
+            try set(CURLOPT_LOW_SPEED_LIMIT, lowSpeed.bytesPerSecond)
+            try set(CURLOPT_LOW_SPEED_TIME, lowSpeed.seconds)
+        }
         try set(CURLOPT_USERAGENT, configuration.userAgent)
         try set(CURLOPT_ACCEPT_ENCODING, "")  // whatever libcurl can decode
         try set(CURLOPT_BUFFERSIZE, 64 << 10)

@@ -8,16 +8,34 @@ public struct HTTPRequest: Sendable {
     public var maxBodyBytes: Int
     /// The longest the whole transfer (connect, redirects, body) may take.
     public var timeout: Duration
+    /// A transfer slower than this for this long is cut (`HTTPError.timedOut`, "too slow"): a
+    /// trickling server is not waited on for the whole `timeout`. Nil for no such limit.
+    public var lowSpeed: LowSpeedLimit?
 
     public init(
         url: String, headers: [String: String] = [:], maxBodyBytes: Int = 50 << 20,
-        timeout: Duration = .seconds(60)
+        timeout: Duration = .seconds(60), lowSpeed: LowSpeedLimit? = .standard
     ) {
         self.url = url
         self.headers = headers
         self.maxBodyBytes = maxBodyBytes
         self.timeout = timeout
+        self.lowSpeed = lowSpeed
     }
+}
+
+/// "Under `bytesPerSecond` for `seconds` in a row": libcurl's low-speed limit.
+public struct LowSpeedLimit: Sendable, Hashable {
+    public var bytesPerSecond: Int
+    public var seconds: Int
+
+    public init(bytesPerSecond: Int, seconds: Int) {
+        self.bytesPerSecond = max(1, bytesPerSecond)
+        self.seconds = max(1, seconds)
+    }
+
+    /// Under 1 KB/s for 30 s.
+    public static let standard = LowSpeedLimit(bytesPerSecond: 1024, seconds: 30)
 }
 
 extension Duration {

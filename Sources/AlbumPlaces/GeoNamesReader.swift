@@ -11,7 +11,7 @@ enum GeoNamesReader {
         data.countries = try readCountries(source.countries)
         data.regions = try readAdmin1(source.admin1)
         let links = try ZoneLinks.read(source.tzdata)
-        var zoneIndex: [String: Int32] = [:]
+        var rawZones: [String] = [], rowZones: [String] = []
         try forEachLine(source.cities) { (line, number) throws(AlbumError) in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard f.count == cityColumns else {
@@ -28,15 +28,9 @@ enum GeoNamesReader {
             }
             let population = f[14].isEmpty ? 0 : Int64(f[14])
             guard let population else { throw .invalidInput("\(source.cities):\(number): bad population '\(f[14])'") }
-            let zone = links.current(String(f[17]), city: String(f[2]), country: String(f[8]))
-            let zi: Int32
-            if let known = zoneIndex[zone] {
-                zi = known
-            } else {
-                zi = Int32(data.zones.count)
-                zoneIndex[zone] = zi
-                data.zones.append(zone)
-            }
+            let raw = String(f[17])
+            rawZones.append(raw)
+            rowZones.append(links.current(raw, city: String(f[2]), country: String(f[8]), latitude: lat, longitude: lon))
             data.names.append(String(f[1]))
             data.asciiNames.append(String(f[2]))
             data.alternates.append(f[3].split(separator: ",").filter { $0.utf8.allSatisfy { $0 < 0x80 } }.joined(separator: ","))
@@ -45,10 +39,38 @@ enum GeoNamesReader {
             data.countryCodes.append(String(f[8]))
             data.admin1Codes.append(String(f[10]))
             data.populations.append(population)
-            data.zoneIndexes.append(zi)
         }
         guard data.count > 0 else { throw .invalidInput("\(source.cities): no places in the file") }
+        spreadNewZones(&rowZones, raw: rawZones, data: data, links: links)
+        var zoneIndex: [String: Int32] = [:]
+        for zone in rowZones {
+            if let known = zoneIndex[zone] {
+                data.zoneIndexes.append(known)
+            } else {
+                zoneIndex[zone] = Int32(data.zones.count)
+                data.zoneIndexes.append(Int32(data.zones.count))
+                data.zones.append(zone)
+            }
+        }
         return data
+    }
+
+    /// A zone tzdata created after the file was made, named after one of its cities (Barnaul,
+    /// Saratov, Tomsk, Chita, 2016; Ciudad Juárez, 2022) took that city's region with it: the
+    /// other places of the same country and admin1 region that had the same old zone get the new
+    /// one too, except a place whose own name is the old zone (Ojinaga keeps America/Ojinaga).
+    static func spreadNewZones(_ zones: inout [String], raw: [String], data: PlaceData, links: ZoneLinks) {
+        var moved: [String: String] = [:]
+        for i in zones.indices where zones[i] != links.current(raw[i], city: "", country: "") {
+            moved["\(data.countryCodes[i]).\(data.admin1Codes[i])|\(raw[i])"] = zones[i]
+        }
+        guard !moved.isEmpty else { return }
+        for i in zones.indices {
+            guard let new = moved["\(data.countryCodes[i]).\(data.admin1Codes[i])|\(raw[i])"], zones[i] != new else { continue }
+            let own = raw[i].split(separator: "/").first.map { "\($0)/" + data.asciiNames[i].replacingOccurrences(of: " ", with: "_") }
+            if own == raw[i] { continue }
+            zones[i] = new
+        }
     }
 
     /// `CC.code<TAB>name<TAB>asciiname<TAB>geonameid`.

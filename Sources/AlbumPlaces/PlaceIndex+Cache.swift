@@ -76,7 +76,7 @@ extension PlaceData {
 /// The cache file: a magic line, then each column as a count and a block (numbers as raw
 /// little-endian bytes, strings NUL-separated).
 enum PlaceCacheCodec {
-    static let version = 1
+    static let version = 2
     static let magic = Array("GEOALBUM-PLACES-\(version)\n".utf8)
 
     static func encode(_ d: PlaceData) -> Data {

@@ -19,8 +19,15 @@ public final class PlaceIndex: Sendable {
     /// Folded names, built the first time a name is looked up.
     let nameTableCache = Mutex<NameTable?>(nil)
 
+    /// Each row's region name, resolved once.
+    let regionNames: [String?]
+    /// Each row's country name, resolved once.
+    let countryNames: [String?]
+
     init(data: PlaceData, sourceDescription: String) {
         self.data = data
+        self.regionNames = zip(data.countryCodes, data.admin1Codes).map { cc, a1 in a1.isEmpty ? nil : data.regions["\(cc).\(a1)"] }
+        self.countryNames = data.countryCodes.map { data.countries[$0] }
         self.tree = UnitVectorTree(latitudes: data.latitudes, longitudes: data.longitudes)
         self.sourceDescription = sourceDescription
     }
@@ -57,10 +64,8 @@ public final class PlaceIndex: Sendable {
 
     /// Row `i` as a `Place` at `distanceKm`.
     func place(_ i: Int, distanceKm: Double) -> Place {
-        let cc = data.countryCodes[i]
-        let region = data.admin1Codes[i].isEmpty ? nil : data.regions["\(cc).\(data.admin1Codes[i])"]
-        return Place(
-            name: data.names[i], region: region, country: data.countries[cc], countryCode: cc,
+        Place(
+            name: data.names[i], region: regionNames[i], country: countryNames[i], countryCode: data.countryCodes[i],
             distanceKm: (distanceKm * 10).rounded() / 10)
     }
 

@@ -60,40 +60,58 @@ struct UnitVectorTree: Sendable {
     }
 
     /// The nearest point within `maxChord` of the unit vector (qx, qy, qz), and its squared chord.
+    ///
+    /// Iterative, with the far sides still to visit on a small stack (one per level at most)
+    /// and each skipped once the best distance so far is below its splitting plane's distance.
     func nearest(_ qx: Double, _ qy: Double, _ qz: Double, maxChord: Double) -> (index: Int, chord2: Double)? {
         var best = -1
         var bestD2 = maxChord * maxChord
+        let count = x.count
         x.withUnsafeBufferPointer { xs in
             y.withUnsafeBufferPointer { ys in
                 z.withUnsafeBufferPointer { zs in
-                    func visit(_ lo: Int, _ hi: Int, _ depth: Int) {
-                        if hi - lo <= 6 {
+                    withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack in
+                        stack[0] = Pending(lo: 0, hi: Int32(count), depth: 0, planeD2: 0)
+                        var top = 1
+                        while top > 0 {
+                            top -= 1
+                            let next = stack[top]
+                            if next.planeD2 >= bestD2 { continue }
+                            var lo = Int(next.lo), hi = Int(next.hi), axis = Int(next.depth) % 3, depth = Int(next.depth)
+                            while hi - lo > 6 {
+                                let mid = (lo + hi) &>> 1
+                                let dx = xs[mid] - qx, dy = ys[mid] - qy, dz = zs[mid] - qz
+                                let d2 = dx * dx + dy * dy + dz * dz
+                                if d2 < bestD2 { bestD2 = d2; best = mid }
+                                let diff = axis == 0 ? qx - xs[mid] : axis == 1 ? qy - ys[mid] : qz - zs[mid]
+                                depth += 1
+                                if diff < 0 {
+                                    stack[top] = Pending(lo: Int32(mid + 1), hi: Int32(hi), depth: Int32(depth), planeD2: diff * diff)
+                                    hi = mid
+                                } else {
+                                    stack[top] = Pending(lo: Int32(lo), hi: Int32(mid), depth: Int32(depth), planeD2: diff * diff)
+                                    lo = mid + 1
+                                }
+                                top += 1
+                                axis = axis == 2 ? 0 : axis + 1
+                            }
                             for i in lo..<hi {
                                 let dx = xs[i] - qx, dy = ys[i] - qy, dz = zs[i] - qz
                                 let d2 = dx * dx + dy * dy + dz * dz
                                 if d2 < bestD2 { bestD2 = d2; best = i }
                             }
-                            return
-                        }
-                        let mid = (lo + hi) &>> 1
-                        let dx = xs[mid] - qx, dy = ys[mid] - qy, dz = zs[mid] - qz
-                        let d2 = dx * dx + dy * dy + dz * dz
-                        if d2 < bestD2 { bestD2 = d2; best = mid }
-                        let axis = depth % 3
-                        let diff = axis == 0 ? qx - xs[mid] : axis == 1 ? qy - ys[mid] : qz - zs[mid]
-                        if diff < 0 {
-                            visit(lo, mid, depth + 1)
-                            if diff * diff < bestD2 { visit(mid + 1, hi, depth + 1) }
-                        } else {
-                            visit(mid + 1, hi, depth + 1)
-                            if diff * diff < bestD2 { visit(lo, mid, depth + 1) }
                         }
                     }
-                    visit(0, xs.count, 0)
                 }
             }
         }
         return best < 0 ? nil : (best, bestD2)
+    }
+
+    /// A far side waiting on the stack: its range, depth, and the squared distance to its plane.
+    struct Pending {
+        var lo: Int32, hi: Int32, depth: Int32
+        var planeD2: Double
     }
 
     /// Up to `k` points within `maxChord`, nearest first.

@@ -4,6 +4,20 @@ import AlbumModel
 /// The JSON of `flickr.photos.search` (`format=json&nojsoncallback=1`), as loosely as Flickr
 /// sends it: numbers arrive as numbers or as strings, differently in different years.
 struct FlickrResponse: Decodable {
+    /// The JSON inside a JSONP answer (`jsonFlickrApi({...})`, which Flickr sends when
+    /// `nojsoncallback` is dropped, e.g. by a proxy or mirror); other bodies as they are.
+    static func unwrappingJSONP(_ body: Data) -> Data {
+        let bytes = [UInt8](body)
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close
+        else { return body }
+        let name = String(decoding: bytes[..<open], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let tail = String(decoding: bytes[(close + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "." }),
+              tail.isEmpty || tail == ";"
+        else { return body }
+        return Data(bytes[(open + 1)..<close])
+    }
+
     var stat: String?
     var code: FlexibleNumber?
     var message: String?
@@ -38,15 +52,23 @@ struct FlickrPhoto: Decodable {
     var url_q: String?, width_q: FlexibleNumber?, height_q: FlexibleNumber?
 
     /// The photo as a source offers it; nil without an id or any way to build an image URL.
-    var sourcePhoto: SourcePhoto? {
-        guard let id = id?.value, !id.isEmpty, let url = imageURL else { return nil }
+    var sourcePhoto: SourcePhoto? { sourcePhoto(buildingURLs: true) }
+
+    /// As `sourcePhoto`; with `buildingURLs` false a photo without a `url_*` is left out instead
+    /// of given a URL on Flickr's own image host (for a custom endpoint: a mirror or a test
+    /// server must never make the client contact live.staticflickr.com).
+    func sourcePhoto(buildingURLs: Bool) -> SourcePhoto? {
+        guard let id = id?.value, !id.isEmpty, let url = imageURL(building: buildingURLs) else { return nil }
         return SourcePhoto(
             sourceId: id, title: title.flatMap { $0.isEmpty ? nil : $0 }, url: url, coordinate: coordinate,
             takenAt: takenAt, owner: ownername.flatMap { $0.isEmpty ? nil : $0 } ?? owner, license: license?.value)
     }
 
     /// The largest `url_*` of at most 1024 px (b, z, m, q), else one built from server/id/secret.
-    var imageURL: String? {
+    var imageURL: String? { imageURL(building: true) }
+
+    /// As `imageURL`; with `building` false, nil when the record offers no `url_*`.
+    func imageURL(building: Bool) -> String? {
         let sizes: [(String?, FlexibleNumber?, FlexibleNumber?)] = [
             (url_b, width_b, height_b), (url_z, width_z, height_z), (url_m, width_m, height_m), (url_q, width_q, height_q),
         ]
@@ -54,7 +76,7 @@ struct FlickrPhoto: Decodable {
         if let fit = offered.first(where: { _, w, h in max(w?.int ?? 0, h?.int ?? 0) <= 1024 }) ?? offered.first {
             return fit.0
         }
-        guard let server = server?.value, let id = id?.value, let secret, !server.isEmpty, !secret.isEmpty else { return nil }
+        guard building, let server = server?.value, let id = id?.value, let secret, !server.isEmpty, !secret.isEmpty else { return nil }
         return "https://live.staticflickr.com/\(server)/\(id)_\(secret)_b.jpg"
     }
 

@@ -41,7 +41,7 @@ extension FlickrSource {
             let message = "Flickr request failed: " + error.description.replacingOccurrences(of: url, with: endpoint)
             return error.isTransient ? .retry(message, retryAfter: nil) : .failed(message)
         }
-        let decoded = try? JSONDecoder().decode(FlickrResponse.self, from: response.body)
+        let decoded = try? JSONDecoder().decode(FlickrResponse.self, from: FlickrResponse.unwrappingJSONP(response.body))
         if let decoded, decoded.stat == "fail" {
             let code = decoded.code?.int ?? -1
             let message = "Flickr: \(decoded.message ?? "unknown error") (code \(code))"
@@ -67,6 +67,7 @@ extension FlickrSource {
         let records = page > useful ? [] : (photos.photo ?? [])
         return SearchPage(
             total: max(0, photos.total?.int ?? 0), pages: useful, page: page,
-            perPage: photos.perpage?.int ?? query.perPage, photos: records.compactMap(\.sourcePhoto))
+            perPage: photos.perpage?.int ?? query.perPage,
+            photos: records.compactMap { $0.sourcePhoto(buildingURLs: endpoint == Self.defaultEndpoint) })
     }
 }

@@ -18,6 +18,7 @@ struct Album: AsyncParsableCommand {
             ThumbCommand.self, ImportCommand.self,
             ExportCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
+            TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
             PlacesCommand.self,
         ]
     )

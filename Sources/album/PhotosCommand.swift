@@ -34,7 +34,7 @@ struct PhotosCommand: ParsableCommand {
 
 struct PhotoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "photo", abstract: "Act on one photo.", subcommands: [Remove.self])
+        commandName: "photo", abstract: "Act on one photo.", subcommands: [Remove.self, PhotoPlaceCommand.self])
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -45,7 +45,7 @@ struct PhotoCommand: ParsableCommand {
         func run() throws {
             let library = try global.openForWriting()
             let photo = try library.removePhoto(id: id)
-            try global.json ? Output.json(PhotoJSON(photo: photo, library: library)) : Output.line("removed photo \(photo.id) from pin \(photo.pinId)")
+            try global.json ? Output.json(PhotoJSON(photo: photo, library: library)) : Output.line("removed photo \(photo.id) from \(photo.isUnplaced ? "the unplaced tray" : "pin \(photo.pinId)")")
         }
     }
 }
@@ -64,7 +64,7 @@ struct PhotoJSON: Encodable {
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(photo.id, forKey: .id)
-        try c.encode(photo.pinId, forKey: .pinId)
+        try c.encode(photo.isUnplaced ? nil : photo.pinId, forKey: .pinId)
         try c.encode(photo.state.name, forKey: .state)
         try c.encode(photo.title, forKey: .title)
         try c.encode(photo.url, forKey: .url)

@@ -22,7 +22,7 @@ struct PlacesCommand: ParsableCommand {
         let library = try global.openForReading()
         let places = try library.places(countryCode: country?.uppercased())
         Output.placeWarning(library)
-        if global.json { return try Output.json(places.map(PlaceCountJSON.init)) }
+        if global.json { return try Output.json(places.map(LibraryPlaceJSON.init)) }
         if places.isEmpty { Output.line(country.map { "no places in \($0.uppercased())" } ?? "no places") }
         for p in places {
             let label = Place(name: p.name, region: p.region, country: p.country, countryCode: p.countryCode, distanceKm: 0).label
@@ -32,8 +32,8 @@ struct PlacesCommand: ParsableCommand {
 }
 
 /// `{name, region, country, countryCode, pins, photos}`.
-struct PlaceCountJSON: Encodable {
-    let place: PlaceCount
+struct LibraryPlaceJSON: Encodable {
+    let place: LibraryPlace
     enum Key: String, CodingKey { case name, region, country, countryCode, pins, photos }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)

@@ -16,26 +16,14 @@ struct ResumeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try global.openForWriting()
-        try library.recoverFromCrash()
-        var reports: [FetchReport] = []
-        func environment(_ pin: Int64, _ recorded: AlbumInfo?) async throws -> FetchEnvironment {
+        let concurrency = self.concurrency
+        let json = global.json
+        let reports = try await library.resume(concurrency: concurrency) { pin, recorded in
             try await FetchEnvironment.make(
                 source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: recorded), maxConnectionsPerHost: concurrency,
                 progress: ProgressBar.reporter(label: "pin \(pin)"))
-        }
-        // Pins whose first search was killed (or failed): searched now, as the fetch asked.
-        for search in try library.pendingSearches() {
-            let options = FetchOptions(radiusKm: search.radiusKm, perPage: search.perPage, concurrency: concurrency)
-            let report = try await library.fetch(
-                pinId: search.pinId, options: options, environment: await environment(search.pinId, search))
-            reports.append(report)
-            if !global.json { Output.line(FetchReportJSON.text(report)) }
-        }
-        for pin in try library.pinsWithWorkLeft() where !reports.contains(where: { $0.pin.id == pin }) {
-            let report = try await library.downloadAlbum(
-                pinId: pin, concurrency: concurrency, environment: await environment(pin, library.album(pinId: pin)))
-            reports.append(report)
-            if !global.json { Output.line(FetchReportJSON.text(report)) }
+        } onReport: { report in
+            if !json { Output.line(FetchReportJSON.text(report)) }
         }
         if global.json { return try Output.json(reports.map(FetchReportJSON.init)) }
         if reports.isEmpty { Output.line("nothing left to download") }

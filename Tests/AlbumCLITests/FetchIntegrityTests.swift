@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumStore
 import Foundation
 import Synchronization
 import Testing
@@ -194,4 +195,38 @@ struct SmallDisk {
 struct SmallDiskError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// Issue 10, item 11: a read-only library (here a read-only bind mount of one) can be read by
+/// the commands that only read, and a write says "read-only".
+@Suite(.enabled(if: SmallDisk.canMount, "cannot mount here (needs root): skipped"))
+struct ReadOnlyLibraryTests {
+    let folder = TemporaryFolder("read-only")
+
+    @Test func readingCommandsWorkAndWritesSayReadOnly() throws {
+        let library = folder.child("lib").path
+        let fetch = try AlbumProcess.run(["fetch", "--lat", "-33.856784", "--lon", "151.215297", "--per-page", "2",
+                                          "--source", "bundle:\(Fixtures.bundle.path)", "--library", library])
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        // Closed cleanly: no -wal or -shm left, as a library copied to read-only media would be.
+        do { _ = try AlbumDatabase(path: library + "/album.sqlite") }
+        #expect(!FileManager.default.fileExists(atPath: library + "/album.sqlite-shm"))
+
+        let mounted = folder.child("ro").path
+        try FileManager.default.createDirectory(atPath: mounted, withIntermediateDirectories: true)
+        #expect(SmallDisk.shell(["mount", "--bind", library, mounted]) == 0)
+        defer { SmallDisk.shell(["umount", "-l", mounted]) }
+        #expect(SmallDisk.shell(["mount", "-o", "remount,ro,bind", mounted]) == 0)
+
+        for command in [["status"], ["pin", "list"], ["photos", "1"], ["verify"], ["status", "--json"]] {
+            let run = try AlbumProcess.run(command + ["--library", mounted])
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+        }
+        #expect(try AlbumProcess.run(["photos", "1", "--json", "--library", mounted]).json() is [Any])
+        for command in [["pin", "add", "--lat", "1", "--lon", "1"], ["photo", "rm", "1"], ["resume"]] {
+            let run = try AlbumProcess.run(command + ["--library", mounted])
+            #expect(run.status != 0, "\(command)")
+            #expect(run.stderr.contains("is read-only"), "\(command): \(run.stderr)")
+        }
+    }
 }

@@ -10,6 +10,7 @@ struct ExifBuilder {
         case short([UInt16])
         case long([UInt32])
         case rational([(UInt32, UInt32)])
+        case srational([(Int32, Int32)])
         /// Any type code and count with the given bytes (for wrong-type cases).
         case raw(type: UInt16, count: UInt32, bytes: [UInt8])
     }
@@ -18,6 +19,8 @@ struct ExifBuilder {
     var ifd0: [(UInt16, Value)] = []
     var exif: [(UInt16, Value)] = []
     var gps: [(UInt16, Value)] = []
+    /// Entries in tag order, as the standard asks; false writes them as listed.
+    var sortedTags = true
 
     /// `Exif\0\0` and the TIFF structure: IFD0, then the EXIF and GPS directories, then values.
     var payload: [UInt8] {
@@ -36,7 +39,7 @@ struct ExifBuilder {
         var data: [UInt8] = []
         for entries in [ifd0, exif, gps] where !entries.isEmpty {
             tiff += u16(UInt16(entries.count))
-            for (tag, value) in entries.sorted(by: { $0.0 < $1.0 }) {
+            for (tag, value) in sortedTags ? entries.sorted(by: { $0.0 < $1.0 }) : entries {
                 let (type, count, bytes) = encode(value)
                 tiff += u16(tag) + u16(type) + u32(count)
                 if bytes.count <= 4 {
@@ -68,6 +71,7 @@ struct ExifBuilder {
         case .short(let v): (3, UInt32(v.count), v.flatMap(u16))
         case .long(let v): (4, UInt32(v.count), v.flatMap(u32))
         case .rational(let v): (5, UInt32(v.count), v.flatMap { u32($0.0) + u32($0.1) })
+        case .srational(let v): (10, UInt32(v.count), v.flatMap { u32(UInt32(bitPattern: $0.0)) + u32(UInt32(bitPattern: $0.1)) })
         case .raw(let type, let count, let bytes): (type, count, bytes)
         }
     }

@@ -39,6 +39,11 @@ enum DebianPlaces {
         // Both sides of the Rio Grande; Juárez got its own zone in tzdata 2022g (GeoNames 2015 says Ojinaga).
         Known(latitude: 31.7600, longitude: -106.4850, name: "El Paso", countryCode: "US", zone: "America/Denver"),
         Known(latitude: 31.7200, longitude: -106.4600, name: "Ciudad Juárez", countryCode: "MX", zone: "America/Ciudad_Juarez"),
+        // Zones made after the 2015 snapshot, for a whole region: Altai Krai (Barnaul, 2016),
+        // Saratov Oblast (2016); Ojinaga keeps its own zone.
+        Known(latitude: 52.5364, longitude: 85.2072, name: "Biysk", countryCode: "RU", zone: "Asia/Barnaul"),
+        Known(latitude: 51.5406, longitude: 46.0086, name: "Saratov", countryCode: "RU", zone: "Europe/Saratov"),
+        Known(latitude: 29.5669, longitude: -104.5449, name: "Ojinaga", countryCode: "MX", zone: "America/Ojinaga"),
         // An old zone name (Europe/Kiev in GeoNames 2015) mapped through tzdata's links.
         Known(latitude: 50.4501, longitude: 30.5234, name: "Kiev", countryCode: "UA", zone: "Europe/Kyiv"),
         // Longyearbyen (Svalbard) is in the file as a capital; its zone keeps the name zone.tab gives it.

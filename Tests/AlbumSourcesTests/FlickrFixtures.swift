@@ -43,7 +43,7 @@ enum FlickrJSON {
     /// A page of `count` photos with only server/id/secret, numbered from `first`.
     static func page(_ page: Int, pages: Int, total: Int, perPage: Int, count: Int = 1, first: Int = 1) -> String {
         let photos = (0..<count).map { i in
-            #"{"id":"\#(first + i)","secret":"s\#(first + i)","server":"7","title":"p\#(first + i)","latitude":0,"longitude":0}"#
+            #"{"id":"\#(first + i)","secret":"s\#(first + i)","server":"7","title":"p\#(first + i)","latitude":0,"longitude":0,"url_b":"https://photos.example/\#(first + i).jpg"}"#
         }
         return #"{"photos":{"page":\#(page),"pages":\#(pages),"perpage":\#(perPage),"total":\#(total),"photo":[\#(photos.joined(separator: ","))]},"stat":"ok"}"#
     }

@@ -57,7 +57,7 @@ import Testing
         ])
     }
 
-    @Test func imageURLIsBuiltFromServerIdAndSecretWithoutURLExtras() async throws {
+    @Test func noImageURLIsBuiltForFlickrsHostFromACustomEndpoint() async throws {
         let body = #"""
             {"photos":{"page":1,"pages":1,"perpage":3,"total":3,"photo":[
               {"id":"77","secret":"f00d","server":"4321","title":"built"},
@@ -66,11 +66,10 @@ import Testing
             ]},"stat":"ok"}
             """#
         let server = try LoopbackServer { _ in .json(body) }
+        // Issue 10: a mirror or test server never makes the client contact live.staticflickr.com;
+        // records without a url_* are left out (FlickrURLBuildingTests covers the public endpoint).
         let photos = try await FlickrTest.source(server).search(FlickrTest.paris(perPage: 3)).photos
-        #expect(photos.map(\.url) == [
-            "https://live.staticflickr.com/4321/77_f00d_b.jpg", "https://live.staticflickr.com/1/79_x_b.jpg",
-        ])
-        #expect(photos.allSatisfy { $0.coordinate == nil })
+        #expect(photos.isEmpty, "\(photos.map(\.url))")
     }
 
     @Test func badKeyFailsAtOnceWithFlickrsMessage() async throws {

@@ -9,7 +9,9 @@ import TestSupport
 @Suite struct MigrationTests {
     static let allMigrations = ["createPins", "createRegion", "createPhotos", "createShownPhotos", "createAlbums", "addPhotoClaims",
                                  "addPhotoExifFields", "createRemovedContents",
-                                 "createPendingSearches", "createPlans", "createReminders", "addPlacesAndLocalTime"]
+                                 "createPendingSearches", "createPlans", "createReminders",
+                                 "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
+                                 "createPhotoDays", "addPlacesAndLocalTime"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

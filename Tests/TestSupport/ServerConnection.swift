@@ -99,6 +99,16 @@ struct Connection {
                 usleep(5_000)
             }
             return perform(next, closeAfter: closeAfter)
+        case .trickle(let status, let body, let rate):
+            guard send(head(status: status, headers: ["Content-Length": "\(body.count)", "Connection": "close"])) else { return false }
+            var offset = 0
+            while offset < body.count {
+                guard send(body[offset..<min(body.count, offset + max(1, rate))]) else { return false }
+                offset += max(1, rate)
+                for _ in 0..<200 where !core.isStopped { usleep(5_000) }
+                if core.isStopped { return false }
+            }
+            return false
         }
     }
 

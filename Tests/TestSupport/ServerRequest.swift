@@ -44,6 +44,9 @@ public indirect enum Reply: Sendable {
     case drop
     /// Waits (for real: keep it short) and then does the other reply.
     case delayed(Duration, Reply)
+    /// Sends the head, then the body `bytesPerSecond` bytes at a time, one chunk a second
+    /// (a trickling server), until the body is sent, the client goes away or the server stops.
+    case trickle(status: Int, body: Data, bytesPerSecond: Int)
 
     /// A 200 (or `status`) JSON response.
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {

@@ -79,6 +79,11 @@ struct ExifFields {
         let latitude = degrees(Tag.latitude, ref: Tag.latitudeRef, name: "GPSLatitude", positive: "N", negative: "S", limit: 90)
         let longitude = degrees(Tag.longitude, ref: Tag.longitudeRef, name: "GPSLongitude", positive: "E", negative: "W", limit: 180)
         guard let latitude, let longitude else { return }
+        // 0, 0 ("null island", in the ocean) is what a GPS without a fix writes, not a place.
+        guard latitude != 0 || longitude != 0 else {
+            problems.append("GPS position is 0, 0 (no fix)")
+            return
+        }
         info.coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
         guard let altitudeField = document.field(Tag.altitude, in: .gps) else { return }
         guard let altitude = value(altitudeField, at: 0, name: "GPSAltitude") else { return }
@@ -98,8 +103,10 @@ struct ExifFields {
             problems.append("\(name) is missing")
             return nil
         }
-        guard field.format == .rational, (1...3).contains(field.count) else {
-            problems.append("\(name) is not 1 to 3 rationals")
+        // Degrees, minutes, seconds as written: rationals by the standard, but signed rationals,
+        // integers or a longer count (extra values ignored) are read as exiftool reads them.
+        guard field.isNumeric, field.count >= 1 else {
+            problems.append("\(name) is not 1 to 3 numbers")
             return nil
         }
         var total = 0.0
@@ -107,7 +114,9 @@ struct ExifFields {
             guard let part = value(field, at: index, name: name) else { return nil }
             total += part / scale
         }
-        guard total <= limit else {
+        // As exiftool: a negative value (a signed rational) keeps its sign, and the ref letter
+        // then flips it for S and W.
+        guard abs(total) <= limit else {
             problems.append("\(name) \(total) is out of range")
             return nil
         }
@@ -124,28 +133,33 @@ struct ExifFields {
     }
 
     private mutating func value(_ field: ExifField, at index: Int, name: String) -> Double? {
-        guard let r = field.rational(at: index) else {
-            problems.append("\(name) is not a rational")
+        guard let r = field.fraction(at: index) else {
+            problems.append("\(name) is not a number")
             return nil
         }
         guard r.denominator != 0 else {
             problems.append("\(name) has a zero denominator")
             return nil
         }
-        return Double(r.numerator) / Double(r.denominator)
+        let value = r.numerator / r.denominator
+        guard value.isFinite else {
+            problems.append("\(name) is not a finite number")
+            return nil
+        }
+        return value
     }
 
     private mutating func readGPSTime(into info: inout ExifInfo) {
         guard let time = document.field(Tag.timeStamp, in: .gps), let date = document.field(Tag.dateStamp, in: .gps)?.text,
-              time.count == 3
+              time.count >= 3
         else { return }
         var parts: [Double] = []
         for index in 0..<3 {
-            guard let r = time.rational(at: index), r.denominator != 0 else {
-                problems.append("GPSTimeStamp is not three rationals with non-zero denominators")
+            guard let r = time.fraction(at: index), r.denominator != 0, r.numerator / r.denominator >= 0 else {
+                problems.append("GPSTimeStamp is not three non-negative numbers with non-zero denominators")
                 return
             }
-            parts.append(Double(r.numerator) / Double(r.denominator))
+            parts.append(r.numerator / r.denominator)
         }
         info.gpsTimestamp = ExifDate.gps(date: date, hours: parts[0], minutes: parts[1], seconds: parts[2])
         if info.gpsTimestamp == nil { problems.append("GPS date '\(date)' and time stamp are not a valid time") }

@@ -63,7 +63,8 @@ struct ImportPlanner: Sendable {
             } else if case .stored(let id, let pinId, let original) = photo.known {
                 plan.alreadyImported += 1
                 plan.duplicates.append(SkippedFile(
-                    file: photo.path, reason: "already in the library as photo \(id) in pin \(pinId) (from \(original ?? "?"))",
+                    file: photo.path,
+                    reason: "already in the library as photo \(id) \(pinId == Photo.unplacedPinId ? "in the unplaced tray" : "in pin \(pinId)") (from \(original ?? "?"))",
                     duplicateOf: original, duplicateOfPhoto: id))
                 if firstPath[photo.contentHash] != nil { continue }
             } else if let first = firstPath[photo.contentHash] {

@@ -46,16 +46,17 @@ public struct ImportReport: Sendable {
     /// The folder, as an absolute path.
     public var folder: String
     public var dryRun: Bool
-    /// Every entry the walk reported: `imported + unplaced.count + skipped.count`.
+    /// Every entry the walk reported: `imported + skipped.count`.
     public var seen: Int
-    /// Photos stored now (would be, for a dry run).
+    /// Photos stored now (would be, for a dry run), placed or not.
     public var imported: Int
     /// Files skipped because their bytes are another file's (in this folder or in the library,
     /// whatever its origin) or a photo's the user removed; each is also in `skipped`.
     public var duplicates: Int
     /// Of `duplicates`, those already in the library (imported or fetched before).
     public var alreadyImported: Int
-    /// Photos without a GPS position: not stored, each with a suggested place when there is one.
+    /// Photos without a GPS position, stored now in the unplaced tray (counted in `imported`),
+    /// each with a suggested place when there is one.
     public var unplaced: [UnplacedPhoto]
     /// Files and folders not imported, each with its reason.
     public var skipped: [SkippedFile]

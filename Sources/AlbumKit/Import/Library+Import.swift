@@ -32,15 +32,27 @@ extension Library {
         let plan = try await pool.run { () throws(AlbumError) in try planner.plan(scan.photos) }
 
         var outcomes: [ImportGroupOutcome?] = Array(repeating: nil, count: plan.places.count)
+        // Photos without a place are stored too, in the unplaced tray, each with its suggestion.
+        var unplacedStored = plan.unplaced.count
         if !options.dryRun {
-            let groups = plan.places.map { place in
+            var groups = plan.places.map { place in
                 ImportGroup(destination: destination(place, note: options.pinNote), photos: place.newPhotos.map { record($0, copied: options.copy) })
             }
-            let committed = try await pool.run { () throws(AlbumError) in try database.commitImport(groups) }
-            outcomes = committed.map { $0 }
+            if !plan.unplaced.isEmpty {
+                groups.append(ImportGroup(destination: .unplaced, photos: plan.unplaced.map { item in
+                    var photo = record(item.photo, copied: options.copy)
+                    photo.suggestedGroup = item.suggestion?.place
+                    return photo
+                }))
+            }
+            let all = groups
+            let committed = try await pool.run { () throws(AlbumError) in try database.commitImport(all) }
+            outcomes = committed.prefix(plan.places.count).map { $0 }
+            unplacedStored = committed.count > plan.places.count ? committed[plan.places.count].inserted : 0
             try nameNewPlaces()
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
+        report.imported += unplacedStored
         if !options.dryRun { report.plansVisited = try markPlansVisited(after: outcomes) }
         return report
     }
@@ -101,7 +113,7 @@ extension Library {
             thumbnail: hash.map(Self.thumbnailPath) ?? "", title: (photo.path as NSString).lastPathComponent,
             takenAt: photo.takenAt, coordinate: photo.coordinate, bytes: photo.bytes, width: photo.width,
             height: photo.height, make: photo.make, model: photo.model, orientation: photo.orientation,
-            altitude: photo.altitude)
+            altitude: photo.altitude, tags: photo.tags)
         record.positionSource = photo.positionSource
         record.gpsTime = photo.gpsTime
         return record

@@ -20,6 +20,8 @@ struct ScannedPhoto: Sendable, Hashable {
     /// When the library already holds these bytes (imported or fetched), or the user removed them.
     let known: KnownImport?
     let warnings: [String]
+    /// XMP `dc:subject` keywords, as tags.
+    var tags: [TagName] = []
     /// `gpx` when `--gpx` placed it.
     var positionSource: PositionSource? = nil
     /// The GPS receiver's UTC time.
@@ -45,6 +47,7 @@ struct PhotoScanner: Sendable {
     let options: ImportOptions
     let thumbnailer = Thumbnailer()
     let reader = ExifReader()
+    let keywordReader = XMPKeywordReader()
 
     /// - Throws: only when the database fails; a bad file is a `skipped` outcome.
     func scan(_ path: String) throws(AlbumError) -> ScanOutcome {
@@ -81,7 +84,7 @@ struct PhotoScanner: Sendable {
         }
         if known == nil {
             let thumbnailPath = Library.thumbnailPath(hash)
-            let writes = !options.dryRun && coordinate != nil
+            let writes = !options.dryRun
             let thumbnail: Thumbnail?
             do {
                 let info = try thumbnailer.imageInfo(of: data)
@@ -96,11 +99,20 @@ struct PhotoScanner: Sendable {
             if writes, let thumbnail { try library.storeFile(thumbnail.data, at: thumbnailPath) }
             if writes && options.copy { try library.storeFile(data, at: Library.originalPath(hash)) }
         }
-        return .photo(ScannedPhoto(
+        var tags: [TagName] = []
+        if known == nil {
+            for keyword in (try? keywordReader.keywords(data: data)) ?? [] {
+                do { tags.append(try TagName(keyword)) } catch { warnings.append("XMP keyword not made a tag: \(error.description)") }
+            }
+        }
+        var photo = ScannedPhoto(
             path: path, contentHash: hash.hex, bytes: Int64(data.count), width: width, height: height,
             takenAt: exif.takenAt, coordinate: coordinate, altitude: exif.altitude, orientation: exif.orientation,
-            make: exif.make, model: exif.model, known: known, warnings: warnings, positionSource: positionSource,
-            gpsTime: exif.gpsTimestamp))
+            make: exif.make, model: exif.model, known: known, warnings: warnings)
+        photo.tags = Array(Set(tags)).sorted()
+        photo.positionSource = positionSource
+        photo.gpsTime = exif.gpsTimestamp
+        return .photo(photo)
     }
 }
 

@@ -32,6 +32,21 @@ public final class AlbumDatabase: @unchecked Sendable {
         try Migrator.standard.migrate(connection)
     }
 
+    /// Opens the database at `path` for reading only: nothing is created, migrated or written (a
+    /// library on read-only media, or someone else's). When SQLite cannot even read it that way
+    /// (a WAL database whose `-shm` file cannot be made), it is opened as immutable.
+    /// - Throws: `AlbumError.database` with SQLite's message and the path.
+    public init(readingAt path: String) throws(AlbumError) {
+        name = path
+        let plain = try SQLiteConnection(path: path, readOnly: true)
+        plain.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        if (try? plain.statement("SELECT count(*) FROM sqlite_master").firstString()) != nil {
+            connection = plain
+        } else {
+            connection = try SQLiteConnection(path: path, readOnly: true, immutable: true)
+        }
+    }
+
     /// Switches a database file to WAL. WAL is a property of the file, so after the first open
     /// this only reads it. The switch needs exclusive access and SQLite does not run the busy
     /// handler for it: two processes opening a new library at once retry here, within the busy

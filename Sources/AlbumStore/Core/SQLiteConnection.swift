@@ -32,12 +32,17 @@ final class SQLiteConnection {
 
     /// Opens (or creates, unless `readOnly`) the database file at `path`.
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
-    init(path: String, readOnly: Bool) throws(AlbumError) {
+    /// With `immutable` (read-only only), SQLite is told nothing changes the file: no lock and no
+    /// `-shm` file are needed, so a WAL database on read-only media can be read.
+    init(path: String, readOnly: Bool, immutable: Bool = false) throws(AlbumError) {
         var db: OpaquePointer?
         let flags = readOnly
-            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let name = readOnly && immutable
+            ? "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+            : path
+        let code = sqlite3_open_v2(name, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(db)

@@ -199,6 +199,152 @@ enum Schema {
             );
             CREATE INDEX reminder_deliveries_by_reminder ON reminder_deliveries (reminder_id);
             """),
+        Migration(name: "allowUnplacedPhotos", sql: """
+            -- A photo without a place (the "unplaced" tray) has no pin: pin_id becomes nullable.
+            -- SQLite cannot ALTER a constraint; its documented way is editing the stored CREATE
+            -- TABLE text (lang_altertable.html, "other kinds of table schema changes"). Only the
+            -- pin_id clause is replaced, so columns other migrations add are untouched, and no
+            -- row is rewritten (decision 0009).
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master
+                SET sql = replace(sql, 'pin_id INTEGER NOT NULL REFERENCES pins(id)', 'pin_id INTEGER REFERENCES pins(id)')
+                WHERE type = 'table' AND name = 'photos';
+            PRAGMA writable_schema = RESET;
+            -- UNIQUE (pin_id, source, source_id) treats NULLs as distinct: an unplaced photo is
+            -- stored once per source photo by this index instead.
+            CREATE UNIQUE INDEX photos_unplaced_once ON photos (source, source_id) WHERE pin_id IS NULL;
+            """),
+        Migration(name: "addPhotoLocalDate", sql: """
+            -- The local calendar day of a photo: the date as the camera's clock showed it, which
+            -- is the date part of taken_at (stored as local time, with its offset when known).
+            -- The timeline, tags by day and summaries group and count by it.
+            ALTER TABLE photos ADD COLUMN local_date TEXT GENERATED ALWAYS AS (
+                CASE WHEN taken_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN substr(taken_at, 1, 10) END
+            ) VIRTUAL;
+            CREATE INDEX photos_by_local_date ON photos (local_date, taken_at, id);
+            """),
+        Migration(name: "createTags", sql: """
+            -- Tags as TagName normalises them (trimmed, NFC, case-folded). A pin's tag applies to
+            -- its photos in filters.
+            CREATE TABLE photo_tags (
+                photo_id INTEGER NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+                tag TEXT NOT NULL CHECK (length(tag) BETWEEN 1 AND 256),
+                PRIMARY KEY (photo_id, tag)
+            ) WITHOUT ROWID;
+            CREATE INDEX photo_tags_by_tag ON photo_tags (tag, photo_id);
+            CREATE TABLE pin_tags (
+                pin_id INTEGER NOT NULL REFERENCES pins(id) ON DELETE CASCADE,
+                tag TEXT NOT NULL CHECK (length(tag) BETWEEN 1 AND 256),
+                PRIMARY KEY (pin_id, tag)
+            ) WITHOUT ROWID;
+            CREATE INDEX pin_tags_by_tag ON pin_tags (tag, pin_id);
+            """),
+        Migration(name: "createPhotoSearch", sql: """
+            -- What `album find` searches, one row per photo (rowid = photo id). The view says
+            -- what each column holds; triggers re-index a photo from it whenever its photo, its
+            -- tags, its pin or its pin's tags change, and the table is filled from it here.
+            CREATE VIEW photo_search_source AS
+                SELECT p.id AS id,
+                    coalesce(p.title, '') AS title,
+                    coalesce(n.title, '') || ' ' || coalesce(n.note, '') AS pin,
+                    coalesce((SELECT group_concat(tag, ' ') FROM (
+                        SELECT tag FROM photo_tags WHERE photo_id = p.id
+                        UNION SELECT tag FROM pin_tags WHERE pin_id = p.pin_id)), '') AS tags,
+                    coalesce(p.camera_make, '') || ' ' || coalesce(p.camera_model, '') AS camera,
+                    coalesce(replace(coalesce(p.url, p.file), rtrim(coalesce(p.url, p.file), replace(coalesce(p.url, p.file), '/', '')), ''), '') AS file,
+                    '' AS place
+                FROM photos p LEFT JOIN pins n ON n.id = p.pin_id;
+            CREATE VIRTUAL TABLE photo_search USING fts5(
+                title, pin, tags, camera, file, place, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+            INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place) SELECT * FROM photo_search_source;
+            CREATE TRIGGER photo_search_insert AFTER INSERT ON photos BEGIN
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id = new.id;
+            END;
+            CREATE TRIGGER photo_search_update AFTER UPDATE OF title, url, file, pin_id, camera_make, camera_model ON photos BEGIN
+                DELETE FROM photo_search WHERE rowid = old.id;
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id = new.id;
+            END;
+            CREATE TRIGGER photo_search_delete AFTER DELETE ON photos BEGIN
+                DELETE FROM photo_search WHERE rowid = old.id;
+            END;
+            CREATE TRIGGER photo_search_tag_added AFTER INSERT ON photo_tags BEGIN
+                DELETE FROM photo_search WHERE rowid = new.photo_id;
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id = new.photo_id;
+            END;
+            CREATE TRIGGER photo_search_tag_removed AFTER DELETE ON photo_tags BEGIN
+                DELETE FROM photo_search WHERE rowid = old.photo_id;
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id = old.photo_id;
+            END;
+            CREATE TRIGGER photo_search_pin_tag_added AFTER INSERT ON pin_tags BEGIN
+                DELETE FROM photo_search WHERE rowid IN (SELECT id FROM photos WHERE pin_id = new.pin_id);
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id IN (SELECT id FROM photos WHERE pin_id = new.pin_id);
+            END;
+            CREATE TRIGGER photo_search_pin_tag_removed AFTER DELETE ON pin_tags BEGIN
+                DELETE FROM photo_search WHERE rowid IN (SELECT id FROM photos WHERE pin_id = old.pin_id);
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id IN (SELECT id FROM photos WHERE pin_id = old.pin_id);
+            END;
+            CREATE TRIGGER photo_search_pin_renamed AFTER UPDATE OF title, note ON pins BEGIN
+                DELETE FROM photo_search WHERE rowid IN (SELECT id FROM photos WHERE pin_id = new.id);
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id IN (SELECT id FROM photos WHERE pin_id = new.id);
+            END;
+            """),
+        Migration(name: "addPhotoSuggestedPin", sql: """
+            -- For an unplaced photo: the pin an import suggested (the same camera's located photo
+            -- nearest in time), for `album photo place --accept-suggestion`.
+            ALTER TABLE photos ADD COLUMN suggested_pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL;
+            """),
+        Migration(name: "createPhotoDays", sql: """
+            -- Photos per local day, pin (0 = unplaced) and camera, with the day's first capture
+            -- time there: what summaries and timeline counts read instead of every photo row.
+            -- Triggers keep it in step with photos.
+            CREATE TABLE photo_days (
+                local_date TEXT NOT NULL,
+                pin_id INTEGER NOT NULL,
+                make TEXT NOT NULL,
+                model TEXT NOT NULL,
+                photos INTEGER NOT NULL,
+                first_taken TEXT,
+                PRIMARY KEY (local_date, pin_id, make, model)
+            ) WITHOUT ROWID;
+            CREATE INDEX photo_days_by_pin ON photo_days (pin_id, local_date);
+            INSERT INTO photo_days (local_date, pin_id, make, model, photos, first_taken)
+                SELECT local_date, coalesce(pin_id, 0), coalesce(camera_make, ''), coalesce(camera_model, ''), count(*), min(taken_at)
+                FROM photos WHERE local_date IS NOT NULL GROUP BY 1, 2, 3, 4;
+            CREATE TRIGGER photo_days_insert AFTER INSERT ON photos WHEN new.local_date IS NOT NULL BEGIN
+                INSERT INTO photo_days (local_date, pin_id, make, model, photos, first_taken)
+                VALUES (new.local_date, coalesce(new.pin_id, 0), coalesce(new.camera_make, ''), coalesce(new.camera_model, ''), 1, new.taken_at)
+                ON CONFLICT (local_date, pin_id, make, model)
+                DO UPDATE SET photos = photos + 1, first_taken = min(first_taken, excluded.first_taken);
+            END;
+            CREATE TRIGGER photo_days_delete AFTER DELETE ON photos WHEN old.local_date IS NOT NULL BEGIN
+                UPDATE photo_days SET photos = photos - 1, first_taken = (
+                    SELECT min(taken_at) FROM photos WHERE local_date = old.local_date AND coalesce(pin_id, 0) = coalesce(old.pin_id, 0)
+                        AND coalesce(camera_make, '') = coalesce(old.camera_make, '') AND coalesce(camera_model, '') = coalesce(old.camera_model, ''))
+                WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0) AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '');
+                DELETE FROM photo_days WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0)
+                    AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '') AND photos <= 0;
+            END;
+            CREATE TRIGGER photo_days_update AFTER UPDATE OF taken_at, pin_id, camera_make, camera_model ON photos BEGIN
+                UPDATE photo_days SET photos = photos - 1, first_taken = (
+                    SELECT min(taken_at) FROM photos WHERE local_date = old.local_date AND coalesce(pin_id, 0) = coalesce(old.pin_id, 0)
+                        AND coalesce(camera_make, '') = coalesce(old.camera_make, '') AND coalesce(camera_model, '') = coalesce(old.camera_model, ''))
+                WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0) AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '');
+                DELETE FROM photo_days WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0)
+                    AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '') AND photos <= 0;
+                INSERT INTO photo_days (local_date, pin_id, make, model, photos, first_taken)
+                SELECT new.local_date, coalesce(new.pin_id, 0), coalesce(new.camera_make, ''), coalesce(new.camera_model, ''), 1, new.taken_at
+                WHERE new.local_date IS NOT NULL
+                ON CONFLICT (local_date, pin_id, make, model)
+                DO UPDATE SET photos = photos + 1, first_taken = min(first_taken, excluded.first_taken);
+            END;
+            """),
         Migration(name: "addPlacesAndLocalTime", sql: """
             -- The nearest GeoNames place and the IANA zone of each pin and photo (issue 12).
             -- named_at is NULL until the place data has named the row; moving it clears it.

@@ -22,6 +22,11 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
     public var model: String?
     public var orientation: Int?
     public var altitude: Double?
+    /// For an unplaced photo: the index, in the same commit, of the group whose pin is its
+    /// suggested place (stored so that `album photo place --accept-suggestion` can use it).
+    public var suggestedGroup: Int?
+    /// Tags stored with the photo (its XMP keywords).
+    public var tags: [TagName]
     /// `gpx` when a track placed it (nil: its own GPS, `exif`).
     public var positionSource: PositionSource? = nil
     /// The GPS receiver's UTC time, which checks the camera clock.
@@ -30,8 +35,9 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
     public init(
         contentHash: String, originalPath: String, file: String, thumbnail: String, title: String?,
         takenAt: String?, coordinate: Coordinate?, bytes: Int64, width: Int?, height: Int?,
-        make: String?, model: String?, orientation: Int?, altitude: Double?
+        make: String?, model: String?, orientation: Int?, altitude: Double?, tags: [TagName] = []
     ) {
+        self.tags = tags
         self.contentHash = contentHash
         self.originalPath = originalPath
         self.file = file
@@ -53,6 +59,8 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
 public enum ImportDestination: Sendable, Hashable {
     case pin(id: Int64)
     case newPin(Coordinate, note: String?)
+    /// No pin: the library's unplaced tray.
+    case unplaced
 }
 
 /// Photos bound for one album.
@@ -116,6 +124,15 @@ extension AlbumDatabase {
             for group in groups {
                 outcomes.append(try Self.insertGroup(db, group))
             }
+            for group in groups where group.destination == .unplaced {
+                for photo in group.photos {
+                    guard let index = photo.suggestedGroup, outcomes.indices.contains(index), let pin = outcomes[index].pin
+                    else { continue }
+                    try db.run(
+                        "UPDATE photos SET suggested_pin_id = ? WHERE content_hash = ? AND source = 'import' AND pin_id IS NULL",
+                        [pin.id, photo.contentHash])
+                }
+            }
             return outcomes
         }
     }
@@ -151,9 +168,13 @@ extension AlbumDatabase {
                  photo.coordinate?.latitude, photo.coordinate?.longitude, photo.file, photo.thumbnail,
                  photo.contentHash, photo.bytes, photo.width, photo.height, photo.make, photo.model,
                  photo.orientation, photo.altitude, position, now, now])
+            let photoId = db.lastInsertRowID
+            for tag in photo.tags {
+                try db.run("INSERT OR IGNORE INTO photo_tags (photo_id, tag) VALUES (?, ?)", [photoId, tag.value])
+            }
             if photo.positionSource != nil || photo.gpsTime != nil {
                 try db.run("UPDATE photos SET position_source = ?, gps_time = ? WHERE id = ?",
-                           [photo.positionSource?.rawValue, photo.gpsTime, db.lastInsertRowID])
+                           [photo.positionSource?.rawValue, photo.gpsTime, photoId])
             }
             position += 1
             inserted += 1

@@ -136,15 +136,17 @@ extension AlbumDatabase {
                 .map(Self.decodePhoto)
             else { throw .notFound("no photo with id \(id) in \(name)") }
             try db.run("DELETE FROM photos WHERE id = ?", [id])
-            try db.run("""
-                INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES (?, ?, ?, 1, ?)
-                ON CONFLICT (pin_id, source, source_id) DO UPDATE SET removed = 1
-                """, [photo.pinId, photo.source, photo.sourceId, Timestamp.now()])
+            if !photo.isUnplaced {
+                try db.run("""
+                    INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES (?, ?, ?, 1, ?)
+                    ON CONFLICT (pin_id, source, source_id) DO UPDATE SET removed = 1
+                    """, [photo.pinId, photo.source, photo.sourceId, Timestamp.now()])
+            }
             // Remembered by content too, so an import of the same bytes never brings it back.
             if let hash = photo.contentHash {
                 try db.run(
                     "INSERT INTO removed_contents (content_hash, photo_id, pin_id, removed_at) VALUES (?, ?, ?, ?)",
-                    [hash, photo.id, photo.pinId, Timestamp.now()])
+                    [hash, photo.id, photo.isUnplaced ? nil : photo.pinId, Timestamp.now()])
             }
             return photo
         }

@@ -90,7 +90,7 @@ extension AlbumDatabase {
 
     /// The places of the library's photos (each photo's own place, else its pin's) and pins,
     /// most photos first, optionally of one country.
-    public func placeCounts(countryCode: String?) throws(AlbumError) -> [PlaceCount] {
+    public func placeCounts(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {
         try read { db throws(AlbumError) in
             try db.query("""
                 SELECT name, region, country, cc, count(DISTINCT pin), count(photo) FROM (
@@ -105,7 +105,7 @@ extension AlbumDatabase {
                 GROUP BY name, region, cc ORDER BY count(photo) DESC, name
                 """, [countryCode]
             ).map { row in
-                PlaceCount(
+                LibraryPlace(
                     name: row.string(0) ?? "", region: row.string(1), country: row.string(2), countryCode: row.string(3) ?? "",
                     pins: row.int(4) ?? 0, photos: row.int(5) ?? 0)
             }
@@ -126,7 +126,7 @@ extension AlbumDatabase {
 }
 
 /// A place of the library: how many pins and photos are there.
-public struct PlaceCount: Sendable, Hashable {
+public struct LibraryPlace: Sendable, Hashable {
     public var name: String
     public var region: String?
     public var country: String?

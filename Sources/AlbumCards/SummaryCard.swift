@@ -1,0 +1,141 @@
+import AlbumImaging
+import AlbumModel
+import Foundation
+
+/// What a summary card shows, decided by the caller: this module only draws.
+public struct CardContent: Sendable {
+    /// "June 2024".
+    public var title: String
+    /// "42 photos at 3 places".
+    public var subtitle: String
+    /// Headline numbers: ("42", "photos"), ("5", "active days")…
+    public var numbers: [(value: String, label: String)]
+    /// The chart: one bar per day or month, with the labels to print under the first, middle
+    /// and last bar.
+    public var bars: [Int]
+    public var barLabels: [(index: Int, text: String)]
+    /// Collage tiles, in order (decoded thumbnails).
+    public var tiles: [PixelImage]
+    /// A line at the bottom ("busiest day: 14 June, 12 photos").
+    public var footer: String
+    /// Shown instead of the chart and collage when there is nothing to show.
+    public var emptyMessage: String?
+
+    public init(
+        title: String, subtitle: String, numbers: [(value: String, label: String)], bars: [Int],
+        barLabels: [(index: Int, text: String)], tiles: [PixelImage], footer: String, emptyMessage: String?
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.numbers = numbers
+        self.bars = bars
+        self.barLabels = barLabels
+        self.tiles = tiles
+        self.footer = footer
+        self.emptyMessage = emptyMessage
+    }
+}
+
+/// Draws a summary card: a title, headline numbers, a bar chart and a collage, on a portrait
+/// canvas `width` px wide (4:5). The same content gives the same PNG bytes.
+public enum SummaryCard {
+    /// Columns and rows of the collage.
+    public static let collageColumns = 4
+    public static let collageRows = 3
+    public static var collageSize: Int { collageColumns * collageRows }
+
+    /// Where things are on a card of `width` px, for checking the picture.
+    public struct Layout: Sendable, Equatable {
+        public let width: Int
+        public var height: Int { width * 5 / 4 }
+        var unit: Double { Double(width) / 1080 }
+        var margin: Double { 60 * unit }
+        public var chart: (x: Int, y: Int, w: Int, h: Int) {
+            (Int(margin), Int(380 * unit), Int(Double(width) - 2 * margin), Int(220 * unit))
+        }
+        public var collage: (x: Int, y: Int, w: Int, h: Int) {
+            (Int(margin), Int(660 * unit), Int(Double(width) - 2 * margin), Int(Double(height) - 660 * unit - 110 * unit))
+        }
+        public init(width: Int) { self.width = width }
+        public static func == (a: Layout, b: Layout) -> Bool { a.width == b.width }
+    }
+
+    static let background = CairoCanvas.Colour(0xF6F3EC)
+    static let ink = CairoCanvas.Colour(0x1F2A30)
+    static let muted = CairoCanvas.Colour(0x6B7780)
+    static let accent = CairoCanvas.Colour(0xD9623B)
+    static let track = CairoCanvas.Colour(0xE4DED2)
+
+    /// The card as PNG bytes.
+    /// - Throws: `AlbumError.invalidInput` for a width outside 320…4096, `.io` when cairo fails.
+    public static func png(_ content: CardContent, width: Int = 1080) throws(AlbumError) -> Data {
+        guard (320...4096).contains(width) else { throw .invalidInput("--width \(width) must be between 320 and 4096") }
+        let layout = Layout(width: width)
+        let canvas = try CairoCanvas(width: width, height: layout.height)
+        let u = layout.unit, m = layout.margin
+        canvas.fill(0, 0, Double(width), Double(layout.height), background)
+        canvas.fill(0, 0, Double(width), 14 * u, accent)
+        canvas.text(content.title, x: m, y: 130 * u, size: 76 * u, bold: true, colour: ink)
+        canvas.text(content.subtitle, x: m, y: 185 * u, size: 30 * u, colour: muted)
+
+        // Headline numbers in equal columns.
+        let count = max(1, content.numbers.count)
+        let column = (Double(width) - 2 * m) / Double(count)
+        for (i, number) in content.numbers.enumerated() {
+            let x = m + Double(i) * column
+            canvas.text(number.value, x: x, y: 285 * u, size: 58 * u, bold: true, colour: ink)
+            canvas.text(number.label, x: x, y: 325 * u, size: 24 * u, colour: muted)
+        }
+
+        if let message = content.emptyMessage {
+            let chart = layout.chart
+            canvas.fill(Double(chart.x), Double(chart.y), Double(chart.w), Double(layout.height) - Double(chart.y) - 110 * u, track)
+            let w = canvas.textWidth(message, size: 44 * u, bold: true)
+            canvas.text(message, x: (Double(width) - w) / 2, y: Double(layout.height) / 2 + 60 * u, size: 44 * u, bold: true, colour: muted)
+        } else {
+            drawChart(content, canvas: canvas, layout: layout)
+            try drawCollage(content.tiles, canvas: canvas, layout: layout)
+        }
+        canvas.text(content.footer, x: m, y: Double(layout.height) - 50 * u, size: 26 * u, colour: muted)
+        canvas.text("GeoAlbum", x: Double(width) - m, y: Double(layout.height) - 50 * u, size: 26 * u, bold: true, colour: accent, alignRight: true)
+        return try canvas.png()
+    }
+
+    static func drawChart(_ content: CardContent, canvas: CairoCanvas, layout: Layout) {
+        let (cx, cy, cw, ch) = layout.chart
+        let u = layout.unit
+        let labelSpace = 34 * u
+        let barArea = Double(ch) - labelSpace
+        let top = Double(content.bars.max() ?? 0)
+        let n = max(1, content.bars.count)
+        let slot = Double(cw) / Double(n)
+        let gap = min(6 * u, slot * 0.25)
+        canvas.fill(Double(cx), Double(cy) + barArea, Double(cw), max(1, 2 * u), track)
+        for (i, value) in content.bars.enumerated() where value > 0 && top > 0 {
+            let h = max(2 * u, barArea * Double(value) / top)
+            canvas.fill(Double(cx) + Double(i) * slot + gap / 2, Double(cy) + barArea - h, slot - gap, h, accent)
+        }
+        for label in content.barLabels {
+            let x = Double(cx) + (Double(label.index) + 0.5) * slot
+            let w = canvas.textWidth(label.text, size: 22 * u)
+            let left = min(max(Double(cx), x - w / 2), Double(cx + cw) - w)
+            canvas.text(label.text, x: left, y: Double(cy) + Double(ch) - 4 * u, size: 22 * u, colour: muted)
+        }
+    }
+
+    static func drawCollage(_ tiles: [PixelImage], canvas: CairoCanvas, layout: Layout) throws(AlbumError) {
+        let (x, y, w, h) = layout.collage
+        let gap = 8 * layout.unit
+        let cellW = (Double(w) - gap * Double(collageColumns - 1)) / Double(collageColumns)
+        let cellH = (Double(h) - gap * Double(collageRows - 1)) / Double(collageRows)
+        for index in 0..<collageSize {
+            let cx = Double(x) + Double(index % collageColumns) * (cellW + gap)
+            let cy = Double(y) + Double(index / collageColumns) * (cellH + gap)
+            if index < tiles.count {
+                try canvas.image(tiles[index], x: cx, y: cy, w: cellW, h: cellH)
+            } else {
+                canvas.fill(cx, cy, cellW, cellH, track)
+            }
+        }
+    }
+}

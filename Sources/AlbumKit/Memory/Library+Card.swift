@@ -1,0 +1,109 @@
+import AlbumCards
+import AlbumImaging
+import AlbumModel
+import AlbumStore
+import Foundation
+
+/// Chooses the collage of a summary card: photos that cover the period, spread over its days
+/// and places rather than its first photos.
+public enum CollagePlanner {
+    /// `candidates` in time order, a few per (local day, pin). Groups are taken evenly over the
+    /// period (one photo each) while there are more groups than tiles; otherwise every group
+    /// gives its first photo, then its second, and so on. The chosen photos come back in time
+    /// order.
+    public static func choose(_ candidates: [PhotoEntry], count: Int) -> [PhotoEntry] {
+        var groups: [[PhotoEntry]] = []
+        var keys: [String] = []
+        for photo in candidates {
+            let key = "\(photo.localDate?.description ?? "")|\(photo.pinId ?? 0)"
+            if keys.last == key { groups[groups.count - 1].append(photo) } else {
+                if let i = keys.firstIndex(of: key) { groups[i].append(photo); continue }
+                keys.append(key)
+                groups.append([photo])
+            }
+        }
+        var chosen: [PhotoEntry] = []
+        if groups.count >= count {
+            for i in 0..<count { chosen.append(groups[i * groups.count / count][0]) }
+        } else {
+            var round = 0
+            while chosen.count < count {
+                var added = false
+                for group in groups where round < group.count && chosen.count < count {
+                    chosen.append(group[round])
+                    added = true
+                }
+                if !added { break }
+                round += 1
+            }
+        }
+        return chosen.sorted { ($0.localDate?.description ?? "", $0.takenAt ?? "", $0.id) < ($1.localDate?.description ?? "", $1.takenAt ?? "", $1.id) }
+    }
+}
+
+extension Library {
+    /// Draws the summary's card and writes it to `file` atomically (a temporary file in the same
+    /// folder, then a rename): a failure leaves no partial file.
+    /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable.
+    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080) throws(AlbumError) {
+        let folder = file.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .io("cannot write card \(file.path): folder \(folder.path) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw .io("cannot write card \(file.path): folder \(folder.path) is not writable")
+        }
+        let png = try SummaryCard.png(try cardContent(summary), width: width)
+        do {
+            try png.write(to: file, options: .atomic)
+        } catch {
+            throw .io("cannot write card \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// What the card of a summary shows.
+    func cardContent(_ summary: Summary) throws(AlbumError) -> CardContent {
+        let candidates = try database.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
+        var tiles: [PixelImage] = []
+        for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) where tiles.count < SummaryCard.collageSize {
+            // A thumbnail that is gone or unreadable leaves its place to the next photo.
+            guard let path = photo.thumbnail,
+                  let data = FileManager.default.contents(atPath: url(forStoredPath: path).path),
+                  let image = try? JPEGCodec.decode(data, maxPixels: 4_000_000)
+            else { continue }
+            tiles.append(image)
+        }
+        let places = summary.pins == 1 ? "1 place" : "\(summary.pins) places"
+        let photos = summary.photos == 1 ? "1 photo" : "\(summary.photos) photos"
+        var subtitle = "\(photos) at \(places)"
+        if summary.newPlaces > 0 { subtitle += ", \(summary.newPlaces) new" }
+        if let percent = summary.change.photosPercent {
+            subtitle += String(format: " · %@%.0f%% vs %@", percent >= 0 ? "+" : "", percent, summary.previous.key)
+        }
+        let labels: [(index: Int, text: String)]
+        let n = summary.series.count
+        if summary.seriesBy == .day {
+            labels = [0, n / 2, n - 1].map { ($0, String(summary.series[$0].key.suffix(2))) }
+        } else {
+            labels = [0, 3, 6, 9, 11].map { ($0, String(LocalPeriod.monthNames[$0].prefix(3))) }
+        }
+        var footer = ""
+        if let busiest = summary.busiestDay {
+            footer = "busiest day \(busiest.date): \(busiest.photos) photo\(busiest.photos == 1 ? "" : "s")"
+        }
+        return CardContent(
+            title: summary.title, subtitle: subtitle,
+            numbers: [
+                ("\(summary.photos)", "photos"), ("\(summary.pins)", summary.pins == 1 ? "place" : "places"),
+                ("\(summary.activeDays)", summary.activeDays == 1 ? "active day" : "active days"),
+                (Self.kilometres(summary.distanceKm), "km between places"),
+            ],
+            bars: summary.series.map(\.photos), barLabels: labels, tiles: tiles, footer: footer,
+            emptyMessage: summary.photos == 0 ? "No photos in \(summary.title)" : nil)
+    }
+
+    static func kilometres(_ km: Double) -> String {
+        km >= 100 ? String(format: "%.0f", km) : String(format: "%.1f", km)
+    }
+}

@@ -1,0 +1,124 @@
+import AlbumModel
+import AlbumStore
+
+/// Turns a period's facts into a `Summary`: every count, ranking and distance is decided here as
+/// plain values (the database only rolls photos up by local day, pin and camera).
+public struct SummaryPlanner: Sendable {
+    public let period: LocalPeriod
+
+    public init(period: LocalPeriod) { self.period = period }
+
+    /// The headline numbers of some roll-up rows.
+    public static func totals(key: String, _ days: [DayPlaceCount], places: [Int64: PlaceInfo]) -> PeriodTotals {
+        PeriodTotals(
+            key: key, photos: days.reduce(0) { $0 + $1.photos }, pins: Set(days.compactMap(\.pinId)).count,
+            activeDays: Set(days.map(\.date)).count, distanceKm: distanceKm(days, places: places))
+    }
+
+    /// Kilometres between consecutive places: the pins in the order of their local day, then of
+    /// their first photo that day; a pin following itself adds nothing.
+    public static func distanceKm(_ days: [DayPlaceCount], places: [Int64: PlaceInfo]) -> Double {
+        var firsts: [DayPinKey: String] = [:]
+        for row in days {
+            guard let pin = row.pinId else { continue }
+            let key = DayPinKey(date: row.date, pinId: pin)
+            let time = row.firstTaken ?? "~"
+            if let known = firsts[key], known <= time { continue }
+            firsts[key] = time
+        }
+        let visits = firsts.sorted { ($0.key.date, $0.value, $0.key.pinId) < ($1.key.date, $1.value, $1.key.pinId) }
+        var total = 0.0
+        var previous: Coordinate?
+        var previousPin: Int64?
+        for visit in visits where visit.key.pinId != previousPin {
+            guard let place = places[visit.key.pinId] else { continue }
+            if let previous { total += previous.distanceKm(to: place.coordinate) }
+            previous = place.coordinate
+            previousPin = visit.key.pinId
+        }
+        return (total * 10).rounded() / 10
+    }
+
+    struct DayPinKey: Hashable {
+        let date: LocalDate
+        let pinId: Int64
+    }
+
+    /// - Parameters:
+    ///   - facts: this period's facts.
+    ///   - previous: the previous period's roll-up rows and their places.
+    public func summary(_ facts: PeriodFacts, previous: (days: [DayPlaceCount], places: [Int64: PlaceInfo])) -> Summary {
+        let key = period.kind == .month ? TimelineGrouping.month.group(of: period.from).key : "\(period.from.year)"
+        let totals = Self.totals(key: key, facts.days, places: facts.places)
+        var perDay: [LocalDate: Int] = [:]
+        var perPin: [Int64: Int] = [:]
+        var perCamera: [CameraKey: Int] = [:]
+        var unplaced = 0
+        for row in facts.days {
+            perDay[row.date, default: 0] += row.photos
+            if let pin = row.pinId { perPin[pin, default: 0] += row.photos } else { unplaced += row.photos }
+            perCamera[CameraKey(make: row.make, model: row.model), default: 0] += row.photos
+        }
+        let busiest = perDay.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { DayCount(date: $0.key, photos: $0.value) }
+
+        var series: [PeriodCount] = []
+        if period.kind == .month {
+            var day = period.from
+            while day <= period.to {
+                series.append(PeriodCount(key: day.description, photos: perDay[day] ?? 0))
+                day = day.adding(days: 1)
+            }
+        } else {
+            for month in 1...12 {
+                let first = LocalDate.on(period.from.year, month, 1)!
+                let count = perDay.reduce(0) { $0 + (($1.key.month == month) ? $1.value : 0) }
+                series.append(PeriodCount(key: TimelineGrouping.month.group(of: first).key, photos: count))
+            }
+        }
+        let topPlaces = perPin.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5).compactMap { pin, photos -> PlaceCount? in
+            guard let place = facts.places[pin] else { return nil }
+            return PlaceCount(
+                pinId: pin, name: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                photos: photos, isNew: facts.newPlaces.contains(pin))
+        }
+        let topTags = facts.tags.filter { $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
+            .map { TagCount(tag: $0.key, photos: $0.value) }
+        let cameras = perCamera.sorted { ($1.value, $0.key.sortKey) < ($0.value, $1.key.sortKey) }
+            .map { CameraCount(make: $0.key.make, model: $0.key.model, photos: $0.value) }
+        let previousKey = period.kind == .month
+            ? TimelineGrouping.month.group(of: period.previous.from).key : "\(period.previous.from.year)"
+        let before = Self.totals(key: previousKey, previous.days, places: previous.places)
+        let change = SummaryChange(
+            photos: totals.photos - before.photos, pins: totals.pins - before.pins,
+            activeDays: totals.activeDays - before.activeDays,
+            distanceKm: ((totals.distanceKm - before.distanceKm) * 10).rounded() / 10,
+            photosPercent: before.photos == 0
+                ? nil : (Double(totals.photos - before.photos) / Double(before.photos) * 1000).rounded() / 10)
+        return Summary(
+            period: period.kind, key: key, title: period.title, from: period.from, to: period.to, photos: totals.photos,
+            pins: totals.pins, newPlaces: facts.newPlaces.count, unplaced: unplaced, activeDays: totals.activeDays,
+            busiestDay: busiest, seriesBy: period.kind == .month ? .day : .month, series: series,
+            topPlaces: Array(topPlaces), topTags: Array(topTags), cameras: cameras, first: facts.first, last: facts.last,
+            distanceKm: totals.distanceKm, previous: before, change: change)
+    }
+
+    struct CameraKey: Hashable {
+        let make: String?
+        let model: String?
+        var sortKey: String { "\(make ?? "~")\u{0}\(model ?? "~")" }
+    }
+}
+
+extension Library {
+    /// The summary of a month or a year.
+    /// - Throws: `AlbumError.invalidInput` for a period that is not a month or a year.
+    public func summary(of period: LocalPeriod) throws(AlbumError) -> Summary {
+        guard period.kind == .month || period.kind == .year else {
+            throw .invalidInput("a summary covers a month or a year, not a \(period.kind.rawValue)")
+        }
+        let facts = try database.periodFacts(from: period.from, to: period.to)
+        let before = period.previous
+        let previousFacts = try database.periodFacts(from: before.from, to: before.to)
+        return SummaryPlanner(period: period).summary(facts, previous: (previousFacts.days, previousFacts.places))
+    }
+}

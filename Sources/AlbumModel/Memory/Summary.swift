@@ -1,0 +1,219 @@
+/// A month's or a year's photos in numbers: what `album summary` prints and the card draws.
+/// Every count is by local date, the same as the timeline.
+public struct Summary: Sendable, Hashable, Codable {
+    /// `month` or `year`.
+    public var period: LocalPeriod.Kind
+    /// `2024-06` or `2024`.
+    public var key: String
+    /// `June 2024` or `2024`.
+    public var title: String
+    public var from: LocalDate
+    public var to: LocalDate
+    public var photos: Int
+    /// Pins with photos in the period.
+    public var pins: Int
+    /// Of `pins`, those with no photo dated before the period.
+    public var newPlaces: Int
+    /// Photos in the period without a place.
+    public var unplaced: Int
+    /// Days with at least one photo.
+    public var activeDays: Int
+    public var busiestDay: DayCount?
+    /// `day` for a month, `month` for a year.
+    public var seriesBy: TimelineGrouping
+    /// Photos per day of the month, or per month of the year, every one listed (zeros too).
+    public var series: [PeriodCount]
+    /// Pins by photos, at most five.
+    public var topPlaces: [PlaceCount]
+    /// Tags by photos (a pin's tag counts its photos), at most five.
+    public var topTags: [TagCount]
+    /// Cameras by photos.
+    public var cameras: [CameraCount]
+    public var first: PhotoEntry?
+    public var last: PhotoEntry?
+    /// Kilometres between consecutive places, in the order they were visited (by local day, then
+    /// by the first photo's time at each place that day).
+    public var distanceKm: Double
+    public var previous: PeriodTotals
+    public var change: SummaryChange
+
+    public init(
+        period: LocalPeriod.Kind, key: String, title: String, from: LocalDate, to: LocalDate, photos: Int, pins: Int,
+        newPlaces: Int, unplaced: Int, activeDays: Int, busiestDay: DayCount?, seriesBy: TimelineGrouping,
+        series: [PeriodCount], topPlaces: [PlaceCount], topTags: [TagCount], cameras: [CameraCount], first: PhotoEntry?,
+        last: PhotoEntry?, distanceKm: Double, previous: PeriodTotals, change: SummaryChange
+    ) {
+        self.period = period
+        self.key = key
+        self.title = title
+        self.from = from
+        self.to = to
+        self.photos = photos
+        self.pins = pins
+        self.newPlaces = newPlaces
+        self.unplaced = unplaced
+        self.activeDays = activeDays
+        self.busiestDay = busiestDay
+        self.seriesBy = seriesBy
+        self.series = series
+        self.topPlaces = topPlaces
+        self.topTags = topTags
+        self.cameras = cameras
+        self.first = first
+        self.last = last
+        self.distanceKm = distanceKm
+        self.previous = previous
+        self.change = change
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(period, forKey: .period)
+        try c.encode(key, forKey: .key)
+        try c.encode(title, forKey: .title)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(photos, forKey: .photos)
+        try c.encode(pins, forKey: .pins)
+        try c.encode(newPlaces, forKey: .newPlaces)
+        try c.encode(unplaced, forKey: .unplaced)
+        try c.encode(activeDays, forKey: .activeDays)
+        try c.encode(busiestDay, forKey: .busiestDay)
+        try c.encode(seriesBy, forKey: .seriesBy)
+        try c.encode(series, forKey: .series)
+        try c.encode(topPlaces, forKey: .topPlaces)
+        try c.encode(topTags, forKey: .topTags)
+        try c.encode(cameras, forKey: .cameras)
+        try c.encode(first, forKey: .first)
+        try c.encode(last, forKey: .last)
+        try c.encode(distanceKm, forKey: .distanceKm)
+        try c.encode(previous, forKey: .previous)
+        try c.encode(change, forKey: .change)
+    }
+}
+
+public struct DayCount: Sendable, Hashable, Codable {
+    public var date: LocalDate
+    public var photos: Int
+    public init(date: LocalDate, photos: Int) {
+        self.date = date
+        self.photos = photos
+    }
+}
+
+/// One bar of a summary's chart: a day (`2024-06-14`) or a month (`2024-06`).
+public struct PeriodCount: Sendable, Hashable, Codable {
+    public var key: String
+    public var photos: Int
+    public init(key: String, photos: Int) {
+        self.key = key
+        self.photos = photos
+    }
+}
+
+public struct PlaceCount: Sendable, Hashable, Codable {
+    public var pinId: Int64
+    /// The pin's title or place name; nil when it has neither.
+    public var name: String?
+    public var latitude: Double
+    public var longitude: Double
+    public var photos: Int
+    public var isNew: Bool
+
+    public init(pinId: Int64, name: String?, latitude: Double, longitude: Double, photos: Int, isNew: Bool) {
+        self.pinId = pinId
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.photos = photos
+        self.isNew = isNew
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(pinId, forKey: .pinId)
+        try c.encode(name, forKey: .name)
+        try c.encode(latitude, forKey: .latitude)
+        try c.encode(longitude, forKey: .longitude)
+        try c.encode(photos, forKey: .photos)
+        try c.encode(isNew, forKey: .isNew)
+    }
+}
+
+public struct TagCount: Sendable, Hashable, Codable {
+    public var tag: TagName
+    public var photos: Int
+    public init(tag: TagName, photos: Int) {
+        self.tag = tag
+        self.photos = photos
+    }
+}
+
+public struct CameraCount: Sendable, Hashable, Codable {
+    public var make: String?
+    public var model: String?
+    public var photos: Int
+    public init(make: String?, model: String?, photos: Int) {
+        self.make = make
+        self.model = model
+        self.photos = photos
+    }
+
+    /// `Canon EOS R6` (the make is left out when the model repeats it), or `unknown camera`.
+    public var name: String {
+        switch (make, model) {
+        case (nil, nil): "unknown camera"
+        case (let make?, nil): make
+        case (nil, let model?): model
+        case (let make?, let model?): model.lowercased().hasPrefix(make.lowercased()) ? model : "\(make) \(model)"
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(make, forKey: .make)
+        try c.encode(model, forKey: .model)
+        try c.encode(photos, forKey: .photos)
+    }
+}
+
+/// The headline numbers of a period, for comparisons.
+public struct PeriodTotals: Sendable, Hashable, Codable {
+    public var key: String
+    public var photos: Int
+    public var pins: Int
+    public var activeDays: Int
+    public var distanceKm: Double
+    public init(key: String, photos: Int, pins: Int, activeDays: Int, distanceKm: Double) {
+        self.key = key
+        self.photos = photos
+        self.pins = pins
+        self.activeDays = activeDays
+        self.distanceKm = distanceKm
+    }
+}
+
+/// This period minus the previous one; `photosPercent` is nil when the previous had no photos.
+public struct SummaryChange: Sendable, Hashable, Codable {
+    public var photos: Int
+    public var pins: Int
+    public var activeDays: Int
+    public var distanceKm: Double
+    public var photosPercent: Double?
+    public init(photos: Int, pins: Int, activeDays: Int, distanceKm: Double, photosPercent: Double?) {
+        self.photos = photos
+        self.pins = pins
+        self.activeDays = activeDays
+        self.distanceKm = distanceKm
+        self.photosPercent = photosPercent
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(photos, forKey: .photos)
+        try c.encode(pins, forKey: .pins)
+        try c.encode(activeDays, forKey: .activeDays)
+        try c.encode(distanceKm, forKey: .distanceKm)
+        try c.encode(photosPercent, forKey: .photosPercent)
+    }
+}

@@ -1,0 +1,78 @@
+import AlbumModel
+
+/// The SQL shared by the timeline, search and summaries: which photos a filter selects, and
+/// how a photo row becomes a `PhotoEntry`.
+extension AlbumDatabase {
+    /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none).
+    static let entryColumns = """
+        p.id, p.pin_id, p.title, p.state, p.taken_at, p.local_date, n.title,
+        coalesce(p.latitude, n.latitude), coalesce(p.longitude, n.longitude), p.thumbnail, p.source
+        """
+    static let entryFrom = "photos p LEFT JOIN pins n ON n.id = p.pin_id"
+
+    static func decodeEntry(_ row: Row) -> PhotoEntry {
+        PhotoEntry(
+            id: row.int64(0) ?? 0, pinId: row.int64(1), title: row.string(2), state: row.string(3) ?? "",
+            takenAt: row.string(4), localDate: row.string(5).flatMap { LocalDate($0) }, place: row.string(6),
+            latitude: row.double(7), longitude: row.double(8), thumbnail: row.string(9), source: row.string(10) ?? "")
+    }
+
+    /// The conditions a filter puts on `p` (always at least `1`), and their arguments in order.
+    static func conditions(_ filter: PhotoFilter) -> (sql: String, arguments: [any SQLBindable]) {
+        var parts: [String] = ["1"]
+        var arguments: [any SQLBindable] = []
+        if let from = filter.from {
+            parts.append("p.local_date >= ?")
+            arguments.append(from.description)
+        }
+        if let to = filter.to {
+            parts.append("p.local_date <= ?")
+            arguments.append(to.description)
+        }
+        if let pin = filter.pinId {
+            parts.append("p.pin_id = ?")
+            arguments.append(pin)
+        }
+        if let tag = filter.tag {
+            parts.append("""
+                (EXISTS (SELECT 1 FROM photo_tags t WHERE t.photo_id = p.id AND t.tag = ?)
+                 OR EXISTS (SELECT 1 FROM pin_tags t WHERE t.pin_id = p.pin_id AND t.tag = ?))
+                """)
+            arguments += [tag.value, tag.value]
+        }
+        if let source = filter.source {
+            // `bundle` selects every bundle (`bundle:/path`); a full name selects one.
+            parts.append("(p.source = ? OR p.source LIKE ? ESCAPE '\\')")
+            arguments += [source, Self.likeEscaped(source) + ":%"]
+        }
+        if let asOf = filter.asOf {
+            parts.append("p.id <= ?")
+            arguments.append(asOf)
+        }
+        return (parts.joined(separator: " AND "), arguments)
+    }
+
+    static func likeEscaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    /// The highest photo id, 0 for an empty library.
+    public func lastPhotoId() throws(AlbumError) -> Int64 {
+        try read { db throws(AlbumError) in try db.queryOne("SELECT coalesce(max(id), 0) FROM photos")?.int64(0) ?? 0 }
+    }
+
+    /// Checks that a pin exists. - Throws: `AlbumError.notFound` naming the id.
+    func requirePin(_ db: SQL, _ id: Int64) throws(AlbumError) {
+        guard try db.queryOne("SELECT 1 FROM pins WHERE id = ?", [id]) != nil else {
+            throw .notFound("no pin with id \(id) in \(path)")
+        }
+    }
+
+    /// Checks that a photo exists. - Throws: `AlbumError.notFound` naming the id.
+    func requirePhoto(_ db: SQL, _ id: Int64) throws(AlbumError) {
+        guard try db.queryOne("SELECT 1 FROM photos WHERE id = ?", [id]) != nil else {
+            throw .notFound("no photo with id \(id) in \(path)")
+        }
+    }
+}

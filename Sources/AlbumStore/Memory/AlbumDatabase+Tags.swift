@@ -1,0 +1,95 @@
+import AlbumModel
+
+extension AlbumDatabase {
+    /// Adds tags to a target, in one transaction. - Throws: `AlbumError.notFound` for an unknown
+    /// photo or pin.
+    @discardableResult
+    public func addTags(_ tags: [TagName], to target: TagTarget) throws(AlbumError) -> TagChange {
+        try write { db throws(AlbumError) in
+            let photos = try Self.photoIds(db, target, path: path)
+            var changed = 0
+            for tag in tags {
+                switch target {
+                case .pin(let id):
+                    changed += try db.run("INSERT OR IGNORE INTO pin_tags (pin_id, tag) VALUES (?, ?)", [id, tag.value])
+                case .photo, .day:
+                    for photo in photos {
+                        changed += try db.run("INSERT OR IGNORE INTO photo_tags (photo_id, tag) VALUES (?, ?)", [photo, tag.value])
+                    }
+                }
+            }
+            return TagChange(targets: target.isPin ? 1 : photos.count, changed: changed)
+        }
+    }
+
+    /// Removes tags from a target, in one transaction. A pin's tag is removed from the pin only.
+    @discardableResult
+    public func removeTags(_ tags: [TagName], from target: TagTarget) throws(AlbumError) -> TagChange {
+        try write { db throws(AlbumError) in
+            let photos = try Self.photoIds(db, target, path: path)
+            var changed = 0
+            for tag in tags {
+                switch target {
+                case .pin(let id):
+                    changed += try db.run("DELETE FROM pin_tags WHERE pin_id = ? AND tag = ?", [id, tag.value])
+                case .photo, .day:
+                    for photo in photos {
+                        changed += try db.run("DELETE FROM photo_tags WHERE photo_id = ? AND tag = ?", [photo, tag.value])
+                    }
+                }
+            }
+            return TagChange(targets: target.isPin ? 1 : photos.count, changed: changed)
+        }
+    }
+
+    /// The photos a target names (none for a pin: its tag stays on the pin).
+    private static func photoIds(_ db: SQL, _ target: TagTarget, path: String) throws(AlbumError) -> [Int64] {
+        switch target {
+        case .photo(let id):
+            guard try db.queryOne("SELECT 1 FROM photos WHERE id = ?", [id]) != nil else {
+                throw .notFound("no photo with id \(id) in \(path)")
+            }
+            return [id]
+        case .pin(let id):
+            guard try db.queryOne("SELECT 1 FROM pins WHERE id = ?", [id]) != nil else {
+                throw .notFound("no pin with id \(id) in \(path)")
+            }
+            return []
+        case .day(let day):
+            let ids = try db.query("SELECT id FROM photos WHERE local_date = ? ORDER BY id", [day.description])
+                .compactMap { $0.int64(0) }
+            guard !ids.isEmpty else { throw .notFound("no photo was taken on \(day) (local date) in \(path)") }
+            return ids
+        }
+    }
+
+    /// Every tag with the photos and pins carrying it, most used first (then by name).
+    public func tagUsage() throws(AlbumError) -> [TagUsage] {
+        try read { db throws(AlbumError) in
+            let names = try db.query("SELECT tag FROM photo_tags UNION SELECT tag FROM pin_tags").compactMap { $0.string(0) }
+            var usage: [TagUsage] = []
+            for name in names {
+                let photos = try db.queryOne("""
+                    SELECT count(*) FROM (
+                        SELECT photo_id FROM photo_tags WHERE tag = ?1
+                        UNION SELECT p.id FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id WHERE t.tag = ?1)
+                    """, [name])?.int(0) ?? 0
+                let pins = try db.queryOne("SELECT count(*) FROM pin_tags WHERE tag = ?", [name])?.int(0) ?? 0
+                usage.append(TagUsage(tag: TagName(stored: name), photos: photos, pins: pins))
+            }
+            return usage.sorted { ($1.photos, $1.pins, $0.tag.value) < ($0.photos, $0.pins, $1.tag.value) }
+        }
+    }
+
+    /// A photo's own tags and its pin's, sorted.
+    public func tags(photoId: Int64) throws(AlbumError) -> [TagName] {
+        try read { db throws(AlbumError) in
+            try db.query("""
+                SELECT tag FROM photo_tags WHERE photo_id = ?1
+                UNION SELECT tag FROM pin_tags WHERE pin_id = (SELECT pin_id FROM photos WHERE id = ?1) ORDER BY 1
+                """, [photoId]).map { TagName(stored: $0.string(0) ?? "") }
+        }
+    }
+}
+
+

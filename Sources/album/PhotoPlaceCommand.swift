@@ -1,0 +1,38 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+
+/// `album photo place PHOTO --pin N | --lat D --lon D | --accept-suggestion`.
+struct PhotoPlaceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "place", abstract: "Give a photo a place: a pin, a position, or the place its import suggested.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The photo's id.") var id: Int64
+    @Option(help: "Put it in this pin's album.") var pin: Int64?
+    @Option(help: "Latitude of where it was taken.") var lat: Double?
+    @Option(help: "Longitude of where it was taken.") var lon: Double?
+    @Option(name: .customLong("radius-km"), help: "With --lat/--lon: join a pin this close, else make one.") var radiusKm = 1.0
+    @Flag(name: .customLong("accept-suggestion"), help: "Put it where the import suggested.") var acceptSuggestion = false
+
+    func validate() throws {
+        let ways = [pin != nil, lat != nil || lon != nil, acceptSuggestion].filter { $0 }.count
+        guard ways == 1 else { throw ValidationError("give exactly one of --pin, --lat/--lon, --accept-suggestion") }
+        if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
+        guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 100 else { throw ValidationError("--radius-km \(radiusKm) must be in (0, 100]") }
+    }
+
+    func run() throws {
+        let placement: PhotoPlacement
+        if let pin {
+            placement = .pin(pin)
+        } else if let lat, let lon {
+            placement = .coordinate(try coordinate(latitude: lat, longitude: lon), radiusKm: radiusKm)
+        } else {
+            placement = .suggestion
+        }
+        let library = try global.openForChanging()
+        let (photo, pin, created) = try library.placePhoto(id: id, placement)
+        if global.json { return try Output.json(PhotoJSON(photo: photo, library: library)) }
+        Output.line("placed photo \(photo.id) in \(created ? "new " : "")pin \(pin.id)  \(Output.degrees(pin.coordinate))")
+    }
+}

@@ -1,0 +1,63 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+struct SummaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary",
+        abstract: "A month or a year in numbers, optionally as a picture to share.",
+        discussion: "Counts are by local date, like the timeline. The card is a PNG; the same library gives the same bytes.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The month to summarise.", valueName: "YYYY-MM")) var month: String?
+    @Option(help: ArgumentHelp("The year to summarise.", valueName: "YYYY")) var year: String?
+    @Option(help: ArgumentHelp("Also draw the summary card into this PNG file.", valueName: "file.png")) var card: String?
+    @Option(help: "The card's width in pixels (320-4096); it is 5:4 portrait.") var width = 1080
+
+    func run() throws {
+        let period: LocalPeriod
+        switch (month, year) {
+        case (let month?, nil): period = try LocalPeriod.month(month)
+        case (nil, let year?): period = try LocalPeriod.year(year)
+        default: throw ValidationError("give --month YYYY-MM or --year YYYY (one of them)")
+        }
+        guard (320...4096).contains(width) else { throw ValidationError("--width \(width) must be between 320 and 4096") }
+        let library = try global.openForReading()
+        var summary = try library.summary(of: period)
+        if let card { try library.writeCard(summary, to: URL(fileURLWithPath: card).standardizedFileURL, width: width) }
+        summary.first = summary.first?.resolved(in: library)
+        summary.last = summary.last?.resolved(in: library)
+        if global.json { return try Output.json(summary) }
+        for line in Self.text(summary) { Output.line(line) }
+        if let card { Output.line("card: \(URL(fileURLWithPath: card).standardizedFileURL.path)") }
+    }
+
+    static func text(_ s: Summary) -> [String] {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var lines = ["\(s.title): \(plural(s.photos, "photo")) at \(plural(s.pins, "place")) (\(s.newPlaces) new), \(plural(s.activeDays, "active day"))"]
+        guard s.photos > 0 else {
+            lines.append("previous (\(s.previous.key)): \(plural(s.previous.photos, "photo"))")
+            return lines
+        }
+        if let busiest = s.busiestDay { lines.append("busiest day: \(busiest.date) (\(plural(busiest.photos, "photo")))") }
+        if s.unplaced > 0 { lines.append("unplaced: \(plural(s.unplaced, "photo"))") }
+        lines.append("per \(s.seriesBy.rawValue): " + s.series.map { "\($0.photos)" }.joined(separator: " "))
+        if !s.topPlaces.isEmpty {
+            lines.append("top places: " + s.topPlaces.map {
+                "\($0.name.map(TerminalText.inline) ?? String(format: "%.4f, %.4f", $0.latitude, $0.longitude)) (\($0.photos))\($0.isNew ? " new" : "")"
+            }.joined(separator: "; "))
+        }
+        if !s.topTags.isEmpty { lines.append("top tags: " + s.topTags.map { "\($0.tag) (\($0.photos))" }.joined(separator: ", ")) }
+        lines.append("cameras: " + s.cameras.map { "\(TerminalText.inline($0.name)) (\($0.photos))" }.joined(separator: ", "))
+        if let first = s.first { lines.append("first: " + first.line) }
+        if let last = s.last { lines.append("last: " + last.line) }
+        lines.append(String(format: "distance between places: %.1f km", s.distanceKm))
+        var change = "vs \(s.previous.key): \(s.change.photos >= 0 ? "+" : "")\(s.change.photos) photos"
+        if let percent = s.change.photosPercent { change += String(format: " (%@%.1f%%)", percent >= 0 ? "+" : "", percent) }
+        change += ", \(s.change.activeDays >= 0 ? "+" : "")\(s.change.activeDays) active days"
+        lines.append(change)
+        return lines
+    }
+}
+
+extension LocalPeriod.Kind: ExpressibleByArgument {}

@@ -1,0 +1,79 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+
+struct TagCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tag", abstract: "Tag photos and pins.", subcommands: [Add.self, Remove.self])
+
+    /// `photo:ID`, `pin:ID`, or `--day`: what the tags go on.
+    struct Target: ParsableArguments {
+        @Option(help: ArgumentHelp("Tag every photo of this local day (instead of a TARGET).", valueName: "YYYY-MM-DD"))
+        var day: String?
+        @Argument(help: ArgumentHelp("photo:ID or pin:ID (unless --day), then the tags.", valueName: "target-and-tags"))
+        var words: [String] = []
+
+        func resolve() throws -> (TagTarget, [TagName]) {
+            var words = self.words
+            let target: TagTarget
+            if let day {
+                target = .day(try LocalPeriod.day(day, option: "--day"))
+            } else {
+                guard !words.isEmpty else { throw ValidationError("name a target (photo:ID or pin:ID, or --day DATE) and tags") }
+                let text = words.removeFirst()
+                let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let id = Int64(parts[1]), id > 0, parts[0] == "photo" || parts[0] == "pin" else {
+                    throw ValidationError("target '\(text)' is not photo:ID or pin:ID")
+                }
+                target = parts[0] == "photo" ? .photo(id) : .pin(id)
+            }
+            guard !words.isEmpty else { throw ValidationError("no tag given") }
+            return (target, try words.map { text throws(AlbumError) in try TagName(text) })
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add tags to a photo, a pin or a day.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var target: Target
+
+        func run() throws {
+            let (target, tags) = try target.resolve()
+            let change = try global.openForChanging().addTags(tags, to: target)
+            try TagCommand.print(change, tags: tags, verb: "tagged", json: global.json)
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove tags from a photo, a pin or a day.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var target: Target
+
+        func run() throws {
+            let (target, tags) = try target.resolve()
+            let change = try global.openForChanging().removeTags(tags, from: target)
+            try TagCommand.print(change, tags: tags, verb: "untagged", json: global.json)
+        }
+    }
+
+    static func print(_ change: TagChange, tags: [TagName], verb: String, json: Bool) throws {
+        struct ChangeJSON: Encodable { let tags: [TagName]; let targets: Int; let changed: Int }
+        if json { return try Output.json(ChangeJSON(tags: tags, targets: change.targets, changed: change.changed)) }
+        let names = tags.map { "\"\($0)\"" }.joined(separator: ", ")
+        Output.line("\(verb) \(change.targets) target\(change.targets == 1 ? "" : "s") with \(names) (\(change.changed) change\(change.changed == 1 ? "" : "s"))")
+    }
+}
+
+struct TagsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "tags", abstract: "Every tag with its count, most used first.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let usage = try global.openForReading().tags()
+        if global.json { return try Output.json(usage) }
+        if usage.isEmpty { return Output.line("no tags") }
+        for tag in usage {
+            Output.line("\(tag.tag)  \(tag.photos) photo\(tag.photos == 1 ? "" : "s")\(tag.pins > 0 ? ", \(tag.pins) pin\(tag.pins == 1 ? "" : "s")" : "")")
+        }
+    }
+}

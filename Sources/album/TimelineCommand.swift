@@ -1,0 +1,40 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Every photo by local day, ISO week or month, newest first.",
+        discussion: """
+            A photo's day is the date its camera's clock showed. Photos without a date are listed \
+            last, under "undated". Pages are stable: pass the printed --as-of back to page through \
+            the same photos while others are added.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Group by day, week (ISO) or month.") var by: TimelineGrouping = .day
+    @OptionGroup var filters: PhotoFilterOptions
+    @Option(help: "The page to show, from 1.") var page = 1
+    @Option(name: .customLong("page-size"), help: "Photos per page (1-1000).") var pageSize = 100
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("Page through photos up to this id only.", valueName: "id"))
+    var asOf: Int64?
+
+    func run() throws {
+        var filter = try filters.filter()
+        filter.asOf = asOf
+        let library = try global.openForReading()
+        var timeline = try library.timeline(by: by, filter: filter, page: page, pageSize: pageSize)
+        for g in timeline.groups.indices {
+            timeline.groups[g].photos = timeline.groups[g].photos.map { $0.resolved(in: library) }
+        }
+        if global.json { return try Output.json(timeline) }
+        if timeline.total == 0 { return Output.line("no photos") }
+        for group in timeline.groups {
+            Output.line("\(group.key)  \(group.count) photo\(group.count == 1 ? "" : "s")")
+            for photo in group.photos { Output.line("  " + photo.line) }
+        }
+        Output.line("page \(timeline.page) of \(timeline.pages), \(timeline.total) photo\(timeline.total == 1 ? "" : "s") (as of photo \(timeline.asOf))")
+    }
+}
+
+extension TimelineGrouping: ExpressibleByArgument {}

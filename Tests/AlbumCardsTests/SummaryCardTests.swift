@@ -1,0 +1,66 @@
+import AlbumCards
+import AlbumImaging
+import AlbumModel
+import Foundation
+import Testing
+
+/// The card drawn with cairo and read back with cairo: its size, and ink where the chart and
+/// the collage are.
+@Suite struct SummaryCardTests {
+    static func tile(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> PixelImage {
+        var pixels: [UInt8] = []
+        for y in 0..<48 { for x in 0..<64 { pixels += [r, g &+ UInt8(x), b &+ UInt8(y)] } }
+        return PixelImage(width: 64, height: 48, channels: 3, pixels: pixels)
+    }
+
+    static func content(tiles: Int, empty: Bool = false) -> CardContent {
+        CardContent(
+            title: "June 2024", subtitle: "42 photos at 3 places", numbers: [("42", "photos"), ("3", "places"), ("5", "active days")],
+            bars: (0..<30).map { $0 % 7 == 0 ? 0 : ($0 * 37) % 11 }, barLabels: [(0, "01"), (15, "16"), (29, "30")],
+            tiles: (0..<tiles).map { tile(UInt8(20 * $0), 40, 200) }, footer: "busiest day 2024-06-14",
+            emptyMessage: empty ? "No photos in June 2024" : nil)
+    }
+
+    /// Share of pixels in a box that differ from the background.
+    static func ink(_ image: PixelImage, _ box: (x: Int, y: Int, w: Int, h: Int)) -> Double {
+        var inked = 0
+        for y in box.y..<(box.y + box.h) {
+            for x in box.x..<(box.x + box.w) where image.pixel(x: x, y: y) != [0xF6, 0xF3, 0xEC] { inked += 1 }
+        }
+        return Double(inked) / Double(box.w * box.h)
+    }
+
+    @Test func aCardHasItsSizeAChartAndACollage() throws {
+        let png = try SummaryCard.png(Self.content(tiles: 12), width: 1080)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let image = try CairoPNG.decode(png)
+        let layout = SummaryCard.Layout(width: 1080)
+        #expect(image.width == 1080 && image.height == layout.height)
+        #expect(Self.ink(image, layout.chart) > 0.05, "bars are drawn")
+        #expect(Self.ink(image, layout.collage) > 0.9, "the collage fills its box")
+        // The first tile is the colour of the first thumbnail (0, 40+x, 200+y).
+        let c = layout.collage
+        let p = image.pixel(x: c.x + 20, y: c.y + 20)
+        #expect(p[0] < 30 && p[2] > 190, "\(p)")
+    }
+
+    @Test func theSameContentGivesTheSameBytesAndWidthsScale() throws {
+        let a = try SummaryCard.png(Self.content(tiles: 5), width: 720)
+        let b = try SummaryCard.png(Self.content(tiles: 5), width: 720)
+        #expect(a == b)
+        #expect(try CairoPNG.decode(a).width == 720)
+        #expect(throws: AlbumError.self) { try SummaryCard.png(Self.content(tiles: 0), width: 100) }
+    }
+
+    @Test func anEmptyPeriodSaysSo() throws {
+        let image = try CairoPNG.decode(try SummaryCard.png(Self.content(tiles: 0, empty: true)))
+        let layout = SummaryCard.Layout(width: 1080)
+        // The grey panel with the message, no photo colours.
+        let middle = image.pixel(x: 100, y: layout.height / 2)
+        #expect(middle == [0xE4, 0xDE, 0xD2])
+    }
+
+    @Test func aPNGThatIsNotOneIsAnError() {
+        #expect(throws: AlbumError.self) { try CairoPNG.decode(Data("not a png".utf8)) }
+    }
+}
