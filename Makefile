@@ -1,5 +1,5 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release install uninstall
+.PHONY: deps demo test release install uninstall test-browser
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
 # where the program looks for it (beside itself), so `album fetch` works from any folder.
@@ -19,6 +19,11 @@ test: deps
 
 release: deps
 	swift build -c release
+
+# `album serve` and the static gallery in a real Chromium (offline, ~30 s); .ci/run runs it too.
+test-browser: deps
+	swift build
+	/usr/bin/python3 Tests/browser/browser_test.py .build/debug/album
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/geoalbum

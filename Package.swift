@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // album serve's HTTP server (decision 0011: far lighter to build than Hummingbird/NIO).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // MARK: C libraries from Debian, one system target each.
@@ -42,10 +44,16 @@ let package = Package(
             ]
         ),
 
+        // The web server of `album serve`: the only module that links FlyingFox.
+        .target(
+            name: "AlbumServer",
+            dependencies: ["AlbumKit", "AlbumModel", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+
         // MARK: The thin executable.
         .executableTarget(
             name: "album",
-            dependencies: ["AlbumKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AlbumKit", "AlbumServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: Benchmarks (bench/, not tests): `swift build -c release --product places-bench`.
@@ -63,6 +71,7 @@ let package = Package(
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumSources", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libxml2-utils gpsbabel python3-geojson libjs-leaflet libjs-leaflet.markercluster xplanet-images
   libheif-dev libheif-examples
   libcairo2-dev fonts-dejavu-core
+  chromium chromium-driver python3-selenium
   libtimezonemap-data tzdata)
 missing=()
 for p in "${packages[@]}"; do

@@ -17,6 +17,7 @@ struct Album: AsyncParsableCommand {
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ImportCommand.self,
             ExportCommand.self,
+            ServeCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
             PlacesCommand.self,

@@ -56,7 +56,7 @@ struct DueCommand: ParsableCommand {
             outcome.delivered.forEach { Output.line(DeliveryJSON.text($0)) }
         }
         for failure in outcome.failed {
-            FileHandle.standardError.write(Data("album: reminder \(failure.delivery.reminder.id) stays due: \(failure.reason)\n".utf8))
+            FileHandle.standardError.write(Data("album: reminder \(failure.delivery.reminder.id) stays due: \(TerminalText.inline(failure.reason))\n".utf8))
         }
         if !outcome.failed.isEmpty {
             let n = outcome.failed.count

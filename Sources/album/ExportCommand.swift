@@ -54,7 +54,8 @@ struct ExportCommand: ParsableCommand {
         if global.json {
             return try Output.json(ExportJSON(format: format.rawValue, file: written.path, pins: content.pins.count, photos: photos))
         }
-        Output.line("exported \(content.pins.count) pins and \(photos) photos to \(written.path)")
+        let pins = content.pins.count
+        Output.line("exported \(pins) pin\(pins == 1 ? "" : "s") and \(photos) photo\(photos == 1 ? "" : "s") to \(written.path)")
     }
 }
 

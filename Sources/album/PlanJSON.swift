@@ -46,25 +46,25 @@ struct PlanJSON: Encodable {
         return from == to ? "\(from)" : "\(from) – \(to)"
     }
 
-    static func name(_ pin: Pin) -> String { "pin \(pin.id)" + (pin.title.map { "  \($0)" } ?? "") }
+    static func name(_ pin: Pin) -> String { "pin \(pin.id)" + (pin.title.map { "  \(TerminalText.inline($0))" } ?? "") }
 
     /// `pin 3  Kyoto  2026-05-01 – 2026-05-05  planned  12 days from now`, then the note.
     static func text(_ entry: PlanEntry) -> String {
         var line = "\(name(entry.plan.pin))  \(dates(entry.plan))  \(entry.plan.status.rawValue)"
         if entry.plan.status == .planned, let forecast = entry.forecast { line += "  \(forecast)" }
-        if let note = entry.plan.note { line += "\n  note: \(note)" }
+        if let note = entry.plan.note { line += "\n  note: \(TerminalText.inline(note))" }
         return line
     }
 
     /// `pin 3  Kyoto  planned 2026-05-01 – 2026-05-05` after `plan` changes it.
     static func text(_ plan: PinPlan) -> String {
         var line = "\(name(plan.pin))  \(plan.status.rawValue)  \(dates(plan))"
-        if let note = plan.note { line += "\n  note: \(note)" }
+        if let note = plan.note { line += "\n  note: \(TerminalText.inline(note))" }
         return line
     }
 
     /// For the import report: `pin 3 (planned 2026-05-01 – 2026-05-05) marked visited`.
     static func text(visited plan: PinPlan) -> String {
-        "pin \(plan.pin.id)\(plan.pin.title.map { " \($0)" } ?? "") (planned \(dates(plan))) marked visited: photos taken there on those dates"
+        "pin \(plan.pin.id)\(plan.pin.title.map { " \(TerminalText.inline($0))" } ?? "") (planned \(dates(plan))) marked visited: photos taken there on those dates"
     }
 }

@@ -44,15 +44,16 @@ struct ReminderJSON: Encodable {
             line += "  done"
         }
         line += "  \(subject(r))"
-        if let error = r.lastError { line += "\n  last delivery failed: \(error)" }
+        if let error = r.lastError { line += "\n  last delivery failed: \(TerminalText.inline(error))" }
         return line
     }
 
     /// `pin 1 Eiffel Tower: buy tickets`, `pin 1 Eiffel Tower`, or the text.
     static func subject(_ r: Reminder) -> String {
-        guard let pinId = r.pinId else { return r.text ?? "" }
-        let pin = "pin \(pinId)" + (r.pinTitle.map { " \($0)" } ?? "")
-        return r.text.map { "\(pin): \($0)" } ?? pin
+        let text = r.text.map(TerminalText.inline)
+        guard let pinId = r.pinId else { return text ?? "" }
+        let pin = "pin \(pinId)" + (r.pinTitle.map { " \(TerminalText.inline($0))" } ?? "")
+        return text.map { "\(pin): \($0)" } ?? pin
     }
 
     /// `in 2 hours 5 minutes`, `3 minutes ago`, `now`.

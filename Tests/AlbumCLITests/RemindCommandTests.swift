@@ -185,6 +185,25 @@ import TestSupport
         #expect(try db.integrityCheck() == "ok")
     }
 
+    @Test func runsKilledAtRandomMomentsNeverMarkAReminderTwice() throws {
+        let count = 40
+        try addDue(count)
+        // Kill runs at staggered moments (before, during and after their transaction), then let
+        // one finish: every reminder is delivered exactly once in the library.
+        for delay in stride(from: 0, to: 60_000, by: 6_000) {
+            let (process, _, _) = try AlbumProcess.start(["due", "--library", library], environment: ["ALBUM_NOW": "2026-06-01T12:05:00Z"])
+            usleep(useconds_t(delay))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        #expect(try album(["due"], now: "2026-06-01T12:06:00Z").status == 0)
+        let db = try AlbumDatabase(path: folder.child("lib/album.sqlite").path)
+        let counts = try db.deliveryCounts()
+        #expect(counts.count == count)
+        #expect(counts.values.allSatisfy { $0 == 1 })
+        #expect(try db.integrityCheck() == "ok")
+    }
+
     @Test func notifyWithoutNotifySendSaysSoAndDeliversNothing() throws {
         try addDue(1)
         let empty = folder.child("empty-bin")

@@ -4,6 +4,7 @@ import AlbumNet
 import AlbumSources
 import AlbumStore
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -14,9 +15,16 @@ import TestSupport
 @Suite struct ResumeTests {
     @Test func pinsLeftAreResumedSideBySide() async throws {
         let bodies = try JPEGBodies()
+        // The first answer comes at once (libcurl waits for it before opening more connections to
+        // the host: PIPEWAIT); each later one waits (up to 5 s) for the third request to arrive:
+        // side by side the last two overlap, one after another they never do, however loaded the
+        // machine is.
+        let arrived = Mutex(0)
         let server = try LoopbackServer { request in
-            .delayed(.milliseconds(400), .respond(
-                status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(Int(request.path.filter(\.isNumber)) ?? 0)))
+            let n = arrived.withLock { $0 += 1; return $0 }
+            let deadline = Date().addingTimeInterval(5)
+            while n > 1 && arrived.withLock({ $0 }) < 3 && Date() < deadline { usleep(10_000) }
+            return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(Int(request.path.filter(\.isNumber)) ?? 0))
         }
         let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
         // Three pins, each with one photo left (as a killed batch leaves them).

@@ -84,14 +84,15 @@ enum GalleryPages {
           if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
           var cluster = L.markerClusterGroup();
           var pins = window.GEOALBUM_PINS || [];
-          pins.forEach(function (p) {
+          var markers = pins.map(function (p) {
             var marker = L.marker([p.latitude, p.longitude], { title: p.title });
             var link = document.createElement("a");
             link.href = p.href;
             link.textContent = p.title + " (" + p.photoCount + ")";
             marker.bindPopup(link);
-            cluster.addLayer(marker);
+            return marker;
           });
+          cluster.addLayers(markers);
           map.addLayer(cluster);
           if (pins.length > 0) {
             map.fitBounds(cluster.getBounds(), { padding: [40, 40], maxZoom: 8 });

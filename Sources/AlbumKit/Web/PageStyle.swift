@@ -5,11 +5,12 @@ public enum PageStyle {
         :root { color-scheme: light dark; --accent: #2a6fdb; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 15px/1.4 "DejaVu Sans", system-ui, sans-serif; }
-        header { display: flex; gap: 1em; align-items: center; padding: .5em 1em; background: #1d2733; color: #fff; }
+        header { display: flex; gap: 1em; align-items: center; height: 40px; padding: 0 1em; background: #1d2733; color: #fff; overflow: hidden; }
         header a { color: #fff; text-decoration: none; }
         header h1 { font-size: 1.1em; margin: 0; }
         main { padding: 1em; }
-        #map { height: calc(100vh - 2.6em); background: #0b1a2e; }
+        #map { height: calc(100vh - 40px); background: #0b1a2e; }
+        body.map-page { overflow: hidden; }
         .hint { position: absolute; z-index: 1000; bottom: .5em; left: .5em; background: rgba(255,255,255,.85);
           color: #000; padding: .2em .6em; border-radius: 4px; font-size: 13px; }
         .album-head { display: flex; flex-wrap: wrap; gap: 1em; align-items: baseline; }

@@ -1,0 +1,109 @@
+import AlbumModel
+import Foundation
+
+/// An error answered as `{"error": {"code": "...", "message": "..."}}` with an HTTP status.
+public struct APIError: Error, Sendable, Equatable {
+    public let status: Int
+    public let code: String
+    public let message: String
+
+    public init(status: Int, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "bad_request", message: message) }
+    static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "not_found", message: message) }
+
+    /// AlbumKit's errors as HTTP: unknown ids are 404, bad values 400, the rest 500.
+    init(_ error: AlbumError) {
+        switch error {
+        case .notFound(let m): self = .notFound(m)
+        case .invalidInput(let m): self = .badRequest(m)
+        case .source(let m): self.init(status: 502, code: "source_error", message: m)
+        case .storage(let m): self.init(status: 507, code: "storage_error", message: m)
+        case .io(let m), .database(let m): self.init(status: 500, code: "internal_error", message: m)
+        }
+    }
+
+    var body: Data {
+        let object: [String: Any] = ["error": ["code": code, "message": message]]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
+}
+
+/// Any JSON value, decoded strictly (a number is never a boolean, nor the other way).
+enum JSONValue: Decodable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+}
+
+/// A JSON request body read field by field, so each error names its field.
+struct JSONBody {
+    let fields: [String: JSONValue]
+
+    /// Bodies are small: a pin or a region.
+    static let maxBytes = 64 * 1024
+
+    init(_ data: Data) throws(APIError) {
+        guard data.count <= Self.maxBytes else { throw .badRequest("body is larger than \(Self.maxBytes) bytes") }
+        guard !data.isEmpty else { throw .badRequest("body is empty; expected a JSON object") }
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw .badRequest("malformed JSON body")
+        }
+        guard case .object(let fields) = value else { throw .badRequest("body must be a JSON object") }
+        self.fields = fields
+    }
+
+    /// A required finite number.
+    func number(_ name: String) throws(APIError) -> Double {
+        switch fields[name] {
+        case nil, .null?: throw .badRequest("\(name) is required")
+        case .number(let d)? where d.isFinite: return d
+        default: throw .badRequest("\(name) must be a number")
+        }
+    }
+
+    /// An optional string (absent or null is nil).
+    func string(_ name: String, maxLength: Int = 500) throws(APIError) -> String? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .string(let s)?:
+            guard s.count <= maxLength else { throw .badRequest("\(name) is longer than \(maxLength) characters") }
+            return s
+        default: throw .badRequest("\(name) must be a string")
+        }
+    }
+
+    /// An optional boolean.
+    func bool(_ name: String) throws(APIError) -> Bool? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        default: throw .badRequest("\(name) must be true or false")
+        }
+    }
+
+    /// A coordinate from `latitude` and `longitude`; the error names the field out of range.
+    func coordinate() throws(APIError) -> Coordinate {
+        let latitude = try number("latitude"), longitude = try number("longitude")
+        do {
+            return try Coordinate(latitude: latitude, longitude: longitude)
+        } catch {
+            throw .badRequest(error.description)
+        }
+    }
+}

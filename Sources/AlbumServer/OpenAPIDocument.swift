@@ -1,0 +1,129 @@
+/// `GET /api/openapi.json`: the API's OpenAPI 3.0 description.
+enum OpenAPIDocument {
+    static let json = #"""
+        {
+          "openapi": "3.0.3",
+          "info": {
+            "title": "GeoAlbum",
+            "version": "0.1.0",
+            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies; with a token, send `Authorization: Bearer TOKEN`."
+          },
+          "components": {
+            "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" }, "cookie": { "type": "apiKey", "in": "cookie", "name": "album_token" } },
+            "parameters": {
+              "pinId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
+              "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } }
+            },
+            "schemas": {
+              "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } },
+              "Pin": { "type": "object", "required": ["id", "latitude", "longitude", "title", "note", "photoCount"], "properties": {
+                "id": { "type": "integer", "format": "int64" }, "latitude": { "type": "number" }, "longitude": { "type": "number" },
+                "title": { "type": "string", "nullable": true }, "note": { "type": "string", "nullable": true }, "photoCount": { "type": "integer" } } },
+              "NewPin": { "type": "object", "required": ["latitude", "longitude"], "properties": {
+                "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
+                "title": { "type": "string", "nullable": true, "maxLength": 500 }, "note": { "type": "string", "nullable": true, "maxLength": 5000 },
+                "fetch": { "type": "boolean", "default": true, "description": "start fetching the pin's album" } } },
+              "Move": { "type": "object", "required": ["latitude", "longitude"], "properties": {
+                "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
+                "fetch": { "type": "boolean", "default": true } } },
+              "Photo": { "type": "object", "required": ["id", "pinId", "state", "title", "url", "file", "thumbnail", "failure", "takenAt", "latitude", "longitude"], "properties": {
+                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64" },
+                "state": { "type": "string", "enum": ["placeholder", "downloading", "downloaded", "failed"] },
+                "title": { "type": "string", "nullable": true }, "url": { "type": "string", "nullable": true },
+                "file": { "type": "string", "nullable": true, "description": "media URL of the original" },
+                "thumbnail": { "type": "string", "nullable": true, "description": "media URL of the thumbnail" },
+                "failure": { "type": "string", "nullable": true }, "takenAt": { "type": "string", "nullable": true },
+                "latitude": { "type": "number", "nullable": true }, "longitude": { "type": "number", "nullable": true } } },
+              "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
+                "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
+                "noImages": { "type": "boolean" },
+                "counts": { "type": "object", "additionalProperties": { "type": "integer" } },
+                "photos": { "type": "array", "items": { "$ref": "#/components/schemas/Photo" } } } },
+              "Region": { "type": "object", "required": ["latitude", "longitude", "spanLatitude", "spanLongitude"], "properties": {
+                "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
+                "spanLatitude": { "type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 180 },
+                "spanLongitude": { "type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 360 } } }
+            },
+            "responses": {
+              "BadRequest": { "description": "malformed JSON or a field out of range (the message names it)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "NotFound": { "description": "unknown id", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "Unauthorized": { "description": "missing or wrong token", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "Conflict": { "description": "the pin is downloading", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
+            }
+          },
+          "security": [{}, { "bearer": [] }, { "cookie": [] }],
+          "paths": {
+            "/api/pins": {
+              "get": { "summary": "Every pin", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Pin" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } },
+              "post": { "summary": "Drop a pin (and fetch its album)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewPin" } } } },
+                "responses": { "201": { "description": "the new pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
+            "/api/pins/{id}": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "get": { "summary": "One pin", "responses": { "200": { "description": "the pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "put": { "summary": "Move a pin (its album is fetched again)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Move" } } } },
+                "responses": { "200": { "description": "the moved pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" }, "409": { "$ref": "#/components/responses/Conflict" } } },
+              "delete": { "summary": "Remove a pin and its album", "responses": { "200": { "description": "the removed pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/pins/{id}/photos": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "get": { "summary": "A pin's album", "responses": { "200": { "description": "the album", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Album" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/pins/{id}/events": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "get": { "summary": "Server-sent events: an `album` event (the Album JSON) whenever the album changes", "responses": { "200": { "description": "an event stream", "content": { "text/event-stream": { "schema": { "type": "string" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/pins/{id}/new-collection": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "post": { "summary": "Replace the album with photos it has not shown", "responses": { "202": { "description": "started; the album as it is now", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Album" } } } }, "404": { "$ref": "#/components/responses/NotFound" }, "409": { "$ref": "#/components/responses/Conflict" } } }
+            },
+            "/api/photos/{id}": {
+              "parameters": [{ "$ref": "#/components/parameters/photoId" }],
+              "delete": { "summary": "Remove a photo from its album for good", "responses": { "200": { "description": "the removed photo", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Photo" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/media/{id}": {
+              "parameters": [{ "$ref": "#/components/parameters/photoId" }, { "name": "size", "in": "query", "required": false, "schema": { "type": "string", "enum": ["thumb"] } }],
+              "get": { "summary": "A photo's original, or its thumbnail with size=thumb", "responses": { "200": { "description": "the image", "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/entries": {
+              "get": { "summary": "The timeline: photos newest local day first, grouped (as `album timeline --json`)",
+                "parameters": [
+                  { "name": "from", "in": "query", "schema": { "type": "string", "format": "date" } },
+                  { "name": "to", "in": "query", "schema": { "type": "string", "format": "date" } },
+                  { "name": "tag", "in": "query", "schema": { "type": "string" } },
+                  { "name": "pin", "in": "query", "schema": { "type": "integer", "format": "int64" } },
+                  { "name": "page", "in": "query", "schema": { "type": "integer", "minimum": 1, "default": 1 } },
+                  { "name": "pageSize", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 100 } },
+                  { "name": "by", "in": "query", "schema": { "type": "string", "enum": ["day", "week", "month"], "default": "day" } },
+                  { "name": "asOf", "in": "query", "schema": { "type": "integer", "format": "int64" }, "description": "the asOf of page 1, to page through the same photos" }
+                ],
+                "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/summaries/monthly": {
+              "get": { "summary": "A month's summary (as `album summary --month --json`)",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer" } }, { "name": "month", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1, "maximum": 12 } } ],
+                "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/summaries/yearly": {
+              "get": { "summary": "A year's summary (as `album summary --year --json`)",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer" } } ],
+                "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/tags": {
+              "get": { "summary": "Every tag with its photo and pin counts", "responses": { "200": { "description": "tags", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "object" } } } } } } }
+            },
+            "/api/search": {
+              "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",
+                "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string" } }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
+                "responses": { "200": { "description": "matches", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/region": {
+              "get": { "summary": "The persisted map region (null before one is saved)", "responses": { "200": { "description": "the region", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } } } },
+              "put": { "summary": "Save the map region", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } },
+                "responses": { "200": { "description": "the saved region", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            }
+          }
+        }
+
+        """#
+}

@@ -1,0 +1,87 @@
+import AlbumKit
+import AlbumModel
+import Foundation
+
+/// Server-rendered pages. Every title goes through `MarkupText.escape`; scripts are files
+/// (`/assets/*.js`) because the Content-Security-Policy forbids inline scripts.
+enum Pages {
+    static func head(_ title: String, map: Bool) -> String {
+        let body = map ? "<body class=\"map-page\">" : "<body>"
+        let leaflet = map ? """
+            <link rel="stylesheet" href="/assets/leaflet.css">
+            <link rel="stylesheet" href="/assets/MarkerCluster.css">
+            <link rel="stylesheet" href="/assets/MarkerCluster.Default.css">
+
+            """ : ""
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(MarkupText.escape(title))</title>
+            \(leaflet)<link rel="stylesheet" href="/assets/album.css">
+            </head>
+            \(body)
+            <header><h1><a href="/">GeoAlbum</a></h1><span class="meta">right-click or long-press the map to drop a pin; drag a pin to move it</span></header>
+
+            """
+    }
+
+    static func map(region: Region?, basemap: Bool) -> String {
+        var attributes = "data-basemap=\"\(basemap ? "/assets/earth.jpg" : "")\""
+        if let region {
+            attributes += " data-lat=\"\(region.center.latitude)\" data-lon=\"\(region.center.longitude)\""
+            attributes += " data-span-lat=\"\(region.spanLatitude)\" data-span-lon=\"\(region.spanLongitude)\""
+        }
+        return head("GeoAlbum", map: true) + """
+            <div id="map" \(attributes)></div>
+            <div class="hint" id="status">\(basemap ? "Basemap: Blue Marble, NASA Visible Earth" : "No basemap: install xplanet-images")</div>
+            <script src="/assets/leaflet.js"></script>
+            <script src="/assets/leaflet.markercluster.js"></script>
+            <script src="/assets/map.js"></script>
+            </body>
+            </html>
+
+            """
+    }
+
+    static func album(_ album: AlbumJSON) -> String {
+        let pin = album.pin
+        let title = pin.title ?? "Pin \(pin.id)"
+        var out = head(title, map: false)
+        out += "<main id=\"album\" data-pin=\"\(pin.id)\">\n<div class=\"album-head\">\n"
+        out += "<h2 id=\"title\">\(MarkupText.escape(title))</h2>\n"
+        out += "<span class=\"meta\">\(MarkupText.degrees(pin.coordinate.latitude)), \(MarkupText.degrees(pin.coordinate.longitude))</span>\n"
+        let disabled = album.downloading || !album.hasAlbum ? " disabled" : ""
+        out += "<button class=\"action\" id=\"new-collection\" type=\"button\"\(disabled)>New Collection</button>\n"
+        out += "<span class=\"meta\" id=\"status\">\(status(album))</span>\n</div>\n"
+        if let note = pin.note { out += "<p>\(MarkupText.escape(note))</p>\n" }
+        out += "<p class=\"no-images\" id=\"no-images\"\(album.hasAlbum && !album.downloading && album.photos.isEmpty ? "" : " hidden")>No Images</p>\n"
+        out += "<div class=\"grid\" id=\"grid\">\n"
+        for photo in album.photos { out += slot(photo) + "\n" }
+        out += "</div>\n</main>\n<script src=\"/assets/album.js\"></script>\n</body>\n</html>\n"
+        return out
+    }
+
+    static func slot(_ photo: Photo) -> String {
+        let state = photo.state.name
+        let alt = MarkupText.escape(photo.title ?? "")
+        switch photo.state {
+        case .downloaded:
+            return "<div class=\"slot downloaded\" data-id=\"\(photo.id)\" data-state=\"downloaded\">"
+                + "<button class=\"photo\" type=\"button\" title=\"Remove: \(alt)\"><img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\"></button></div>"
+        case .failed(let reason):
+            return "<div class=\"slot failed\" data-id=\"\(photo.id)\" data-state=\"failed\" title=\"\(MarkupText.escape(reason))\">failed</div>"
+        default:
+            return "<div class=\"slot \(state)\" data-id=\"\(photo.id)\" data-state=\"\(state)\"></div>"
+        }
+    }
+
+    static func status(_ album: AlbumJSON) -> String {
+        let done = album.photos.filter { $0.state == .downloaded }.count
+        if !album.hasAlbum { return album.downloading ? "Searching…" : "No album yet" }
+        if album.downloading { return "Downloading \(done) of \(album.photos.count)…" }
+        return "\(album.photos.count) photos"
+    }
+}

@@ -1,0 +1,178 @@
+/// The pages' scripts, served as files (`/assets/map.js`, `/assets/album.js`). Titles from the
+/// network are put in the page with `textContent` only, never as markup.
+enum Scripts {
+    static let map = #"""
+        (function () {
+          "use strict";
+          var el = document.getElementById("map");
+          var status = document.getElementById("status");
+          var map = L.map(el, { crs: L.CRS.EPSG4326, maxBounds: [[-95, -190], [95, 190]], minZoom: 0, maxZoom: 18 });
+          var basemap = el.getAttribute("data-basemap");
+          if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
+          function ready(count) {
+            document.body.setAttribute("data-pins", String(count));
+            document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+            document.body.setAttribute("data-ready", "true");
+          }
+          var expected = -1;
+          var cluster = L.markerClusterGroup({
+            chunkedLoading: true,
+            chunkProgress: function (processed, total) { if (processed === total && expected >= 0) { ready(expected); expected = -1; } }
+          });
+          map.addLayer(cluster);
+          el.geoalbumMap = map;  // for the browser tests
+
+          function send(method, url, body) {
+            return fetch(url, {
+              method: method, credentials: "same-origin",
+              headers: body ? { "Content-Type": "application/json" } : {},
+              body: body ? JSON.stringify(body) : undefined
+            }).then(function (r) {
+              return r.json().then(function (j) {
+                if (!r.ok) { throw new Error((j && j.error && j.error.message) || r.statusText); }
+                return j;
+              });
+            });
+          }
+          function say(text) { status.textContent = text; }
+
+          function popup(pin) {
+            var a = document.createElement("a");
+            a.href = "/pins/" + pin.id;
+            a.textContent = (pin.title || ("Pin " + pin.id)) + " (" + pin.photoCount + " photos)";
+            return a;
+          }
+          function makeMarker(pin) {
+            var marker = L.marker([pin.latitude, pin.longitude], { draggable: true, title: pin.title || ("Pin " + pin.id) });
+            marker.pinId = pin.id;
+            marker.bindPopup(popup(pin));
+            marker.on("dragend", function () {
+              var p = marker.getLatLng().wrap();
+              send("PUT", "/api/pins/" + pin.id, { latitude: p.lat, longitude: p.lng })
+                .then(function (moved) { marker.setPopupContent(popup(moved)); say("Moved pin " + pin.id + "; fetching its new photos"); })
+                .catch(function (e) { say(e.message); marker.setLatLng([pin.latitude, pin.longitude]); });
+            });
+            return marker;
+          }
+
+          var restoring = false;
+          var lat = parseFloat(el.getAttribute("data-lat"));
+          if (!isNaN(lat)) {
+            var lon = parseFloat(el.getAttribute("data-lon"));
+            var sLat = parseFloat(el.getAttribute("data-span-lat")) / 2 * 0.999;
+            var sLon = parseFloat(el.getAttribute("data-span-lon")) / 2 * 0.999;
+            restoring = true;
+            map.fitBounds([[lat - sLat, lon - sLon], [lat + sLat, lon + sLon]], { animate: false });
+          } else {
+            map.setView([20, 0], 1, { animate: false });
+          }
+
+          var timer = null;
+          map.on("moveend", function () {
+            if (restoring) { restoring = false; document.body.setAttribute("data-region", "restored"); return; }
+            clearTimeout(timer);
+            timer = setTimeout(function () {
+              var c = map.getCenter().wrap(), b = map.getBounds();
+              var spanLat = Math.min(180, Math.max(1e-6, b.getNorth() - b.getSouth()));
+              var spanLon = Math.min(360, Math.max(1e-6, b.getEast() - b.getWest()));
+              var latC = Math.max(-90, Math.min(90, c.lat));
+              send("PUT", "/api/region", { latitude: latC, longitude: c.lng, spanLatitude: spanLat, spanLongitude: spanLon })
+                .then(function () { document.body.setAttribute("data-region", "saved"); })
+                .catch(function (e) { say(e.message); });
+            }, 300);
+          });
+          if (restoring) { setTimeout(function () { restoring = false; }, 500); }
+
+          map.on("contextmenu", function (e) {
+            var p = e.latlng.wrap();
+            send("POST", "/api/pins", { latitude: p.lat, longitude: p.lng })
+              .then(function (pin) { window.location.href = "/pins/" + pin.id; })
+              .catch(function (err) { say(err.message); });
+          });
+
+          fetch("/api/pins", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (pins) {
+            if (pins.length === 0) { ready(0); return; }
+            expected = pins.length;
+            cluster.addLayers(pins.map(makeMarker));
+          }).catch(function (e) { say(e.message); });
+        })();
+
+        """#
+
+    static let album = #"""
+        (function () {
+          "use strict";
+          var main = document.getElementById("album");
+          var pinId = main.getAttribute("data-pin");
+          var grid = document.getElementById("grid");
+          var button = document.getElementById("new-collection");
+          var status = document.getElementById("status");
+          var noImages = document.getElementById("no-images");
+          var busy = false;
+
+          function slot(photo) {
+            var div = document.createElement("div");
+            div.className = "slot " + photo.state;
+            div.setAttribute("data-id", String(photo.id));
+            div.setAttribute("data-state", photo.state);
+            if (photo.state === "downloaded") {
+              var b = document.createElement("button");
+              b.className = "photo";
+              b.type = "button";
+              b.title = "Remove: " + (photo.title || "");
+              var img = document.createElement("img");
+              img.src = photo.thumbnail;
+              img.alt = photo.title || "";
+              b.appendChild(img);
+              div.appendChild(b);
+            } else if (photo.state === "failed") {
+              div.textContent = "failed";
+              div.title = photo.failure || "";
+            }
+            return div;
+          }
+
+          function render(album) {
+            var existing = {};
+            Array.prototype.forEach.call(grid.children, function (c) { existing[c.getAttribute("data-id")] = c; });
+            var wanted = album.photos.map(function (p) {
+              var old = existing[String(p.id)];
+              return old && old.getAttribute("data-state") === p.state ? old : slot(p);
+            });
+            wanted.forEach(function (node, i) {
+              if (grid.children[i] !== node) { grid.insertBefore(node, grid.children[i] || null); }
+            });
+            while (grid.children.length > wanted.length) { grid.removeChild(grid.lastChild); }
+            var done = album.counts.downloaded;
+            if (!album.hasAlbum) { status.textContent = album.downloading ? "Searching\u2026" : "No album yet"; }
+            else if (album.downloading) { status.textContent = "Downloading " + done + " of " + album.photos.length + "\u2026"; }
+            else { status.textContent = album.photos.length + " photos"; }
+            noImages.hidden = !album.noImages;
+            busy = album.downloading;
+            button.disabled = busy || !album.hasAlbum;
+            main.setAttribute("data-downloading", String(album.downloading));
+          }
+
+          var events = new EventSource("/api/pins/" + pinId + "/events");
+          events.addEventListener("album", function (e) { render(JSON.parse(e.data)); });
+          events.addEventListener("gone", function () { events.close(); status.textContent = "This pin was removed"; });
+
+          button.addEventListener("click", function () {
+            button.disabled = true;
+            fetch("/api/pins/" + pinId + "/new-collection", { method: "POST", credentials: "same-origin" })
+              .then(function (r) { return r.json().then(function (j) { if (!r.ok) { throw new Error(j.error.message); } }); })
+              .catch(function (e) { status.textContent = e.message; button.disabled = busy; });
+          });
+
+          grid.addEventListener("click", function (e) {
+            var target = e.target.closest ? e.target.closest(".slot.downloaded") : null;
+            if (!target) { return; }
+            var id = target.getAttribute("data-id");
+            fetch("/api/photos/" + id, { method: "DELETE", credentials: "same-origin" }).then(function (r) {
+              if (r.ok && target.parentNode) { target.parentNode.removeChild(target); }
+            });
+          });
+        })();
+
+        """#
+}

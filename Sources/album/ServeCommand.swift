@@ -1,0 +1,92 @@
+import AlbumKit
+import AlbumModel
+import AlbumServer
+import AlbumSources
+import ArgumentParser
+import Foundation
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "The map, albums filling in live, and a JSON API, in a browser (offline).",
+        discussion: """
+            Binds 127.0.0.1 by default. Any other --host needs a token: --token, or one generated \
+            and printed once with a one-time login URL. API: /api/openapi.json.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var sourceOptions: SourceOptions
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port (0: any free port).") var port: Int = 8080
+    @Option(help: "Require this token (Authorization: Bearer TOKEN, or the cookie the login URL sets).") var token: String?
+    @Flag(help: "Open the map in the default browser (xdg-open).") var open = false
+    @Option(name: .customLong("radius-km"), help: "Search radius of pins dropped in the browser.") var radiusKm: Double = 5
+    @Option(name: .customLong("per-page"), help: "Photos per album (1-250).") var perPage: Int = 30
+    @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) must be 0-65535") }
+        if let token, token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) {
+            throw ValidationError("--token must be at least 16 letters, digits or -_.~")
+        }
+        guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 32 else { throw ValidationError("--radius-km \(radiusKm) must be in (0, 32]") }
+        guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
+    }
+
+    func run() async throws {
+        let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        let token = self.token ?? (loopback ? nil : AccessPolicy.randomHex(bytes: 24))
+        let assets = try WebAssets.system()
+        _ = try sourceOptions.spec()  // a bad --source fails before the library is opened
+        let library = try global.openForWriting()
+        let source = sourceOptions.source, endpoint = sourceOptions.endpoint, concurrency = self.concurrency
+        let server = try AlbumWebServer(
+            library: library, assets: assets,
+            settings: .init(host: host, port: UInt16(port), token: token,
+                            fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency)),
+            makeEnvironment: { pinId async throws(AlbumError) in
+                do {
+                    let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: library.album(pinId: pinId))
+                    return try await FetchEnvironment.make(source: spec, maxConnectionsPerHost: concurrency)
+                } catch let error as AlbumError {
+                    throw error
+                } catch {
+                    throw .invalidInput("\(error)")
+                }
+            })
+        let bound = try await server.start()
+        let shown = host.contains(":") ? "[\(host)]" : host
+        let base = "http://\(shown):\(bound)"
+        if global.json {
+            try Output.json(ServeJSON(url: base + "/", token: self.token == nil ? token : nil,
+                                      login: server.policy.oneTimeCode.map { "\(base)/login?code=\($0)" }))
+        } else {
+            Output.line("serving \(library.folder.path) at \(base)/  (Ctrl-C stops)")
+            if let code = server.policy.oneTimeCode {
+                if self.token == nil, let token { Output.line("token (shown once): \(token)") }
+                Output.line("one-time login: \(base)/login?code=\(code)")
+            }
+        }
+        if open {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["xdg-open", server.policy.oneTimeCode.map { "\(base)/login?code=\($0)" } ?? base + "/"]
+            try? process.run()
+        }
+        await server.wait()
+    }
+}
+
+/// `{url, token, login}`: token only when generated.
+struct ServeJSON: Encodable {
+    let url: String
+    let token: String?
+    let login: String?
+    enum Key: String, CodingKey { case url, token, login }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(token, forKey: .token)
+        try c.encode(login, forKey: .login)
+    }
+}

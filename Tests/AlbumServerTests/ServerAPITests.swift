@@ -1,0 +1,155 @@
+import AlbumKit
+import AlbumModel
+import AlbumServer
+import Foundation
+import Testing
+import TestSupport
+
+/// The JSON API of `album serve`, through a real server on loopback and a real library.
+@Suite struct ServerAPITests {
+    @Test func pinsCreateMoveDeleteAndErrorsNameTheField() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let created = try await h.json("POST", "/api/pins", ["latitude": 10.5, "longitude": -20.25, "title": "Sea", "fetch": false])
+        #expect(created.status == 201, "\(created.text)")
+        let pin = try #require(try created.json() as? [String: Any])
+        let id = try #require(pin["id"] as? Int)
+        #expect(pin["title"] as? String == "Sea")
+        #expect(pin["note"] is NSNull, "absent values are null")
+
+        let list = try #require(try await h.request("GET", "/api/pins").json() as? [[String: Any]])
+        #expect(list.count == 1)
+
+        let bad = try await h.json("PUT", "/api/pins/\(id)", ["latitude": 91, "longitude": 0])
+        #expect(bad.status == 400)
+        let error = try #require((try bad.json() as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "bad_request")
+        #expect((error["message"] as? String)?.contains("latitude") == true, "\(error)")
+        let wrongType = try await h.json("POST", "/api/pins", ["latitude": "north", "longitude": 0])
+        #expect(wrongType.status == 400 && wrongType.text.contains("latitude must be a number"))
+        let malformed = try await h.request("POST", "/api/pins", headers: ["Content-Type": "application/json"], body: Data("{\"latitude\": ".utf8))
+        #expect(malformed.status == 400 && malformed.text.contains("malformed JSON"))
+        #expect(try h.library.pins().count == 1, "nothing stored by bad requests")
+
+        let moved = try await h.json("PUT", "/api/pins/\(id)", ["latitude": 11, "longitude": -21, "fetch": false])
+        #expect(moved.status == 200)
+        #expect(try h.library.pin(id: Int64(id)).coordinate.latitude == 11)
+
+        for (method, path) in [("GET", "/api/pins/999"), ("DELETE", "/api/photos/999"), ("GET", "/api/media/999"), ("GET", "/pins/999"), ("GET", "/api/nothing")] {
+            let missing = try await h.request(method, path)
+            #expect(missing.status == 404, "\(method) \(path)")
+            #expect(missing.headers["content-type"]?.hasPrefix("application/json") == true)
+            #expect(((try? missing.json()) as? [String: Any])?["error"] != nil)
+        }
+        #expect(try await h.request("DELETE", "/api/pins/\(id)").status == 200)
+        #expect(try h.library.pins().isEmpty)
+    }
+
+    @Test func droppedPinFillsItsAlbumAndMediaIsServedById() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let created = try await h.json("POST", "/api/pins", ["latitude": 48.856613, "longitude": 2.352222, "title": "Paris"])
+        let id = try #require((try created.json() as? [String: Any])?["id"] as? Int)
+        await h.server.waitForFetches()
+        let album = try #require(try await h.request("GET", "/api/pins/\(id)/photos").json() as? [String: Any])
+        let photos = try #require(album["photos"] as? [[String: Any]])
+        #expect(photos.count == 8)
+        #expect(album["downloading"] as? Bool == false)
+        #expect(album["noImages"] as? Bool == false)
+        let first = try #require(photos.first)
+        let photoId = try #require(first["id"] as? Int)
+        #expect(first["thumbnail"] as? String == "/api/media/\(photoId)?size=thumb", "media by id, never a path")
+
+        let thumb = try await h.request("GET", "/api/media/\(photoId)?size=thumb")
+        #expect(thumb.status == 200)
+        #expect(thumb.headers["content-type"] == "image/jpeg")
+        #expect(thumb.headers["x-content-type-options"] == "nosniff")
+        #expect(thumb.headers["content-security-policy"]?.contains("default-src 'none'") == true)
+        #expect(thumb.body.starts(with: [0xFF, 0xD8]))
+        let original = try await h.request("GET", "/api/media/\(photoId)")
+        #expect(original.body.count > thumb.body.count)
+
+        #expect(try await h.request("DELETE", "/api/photos/\(photoId)").status == 200)
+        #expect(try h.library.photos(pinId: Int64(id)).count == 7)
+
+        let page = try await h.request("GET", "/pins/\(id)")
+        #expect(page.status == 200)
+        #expect(page.text.components(separatedBy: "class=\"slot downloaded\"").count == 1 + 7)
+        #expect(!page.text.contains("<script>"), "no inline scripts")
+
+        let again = try await h.request("POST", "/api/pins/\(id)/new-collection")
+        #expect(again.status == 202 || again.status == 409, "\(again.text)")
+        await h.server.waitForFetches()
+    }
+
+    @Test func entriesAndSummariesUseTheMemoryQueries() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let created = try await h.json("POST", "/api/pins", ["latitude": 48.856613, "longitude": 2.352222, "title": "Paris"])
+        let id = try #require((try created.json() as? [String: Any])?["id"] as? Int)
+        await h.server.waitForFetches()
+        let entries = try #require(try await h.request("GET", "/api/entries?pin=\(id)&pageSize=5").json() as? [String: Any])
+        #expect(entries["total"] as? Int == 8, "\(entries)")
+        #expect(entries["pages"] as? Int == 2)
+        let june = try #require(try await h.request("GET", "/api/summaries/monthly?year=2024&month=6").json() as? [String: Any])
+        #expect(june["photos"] as? Int == 8, "\(june)")
+        let year = try #require(try await h.request("GET", "/api/summaries/yearly?year=2024").json() as? [String: Any])
+        #expect(year["photos"] as? Int == 8)
+        let badSize = try await h.request("GET", "/api/entries?pageSize=0")
+        #expect(badSize.status == 400 && badSize.text.contains("pageSize"), "\(badSize.text)")
+        let noMonth = try await h.request("GET", "/api/summaries/monthly?year=2024")
+        #expect(noMonth.status == 400 && noMonth.text.contains("month"))
+        let badDay = try await h.request("GET", "/api/entries?from=2024-02-30")
+        #expect(badDay.status == 400 && badDay.text.contains("from"))
+        #expect(try await h.request("GET", "/api/entries?pin=999").status == 404)
+    }
+
+    @Test func emptyPlaceSaysNoImages() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let created = try await h.json("POST", "/api/pins", ["latitude": 0, "longitude": -140, "title": "Pacific"])
+        let id = try #require((try created.json() as? [String: Any])?["id"] as? Int)
+        await h.server.waitForFetches()
+        let album = try #require(try await h.request("GET", "/api/pins/\(id)/photos").json() as? [String: Any])
+        #expect(album["noImages"] as? Bool == true)
+        let page = try await h.request("GET", "/pins/\(id)")
+        #expect(page.text.contains("<p class=\"no-images\" id=\"no-images\">No Images</p>"))
+    }
+
+    @Test func titlesAreEscapedInPages() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let title = "</h2><script>alert(\"x\")</script>/"
+        let created = try await h.json("POST", "/api/pins", ["latitude": 1, "longitude": 1, "title": title, "fetch": false])
+        let id = try #require((try created.json() as? [String: Any])?["id"] as? Int)
+        let page = try await h.request("GET", "/pins/\(id)")
+        #expect(page.text.contains("&lt;/h2&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;/"))
+        #expect(!page.text.contains("<script>alert"))
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+    }
+
+    @Test func regionIsSavedAndChecked() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        #expect(try await h.request("GET", "/api/region").text == "null")
+        let saved = try await h.json("PUT", "/api/region", ["latitude": 48.8, "longitude": 2.3, "spanLatitude": 10, "spanLongitude": 20])
+        #expect(saved.status == 200)
+        let bad = try await h.json("PUT", "/api/region", ["latitude": 48.8, "longitude": 2.3, "spanLatitude": 0, "spanLongitude": 20])
+        #expect(bad.status == 400 && bad.text.contains("spanLatitude"), "\(bad.text)")
+        let region = try #require(try await h.request("GET", "/api/region").json() as? [String: Any])
+        #expect(region["spanLongitude"] as? Double == 20)
+        let map = try await h.request("GET", "/")
+        #expect(map.text.contains("data-lat=\"48.8\""))
+    }
+
+    @Test func openAPIDocumentListsTheRoutes() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let doc = try #require(try await h.request("GET", "/api/openapi.json").json() as? [String: Any])
+        #expect((doc["openapi"] as? String)?.hasPrefix("3.") == true)
+        let paths = try #require(doc["paths"] as? [String: Any])
+        for path in ["/api/pins", "/api/pins/{id}", "/api/pins/{id}/photos", "/api/media/{id}", "/api/region", "/api/photos/{id}"] {
+            #expect(paths[path] != nil, "\(path)")
+        }
+    }
+}

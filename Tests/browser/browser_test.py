@@ -1,0 +1,257 @@
+#!/usr/bin/python3
+"""Browser tests of `album serve` and `album export html` in a real Chromium (Debian's chromium,
+chromium-driver, python3-selenium), offline: every host but 127.0.0.1 is unresolvable.
+
+Run: make test-browser  (or: /usr/bin/python3 Tests/browser/browser_test.py [path/to/album])
+Screenshots go to $BROWSER_SCREENSHOTS (default: .build/browser-screenshots).
+
+What it does, as a user would:
+  1. drops a pin by right-clicking the map and sees its album fill in live (placeholders first),
+  2. New Collection is disabled while downloading, then enabled,
+  3. clicking a photo removes it,
+  4. moving the map saves the region; a reload restores it,
+  5. the static gallery opens from file:// with its map and thumbnails.
+Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
+placeholders are visible before they fill in.
+"""
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "album")
+SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
+PARIS = (48.856613, 2.352222)
+
+
+class SlowPhotos(http.server.SimpleHTTPRequestHandler):
+    """Serves fixtures/bundle, each photo after a delay, like a slow photo host."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=os.path.join(ROOT, "fixtures", "bundle"), **kwargs)
+
+    def do_GET(self):
+        time.sleep(0.25)
+        super().do_GET()
+
+    def log_message(self, *args):
+        pass
+
+
+def make_bundle(folder, port):
+    """18 Paris photos (the 8 fixtures, cycled) whose URLs are on the slow server."""
+    with open(os.path.join(ROOT, "fixtures", "bundle", "photos.json")) as f:
+        paris = [r for r in json.load(f) if r["albumId"] == 1]
+    records = []
+    for i in range(18):
+        r = dict(paris[i % len(paris)])
+        r["id"] = 1000 + i
+        r["title"] = 'Paris <b>"%d"</b> & co/' % i
+        r["url"] = "http://127.0.0.1:%d/%s" % (port, r["url"])
+        r["thumbnailUrl"] = "http://127.0.0.1:%d/%s" % (port, r["thumbnailUrl"])
+        records.append(r)
+    with open(os.path.join(folder, "photos.json"), "w") as f:
+        json.dump(records, f)
+
+
+def start_server(library, bundle):
+    process = subprocess.Popen(
+        [ALBUM, "serve", "--port", "0", "--json", "--library", library, "--source", "bundle:" + bundle,
+         "--radius-km", "5", "--per-page", "6", "--concurrency", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    text = ""
+    while not text.rstrip().endswith("}"):
+        line = process.stdout.readline()
+        if not line:
+            raise SystemExit("album serve did not start: " + process.stderr.read())
+        text += line
+    return process, json.loads(text)["url"].rstrip("/")
+
+
+def api(base, method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"} if data else {})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1200,800", "--allow-file-access-from-files",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                 "--no-first-run", "--disable-background-networking"]:
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def shot(driver, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
+
+
+def wait(driver, condition, what, timeout=30):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+    except Exception:
+        shot(driver, "FAILED-" + what.replace(" ", "-"))
+        raise AssertionError("timed out waiting for: " + what)
+
+
+def slots(driver):
+    return driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('#grid .slot'),"
+        " function (s) { return s.getAttribute('data-state'); });")
+
+
+def test_drop_pin_and_album_fills_in(driver, base):
+    # Start the map close to Paris so a right-click at its centre lands within the search radius.
+    api(base, "PUT", "/api/region", {"latitude": PARIS[0], "longitude": PARIS[1], "spanLatitude": 0.02, "spanLongitude": 0.04})
+    driver.get(base + "/")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready")
+    shot(driver, "1-map-before")
+    map_element = driver.find_element(By.ID, "map")
+    ActionChains(driver).context_click(map_element).perform()
+    wait(driver, lambda d: "/pins/" in d.current_url, "the album page after dropping a pin")
+    seen = set()
+    button_was_disabled = False
+
+    def filling(d):
+        nonlocal button_was_disabled
+        states = slots(d)
+        seen.update(states)
+        if d.find_element(By.ID, "new-collection").get_attribute("disabled") is not None:
+            button_was_disabled = True
+        if len(states) == 6 and set(states) != {"downloaded"} and "placeholder-shot" not in seen:
+            shot(d, "2-album-filling")
+            seen.add("placeholder-shot")
+        return len(states) == 6 and all(s == "downloaded" for s in states) and \
+            d.find_element(By.ID, "new-collection").get_attribute("disabled") is None
+    wait(driver, filling, "6 photos downloaded and New Collection enabled")
+    assert "placeholder" in seen or "downloading" in seen, "placeholders were shown before the photos: %s" % seen
+    assert button_was_disabled, "New Collection was disabled while downloading"
+    images = driver.execute_script(
+        "return Array.prototype.filter.call(document.querySelectorAll('#grid img'),"
+        " function (i) { return i.complete && i.naturalWidth > 0; }).length;")
+    assert images == 6, "6 thumbnails shown, got %d" % images
+    title = driver.find_element(By.ID, "title").text
+    assert title.startswith("Pin "), title
+    shot(driver, "3-album-filled")
+    return driver.current_url.rsplit("/", 1)[1]
+
+
+def test_new_collection_disabled_then_enabled(driver, pin_id):
+    first = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#grid .slot'), function (s) { return s.getAttribute('data-id'); });")
+    button = driver.find_element(By.ID, "new-collection")
+    button.click()
+    assert button.get_attribute("disabled") is not None, "disabled as soon as it is clicked"
+    wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") == "true", "downloading")
+    shot(driver, "4-new-collection-downloading")
+    wait(driver, lambda d: slots(d) == ["downloaded"] * 6 and d.find_element(By.ID, "new-collection").get_attribute("disabled") is None,
+         "new collection downloaded and the button enabled again")
+    second = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#grid .slot'), function (s) { return s.getAttribute('data-id'); });")
+    assert not set(first) & set(second), "a new set of photos: %s then %s" % (first, second)
+
+
+def test_remove_photo(driver, base, pin_id):
+    before = slots(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "#grid .slot.downloaded")
+    removed_id = first.get_attribute("data-id")
+    first.click()
+    wait(driver, lambda d: len(slots(d)) == len(before) - 1, "the photo removed from the page")
+    album = api(base, "GET", "/api/pins/%s/photos" % pin_id)
+    assert all(str(p["id"]) != removed_id for p in album["photos"]), "removed in the library too"
+    shot(driver, "5-photo-removed")
+
+
+def map_view(driver):
+    return driver.execute_script(
+        "var m = document.getElementById('map').geoalbumMap; var c = m.getCenter();"
+        " return [c.lat, c.lng, m.getZoom()];")
+
+
+def test_region_restored_after_reload(driver, base):
+    driver.get(base + "/")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready")
+    time.sleep(0.6)
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([40.7128, -74.006], 9, {animate: false});")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-region") == "saved", "region saved")
+    saved = map_view(driver)
+    region = api(base, "GET", "/api/region")
+    assert abs(region["latitude"] - 40.7128) < 0.01 and abs(region["longitude"] + 74.006) < 0.01, region
+    driver.refresh()
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready after reload")
+    restored = map_view(driver)
+    assert abs(restored[0] - saved[0]) < 0.01 and abs(restored[1] - saved[1]) < 0.01, (saved, restored)
+    assert restored[2] == saved[2], "zoom restored: %s then %s" % (saved, restored)
+    shot(driver, "6-region-restored")
+
+
+def test_static_gallery(driver, library, folder):
+    out = os.path.join(folder, "gallery")
+    subprocess.run([ALBUM, "export", "html", "--out", out, "--library", library], check=True, capture_output=True)
+    driver.get("file://" + out + "/index.html")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "gallery map ready")
+    markers = driver.find_elements(By.CSS_SELECTOR, ".leaflet-marker-icon")
+    assert markers, "the gallery map shows its pins"
+    shot(driver, "7-gallery-map")
+    link = driver.find_element(By.CSS_SELECTOR, "ul.albums a")
+    link.click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".grid img"), "gallery album")
+    images = driver.execute_script(
+        "return Array.prototype.filter.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; }).length;")
+    assert images >= 5, "thumbnails load from disk: %d" % images
+    shot(driver, "8-gallery-album")
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="album-browser-")
+    photos = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SlowPhotos)
+    threading.Thread(target=photos.serve_forever, daemon=True).start()
+    bundle = os.path.join(folder, "bundle")
+    os.makedirs(bundle)
+    make_bundle(bundle, photos.server_address[1])
+    library = os.path.join(folder, "lib")
+    server, base = start_server(library, bundle)
+    driver = browser()
+    started = time.time()
+    try:
+        steps = []
+        pin_id = test_drop_pin_and_album_fills_in(driver, base)
+        steps.append("drop a pin, album fills in live")
+        test_new_collection_disabled_then_enabled(driver, pin_id)
+        steps.append("New Collection disabled, then enabled")
+        test_remove_photo(driver, base, pin_id)
+        steps.append("click removes a photo")
+        test_region_restored_after_reload(driver, base)
+        steps.append("region restored after reload")
+        test_static_gallery(driver, library, folder)
+        steps.append("static gallery from file://")
+        for step in steps:
+            print("ok  " + step)
+        print("browser tests passed in %.1f s; screenshots in %s" % (time.time() - started, SHOTS))
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(timeout=10)
+        photos.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
