@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling.
         .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG"]),
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "AlbumStore", dependencies: ["AlbumModel", "CSQLite"]),
         .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
         .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet"]),
-        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CGeoAlbumShim"]),
+        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CHeif", "CGeoAlbumShim"]),
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),

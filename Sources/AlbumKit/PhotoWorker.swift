@@ -37,11 +37,16 @@ struct PhotoWorker: Sendable {
             try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: error.description) }
             return 0
         }
-        try await pool.run { () throws(AlbumError) in
-            try database.markDownloaded(photoId: photo.id, stored)
+        let kept = try await pool.run { () throws(AlbumError) in
+            guard try database.markDownloaded(photoId: photo.id, stored) else {
+                // Bytes the user removed, or the album holds already: dropped, files only if unused.
+                _ = try library.removeUnusedFiles([stored.contentHash])
+                return false
+            }
             try restoreFiles(of: stored, body: body)
+            return true
         }
-        return Int64(body.count)
+        return kept ? Int64(body.count) : 0
     }
 
     /// Puts a claimed photo back in the queue and returns `error` for the caller to throw. When

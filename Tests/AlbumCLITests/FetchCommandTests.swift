@@ -162,7 +162,8 @@ import TestSupport
         let bodies = try JPEGBodies()
         let healthy = Mutex(false)
         let server = try LoopbackServer { request in
-            healthy.withLock { $0 } ? .respond(status: 200, body: bodies.body(1)) : .status(404)
+            // Two photos, two contents: identity is content (decision 0006), one body would be one photo.
+            healthy.withLock { $0 } ? .respond(status: 200, body: bodies.body(Int(request.path.filter(\.isNumber)) ?? 0)) : .status(404)
         }
         let bundle = try HTTPBundle(server: server, ids: ["r1", "r2"], place: Self.place)
         let first = try #require(try album(fetchArguments(bundle)).json() as? [String: Any])

@@ -59,4 +59,30 @@ import TestSupport
         #expect(again["imported"] as? Int == 0)
         #expect(try photos(1).count == after.count)
     }
+
+    @Test func aFetchIntoAPinNeverDoublesAnImportedPhotoNorBringsBackARemovedOne() throws {
+        let folder = Fixtures.bundle.appendingPathComponent("photos").path
+        #expect(try album(["import", folder]).status == 0)
+        // The pin the Sydney photos went to, and one of its photos removed by the user.
+        let pins = try #require(try album(["pin", "list", "--json"]).json() as? [[String: Any]])
+        let sydney = try #require(pins.first { ($0["latitude"] as? Double ?? 0) < -33 && ($0["photoCount"] as? Int ?? 0) >= 2 })
+        let pinId = try #require(sydney["id"] as? Int)
+        let imported = try photos(pinId)
+        let removed = try #require(imported.first)
+        #expect(try album(["photo", "rm", "\(removed["id"] as? Int ?? 0)"]).status == 0)
+
+        let fetch = try album(["fetch", "--pin", "\(pinId)", "--radius-km", "5", "--per-page", "30",
+                               "--source", "bundle:\(Fixtures.bundle.path)", "--json"])
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        let album = try photos(pinId)
+        let names = album.compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
+        let hashes = album.compactMap { photo -> String? in
+            guard let file = photo["file"] as? String, let data = FileManager.default.contents(atPath: file) else { return nil }
+            return "\(data.count)-\(data.hashValue)"
+        }
+        #expect(Set(hashes).count == hashes.count, "a content twice in pin \(pinId): \(names)")
+        let removedBytes = try Data(contentsOf: URL(fileURLWithPath: try #require(removed["url"] as? String)))
+        #expect(!album.contains { ($0["file"] as? String).flatMap { FileManager.default.contents(atPath: $0) } == removedBytes },
+                "the removed photo came back through a fetch")
+    }
 }

@@ -5,13 +5,16 @@ import Darwin
 #endif
 import Foundation
 
-/// Turns the paths a user names into the JPEG files to process.
+/// Turns the paths a user names into the JPEG and HEIC/HEIF files to process.
 public enum ImageFiles {
     /// File extensions treated as JPEG when walking a folder (compared case-insensitively).
     public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe"]
+    /// File extensions treated as HEIC/HEIF when walking a folder.
+    public static let heifExtensions: Set<String> = ["heic", "heif", "hif"]
+    private static let walkedExtensions = jpegExtensions.union(heifExtensions)
 
     /// Each path as given when it is not a folder (whatever its name: the reader then says
-    /// whether it is a JPEG); for a folder, every JPEG-named file under it, recursively, sorted,
+    /// whether it is a JPEG or HEIF); for a folder, every JPEG- or HEIF-named file under it, recursively, sorted,
     /// spelled from the folder as given (`photos/2024/a.jpg`). Hidden entries are skipped.
     ///
     /// Walks with `readdir`, whose entry types spare a `stat` per file: folders of thousands of
@@ -44,7 +47,7 @@ public enum ImageFiles {
             if type == Int32(DT_DIR) {
                 walk(path, into: &found)
             } else if type == Int32(DT_REG), let dot = name.lastIndex(of: "."),
-                      jpegExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                      walkedExtensions.contains(name[name.index(after: dot)...].lowercased()) {
                 found.append(path)
             }
         }

@@ -1,9 +1,11 @@
 import AlbumModel
 import Foundation
 
-/// Reads what a JPEG's EXIF block suggests: capture date, place, orientation, camera, size.
+/// Reads what a JPEG's (or a HEIC/HEIF's) EXIF block suggests: capture date, place, orientation,
+/// camera, size.
 ///
-/// It reads only the header segments it needs (markers, the EXIF block, the frame header, and
+/// HEIF files are recognised by content; their EXIF block comes from libheif's metadata and is
+/// read by the same code as a JPEG's. Of a JPEG it reads only the header segments it needs (markers, the EXIF block, the frame header, and
 /// the XMP packet only when EXIF lacks a date or orientation), never the image data. A missing or
 /// unusable field is absent and `ExifInfo.problems` says why; the reader never guesses.
 public struct ExifReader: Sendable {
@@ -24,16 +26,34 @@ public struct ExifReader: Sendable {
 
     private func read(filePath path: String, name: String) throws(AlbumError) -> ExifInfo {
         do {
-            return try read(ReadOnlyFile(path: path, name: name))
+            let file = try ReadOnlyFile(path: path, name: name)
+            if FileSignature.isHEIF(try file.bytes(at: 0, count: 64)) {
+                return try read(HEIFFile(path: path, name: name))
+            }
+            return try read(file)
         } catch {
             throw error.naming(name)
         }
     }
 
-    /// Reads the EXIF of a JPEG held in memory.
-    /// - Throws: `AlbumError.invalidInput` when `data` is not a JPEG.
+    /// Reads the EXIF of a JPEG or HEIF held in memory.
+    /// - Throws: `AlbumError.invalidInput` when `data` is neither.
     public func read(data: Data) throws(AlbumError) -> ExifInfo {
-        try read(MemoryBytes(data: data))
+        if FileSignature.isHEIF(data.prefix(64)) { return try read(HEIFFile(data: data)) }
+        return try read(MemoryBytes(data: data))
+    }
+
+    /// A HEIF's primary image: its size, its EXIF block, and XMP when EXIF lacks a date or orientation.
+    func read(_ file: HEIFFile) throws(AlbumError) -> ExifInfo {
+        let image = try file.primaryImage()
+        var info = ExifInfo(width: image.width, height: image.height)
+        if let payload = image.exifPayload() {
+            read(exifPayload: payload, declaredLength: payload.count, into: &info)
+        } else {
+            info.problems.append("no EXIF block")
+        }
+        readXMP(into: &info) { image.xmpPacket().map { ArraySlice($0) } }
+        return info
     }
 
     func read(_ source: some ByteSource) throws(AlbumError) -> ExifInfo {
@@ -45,14 +65,20 @@ public struct ExifReader: Sendable {
             return info
         }
         let payload = Array(try source.bytes(at: segment.offset, count: segment.length))
-        if payload.count < segment.length {
-            info.problems.append("EXIF block is truncated (\(payload.count) of \(segment.length) bytes)")
+        read(exifPayload: payload, declaredLength: segment.length, into: &info)
+        try readXMP(header, source, into: &info)
+        return info
+    }
+
+    /// Reads an EXIF block (`Exif\0\0` and the TIFF structure) into `info`, whatever file it came from.
+    private func read(exifPayload payload: [UInt8], declaredLength: Int, into info: inout ExifInfo) {
+        if payload.count < declaredLength {
+            info.problems.append("EXIF block is truncated (\(payload.count) of \(declaredLength) bytes)")
         }
         let document = payload.withUnsafeBytes { ExifDocument(payload: $0) }
         guard let document, document.entryCount > 0 else {
             info.problems.append("EXIF block is corrupt (no readable entries)")
-            try readXMP(header, source, into: &info)
-            return info
+            return
         }
         for (directory, reason) in TIFFPointers.malformed(in: payload) {
             document.ignored.insert(directory)
@@ -61,16 +87,21 @@ public struct ExifReader: Sendable {
         var fields = ExifFields(document: document)
         fields.read(into: &info)
         info.problems += fields.problems
-        try readXMP(header, source, into: &info)
-        return info
     }
 
     /// XMP's `exif:DateTimeOriginal` when EXIF has no original or digitized date, and XMP's
     /// `tiff:Orientation` when EXIF has none. The packet is read only when one of them is needed.
     private func readXMP(_ header: JPEGHeader, _ source: some ByteSource, into info: inout ExifInfo) throws(AlbumError) {
+        guard let segment = header.xmp else { return }
+        try readXMP(into: &info) { () throws(AlbumError) in try source.bytes(at: segment.offset, count: segment.length) }
+    }
+
+    /// The same, with the packet fetched by `packet` only when it is needed.
+    private func readXMP<E: Error>(
+        into info: inout ExifInfo, packet load: () throws(E) -> ArraySlice<UInt8>?
+    ) throws(E) {
         let needsDate = info.takenAtSource != .dateTimeOriginal && info.takenAtSource != .dateTimeDigitized
-        guard let segment = header.xmp, needsDate || info.orientation == nil else { return }
-        let packet = try source.bytes(at: segment.offset, count: segment.length)
+        guard needsDate || info.orientation == nil, let packet = try load() else { return }
         if info.orientation == nil, let value = XMPPacket.value(of: "tiff:Orientation", in: packet) {
             if let orientation = Int(value), (1...8).contains(orientation) {
                 info.orientation = orientation

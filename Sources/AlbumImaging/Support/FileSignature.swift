@@ -1,11 +1,26 @@
 import Foundation
 
 /// What the first bytes of a file say it is, so "not a JPEG" errors can say what it is instead.
-enum FileSignature {
+public enum FileSignature {
     /// True when the bytes start like a JPEG (SOI marker followed by another marker).
-    static func isJPEG<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+    public static func isJPEG<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         var iterator = bytes.makeIterator()
         return iterator.next() == 0xFF && iterator.next() == 0xD8 && iterator.next() == 0xFF
+    }
+
+    /// The HEIF family's brands: HEVC stills and sequences (what phones write), and the
+    /// generic image brands.
+    public static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "mif2"]
+
+    /// True when the bytes start with an ISO-BMFF `ftyp` box naming a HEIF brand, as its major
+    /// brand or a compatible one (an MP4 video is not a HEIF). Needs the first 32 bytes or so.
+    public static func isHEIF<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        let head = Array(bytes.prefix(64))
+        guard head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) else { return false }
+        let size = min(head.count, Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3]))
+        let brand = { (i: Int) in String(decoding: head[i..<i + 4], as: UTF8.self) }
+        if heifBrands.contains(brand(8)) { return true }
+        return stride(from: 16, to: size - 3, by: 4).contains { heifBrands.contains(brand($0)) }
     }
 
     /// `not a JPEG (starts with PNG signature)`, `not a JPEG (empty file)`, …
@@ -24,7 +39,10 @@ enum FileSignature {
         for (magic, name) in known where head.starts(with: magic) {
             return "starts with \(name) signature"
         }
-        if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) { return "starts with HEIF/MP4 signature" }
+        if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) {
+            let brand = String(decoding: head[8..<12], as: UTF8.self)
+            return "an ISO-BMFF file of brand '\(brand)' that is not a HEIF image, such as an MP4 video"
+        }
         if head.starts(with: [0xFF, 0xD8]) { return "JPEG start marker without a following segment" }
         let text = head.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         if text {

@@ -25,6 +25,12 @@ public struct Thumbnail: Sendable, Hashable {
 /// Makes JPEG thumbnails with shrink-on-load: libjpeg-turbo decodes straight to the smallest
 /// DCT scale (n/8) still at least the target size, Lanczos-3 takes it to the exact size, the
 /// EXIF orientation is applied, and the result is encoded as JPEG.
+///
+/// HEIC/HEIF files (recognised by content) are decoded by libheif, which has no scaled decode
+/// for HEVC: the smallest thumbnail image the file carries that is at least the target size is
+/// decoded instead of the full image when there is one (iPhones store one), else the full image.
+/// libheif applies the file's own rotation and mirroring (`irot`/`imir`); per the HEIF
+/// specification EXIF Orientation is not applied on top. Same pixel cap, same JPEG output.
 public struct Thumbnailer: Sendable {
     /// The thumbnail's longer side in pixels. Smaller images are not enlarged.
     public let longEdge: Int
@@ -43,6 +49,12 @@ public struct Thumbnailer: Sendable {
     /// - Throws: `AlbumError.invalidInput` for data that is not a JPEG, an unreadable header, or a
     ///   declared size over the pixel cap.
     public func imageInfo(of data: Data) throws(AlbumError) -> ImageInfo {
+        if FileSignature.isHEIF(data.prefix(64)) {
+            let image = try HEIFFile(data: data).primaryImage()
+            let info = ImageInfo(width: image.width, height: image.height, components: 3, isProgressive: false)
+            try checkCap(info)
+            return info
+        }
         let info = try JPEGCodec.info(of: data)
         try checkCap(info)
         return info
@@ -54,6 +66,7 @@ public struct Thumbnailer: Sendable {
     /// - Throws: `AlbumError.invalidInput` naming what is wrong: not a JPEG (and what it is),
     ///   over the pixel cap, or libjpeg's message for an undecodable file.
     public func thumbnail(of jpeg: Data, orientation: Int? = nil) throws(AlbumError) -> Thumbnail {
+        if FileSignature.isHEIF(jpeg.prefix(64)) { return try heifThumbnail(HEIFFile(data: jpeg)) }
         let info = try imageInfo(of: jpeg)
         let orientation = orientation ?? (try? ExifReader().read(data: jpeg).orientation) ?? 1
         let (width, height) = targetSize(width: info.width, height: info.height)
@@ -86,6 +99,20 @@ public struct Thumbnailer: Sendable {
         } catch {
             throw error.naming(url.relativePath)
         }
+    }
+
+    /// A HEIF's thumbnail: from the smallest embedded thumbnail image at least as large as the
+    /// target, else from the primary image; upright as libheif decodes it.
+    private func heifThumbnail(_ file: HEIFFile) throws(AlbumError) -> Thumbnail {
+        let primary = try file.primaryImage()
+        try checkCap(ImageInfo(width: primary.width, height: primary.height, components: 3, isProgressive: false))
+        let (width, height) = targetSize(width: primary.width, height: primary.height)
+        let source = primary.thumbnails().first { max($0.width, $0.height) >= max(width, height) } ?? primary
+        let resized = try source.withDecodedRGB { pixels in
+            Resampler.resize(pixels, width: min(width, pixels.width), height: min(height, pixels.height))
+        }
+        let data = try JPEGCodec.encode(resized, quality: quality)
+        return Thumbnail(data: data, width: resized.width, height: resized.height, warnings: [])
     }
 
     /// The thumbnail's size for an image of `width` × `height` (before orientation).

@@ -73,7 +73,7 @@ struct PhotoScanner: Sendable {
         } catch {
             let message = error.description
             let reason = message.hasPrefix("\(path): ") ? String(message.dropFirst(path.count + 2)) : message
-            return .skipped(SkippedFile(file: path, reason: "corrupt JPEG: \(reason)"))
+            return .skipped(SkippedFile(file: path, reason: "corrupt \(ImportFile.kind(data)): \(reason)"))
         }
         var width = exif.width, height = exif.height
         var warnings: [String] = []
@@ -92,7 +92,7 @@ struct PhotoScanner: Sendable {
                 let stored = writes && FileManager.default.fileExists(atPath: library.url(forStoredPath: thumbnailPath).path)
                 thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1)
             } catch {
-                return .skipped(SkippedFile(file: path, reason: "corrupt JPEG: \(error.description)"))
+                return .skipped(SkippedFile(file: path, reason: "corrupt \(ImportFile.kind(data)): \(error.description)"))
             }
             warnings = thumbnail?.warnings ?? []
             // A library that cannot be written to stops the import: skipping every file would hide it.
@@ -144,21 +144,24 @@ enum ImportFile {
         return .success(filled == size ? data : data.prefix(filled))
     }
 
-    /// Why a file is not imported, judged by its content; nil for a JPEG.
+    /// `JPEG` or `HEIF`, for messages about a file `refusal` accepted.
+    static func kind(_ data: Data) -> String { FileSignature.isHEIF(data.prefix(64)) ? "HEIF" : "JPEG" }
+
+    /// Why a file is not imported, judged by its content; nil for a JPEG or a HEIC/HEIF.
     static func refusal(_ data: Data) -> String? {
         let head = [UInt8](data.prefix(16))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return nil }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) || FileSignature.isHEIF(data.prefix(64)) { return nil }
         if head.isEmpty { return "not an image (empty file)" }
         let formats: [([UInt8], String)] = [
             ([0x89, 0x50, 0x4E, 0x47], "PNG"), (Array("GIF8".utf8), "GIF"), ([0x49, 0x49, 0x2A, 0x00], "TIFF"),
             ([0x4D, 0x4D, 0x00, 0x2A], "TIFF"), (Array("BM".utf8), "BMP"),
         ]
-        for (magic, name) in formats where head.starts(with: magic) { return "unsupported image format (\(name)): only JPEG is imported" }
+        for (magic, name) in formats where head.starts(with: magic) { return "unsupported image format (\(name)): only JPEG and HEIC/HEIF are imported" }
         if head.starts(with: Array("RIFF".utf8)), head.count >= 12, head[8..<12].elementsEqual("WEBP".utf8) {
-            return "unsupported image format (WebP): only JPEG is imported"
+            return "unsupported image format (WebP): only JPEG and HEIC/HEIF are imported"
         }
         if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) {
-            return "unsupported image format (HEIF/MP4 container): only JPEG is imported"
+            return "unsupported format (an ISO-BMFF container that is not a HEIF image, such as MP4 video): only JPEG and HEIC/HEIF are imported"
         }
         if head.starts(with: [0xFF, 0xD8]) { return "corrupt JPEG: start marker without a following segment" }
         let isText = head.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

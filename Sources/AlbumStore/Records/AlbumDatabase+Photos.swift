@@ -97,8 +97,23 @@ extension AlbumDatabase {
 
     /// `downloading` → `downloaded`, with its files. Call after the files are in place. A photo
     /// no longer `downloading` (removed, or replaced by a new collection meanwhile) is left alone.
-    public func markDownloaded(photoId: Int64, _ stored: StoredFile) throws(AlbumError) {
+    ///
+    /// Identity is content (decision 0006): when the bytes turn out to be a photo the user removed,
+    /// or a photo the pin's album already holds (imported, or under another source id), the row is
+    /// dropped instead (its source id stays shown, so it is not offered again).
+    /// - Returns: false when the row was dropped as such a duplicate.
+    @discardableResult
+    public func markDownloaded(photoId: Int64, _ stored: StoredFile) throws(AlbumError) -> Bool {
         try write { db throws(AlbumError) in
+            let duplicate = try db.queryOne("""
+                SELECT 1 FROM photos p WHERE p.id = ?1 AND p.state = 'downloading' AND (
+                    EXISTS (SELECT 1 FROM removed_contents r WHERE r.content_hash = ?2)
+                    OR EXISTS (SELECT 1 FROM photos o WHERE o.pin_id = p.pin_id AND o.content_hash = ?2 AND o.id <> p.id))
+                """, [photoId, stored.contentHash])
+            if duplicate != nil {
+                try db.run("DELETE FROM photos WHERE id = ?", [photoId])
+                return false
+            }
             try db.run("""
                 UPDATE photos SET state = 'downloaded', failure = NULL, claimed_by = NULL, file = ?, thumbnail = ?,
                     content_hash = ?, bytes = ?, width = ?, height = ?, updated_at = ?
@@ -106,6 +121,7 @@ extension AlbumDatabase {
                 """,
                 [stored.file, stored.thumbnail, stored.contentHash, stored.bytes, stored.width, stored.height,
                  Timestamp.now(), photoId])
+            return true
         }
     }
 
