@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Debian's libbz2-dev has no .pc file: the module map links `bz2` by name.
+        .systemLibrary(name: "CBZip2", providers: [.apt(["libbz2-dev"])]),
         // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling.
         .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG"]),
 
@@ -30,7 +32,9 @@ let package = Package(
         .target(name: "AlbumFiles", dependencies: ["AlbumModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AlbumStore", dependencies: ["AlbumModel", "CSQLite"]),
         .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
-        .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet"]),
+        .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet", "AlbumYFCC"]),
+        // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
+        .target(name: "AlbumYFCC", dependencies: ["AlbumModel", "CBZip2"]),
         .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CHeif", "CGeoAlbumShim"]),
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
@@ -54,7 +58,7 @@ let package = Package(
         // MARK: The thin executable.
         .executableTarget(
             name: "album",
-            dependencies: ["AlbumKit", "AlbumServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AlbumKit", "AlbumServer", "AlbumYFCC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: Benchmarks (bench/, not tests): `swift build -c release --product places-bench`.
@@ -66,6 +70,7 @@ let package = Package(
         .testTarget(name: "AlbumModelTests", dependencies: ["AlbumModel"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
+        .testTarget(name: "AlbumYFCCTests", dependencies: ["AlbumYFCC", "AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "TestSupport"]),

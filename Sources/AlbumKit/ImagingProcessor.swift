@@ -17,6 +17,14 @@ public struct ImagingProcessor: PhotoProcessing {
         return PreparedPhoto(width: info.width, height: info.height, thumbnail: thumbnail.data, warnings: thumbnail.warnings)
     }
 
+    /// The EXIF capture time (not ModifyDate) and camera fields, read from the header only.
+    public func metadata(_ data: Data) -> PhotoMetadata {
+        guard let exif = try? ExifReader().read(data: data) else { return PhotoMetadata() }
+        let takenAt = exif.takenAtSource?.isCaptureTime == true ? exif.takenAt : nil
+        let camera = Camera(make: exif.make, model: exif.model, orientation: exif.orientation, altitude: exif.altitude)
+        return PhotoMetadata(takenAt: takenAt, camera: camera.nonEmpty)
+    }
+
     public func inspect(_ data: Data) throws(AlbumError) -> (width: Int, height: Int) {
         let info = try thumbnailer.imageInfo(of: data)
         return (info.width, info.height)

@@ -22,7 +22,8 @@ extension Library {
         }
         let options = FetchOptions(radiusKm: album.radiusKm, perPage: album.perPage, concurrency: concurrency)
         let shown = try database.shownSourceIds(pinId: pinId, source: environment.sourceName)
-        var lastPage = max(1, min(album.pages, Self.maxResultsPerQuery / max(1, album.perPage)))
+        let reachable = environment.source.maxReachableResults ?? Int.max
+        var lastPage = max(1, min(album.pages, reachable / max(1, album.perPage)))
 
         var fresh: [SourcePhoto] = []
         var picked = Set<String>()
@@ -36,7 +37,7 @@ extension Library {
             if first == nil { first = page }
             fresh += page.photos.filter { !shown.contains($0.sourceId) && picked.insert($0.sourceId).inserted }
             // The source may have grown or shrunk since the album was made.
-            let current = max(1, min(page.pages, Self.maxResultsPerQuery / max(1, album.perPage)))
+            let current = max(1, min(page.pages, reachable / max(1, album.perPage)))
             if current != lastPage {
                 candidates = candidates.filter { $0 <= current } + (lastPage + 1 ..< current + 1).shuffled()
                 lastPage = current

@@ -18,6 +18,18 @@ public struct PreparedPhoto: Sendable {
     }
 }
 
+/// What a downloaded photo's own EXIF says, stored with it as an import stores it.
+public struct PhotoMetadata: Sendable, Hashable {
+    /// The capture time (DateTimeOriginal, CreateDate or XMP; never ModifyDate), with its offset when recorded.
+    public var takenAt: String?
+    public var camera: Camera?
+
+    public init(takenAt: String? = nil, camera: Camera? = nil) {
+        self.takenAt = takenAt
+        self.camera = camera
+    }
+}
+
 /// Checks a downloaded body is a decodable image within the caps and makes its thumbnail.
 public protocol PhotoProcessing: Sendable {
     /// - Throws: `AlbumError` naming what is wrong with the image; the photo is then `failed`.
@@ -25,4 +37,11 @@ public protocol PhotoProcessing: Sendable {
 
     /// The pixel size from the image's header, checked against the caps; no decoding.
     func inspect(_ data: Data) throws(AlbumError) -> (width: Int, height: Int)
+
+    /// What the image's EXIF says (nothing when it has none or cannot be read).
+    func metadata(_ data: Data) -> PhotoMetadata
+}
+
+extension PhotoProcessing {
+    public func metadata(_ data: Data) -> PhotoMetadata { PhotoMetadata() }
 }

@@ -109,9 +109,10 @@ struct PhotoWorker: Sendable {
             try library.storeFile(body, at: file)
             try library.storeFile(prepared.thumbnail, at: thumbnail)
         }
+        let metadata = environment.processor.metadata(body)
         return StoredFile(
             file: file, thumbnail: thumbnail, contentHash: hash.hex, bytes: Int64(body.count),
-            width: size.width, height: size.height)
+            width: size.width, height: size.height, takenAt: metadata.takenAt, camera: metadata.camera)
     }
 
     /// Writes the files of a committed photo again if a concurrent clean-up removed them between

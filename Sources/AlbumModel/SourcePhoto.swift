@@ -11,10 +11,12 @@ public struct SourcePhoto: Sendable, Hashable {
     public var takenAt: String?
     public var owner: String?
     public var license: String?
+    /// How precise `coordinate` is, as Flickr and YFCC100M grade it: 1 (world) … 16 (street).
+    public var accuracy: Int?
 
     public init(
         sourceId: String, title: String? = nil, url: String, coordinate: Coordinate? = nil,
-        takenAt: String? = nil, owner: String? = nil, license: String? = nil
+        takenAt: String? = nil, owner: String? = nil, license: String? = nil, accuracy: Int? = nil
     ) {
         self.sourceId = sourceId
         self.title = title
@@ -23,6 +25,7 @@ public struct SourcePhoto: Sendable, Hashable {
         self.takenAt = takenAt
         self.owner = owner
         self.license = license
+        self.accuracy = accuracy
     }
 }
 

@@ -14,6 +14,9 @@ public protocol PhotoSource: Sendable {
     /// may hand out (inside a bundle folder). Sources without local files refuse.
     /// - Throws: `AlbumError.source` naming the URL.
     func resolveLocalFile(_ url: String) throws(AlbumError) -> URL
+
+    /// How many results of one query can be reached by paging (Flickr: 4,000); nil for no cap.
+    var maxReachableResults: Int? { get }
 }
 
 extension PhotoSource {
@@ -21,4 +24,7 @@ extension PhotoSource {
     public func resolveLocalFile(_ url: String) throws(AlbumError) -> URL {
         throw .source("\(name) offers no local files, refusing \(url)")
     }
+
+    /// Flickr's cap, which the other sources have kept so far.
+    public var maxReachableResults: Int? { 4000 }
 }

@@ -11,6 +11,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     case webBundle(url: String)
     /// A Flickr-compatible REST API at `endpoint`.
     case flickr(endpoint: String)
+    /// The YFCC100M dataset's TSV (plain or .bz2) indexed by `album yfcc index`, or the index file.
+    case yfcc(path: String)
 
     /// The source used when none is given: the embedded offline bundle.
     public static let defaultSource = SourceSpec.bundle(path: "fixtures/bundle")
@@ -49,7 +51,13 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
             }
             return .bundle(path: path)
         }
-        throw .invalidInput("unknown source '\(text)': use bundle:PATH, bundle:https://HOST/photos or flickr")
+        if trimmed.hasPrefix("yfcc:") {
+            let path = String(trimmed.dropFirst("yfcc:".count))
+            guard !path.isEmpty else { throw .invalidInput("source 'yfcc:' needs the dataset file: yfcc:FILE") }
+            guard endpoint == nil else { throw .invalidInput("--endpoint applies only to --source flickr") }
+            return .yfcc(path: path)
+        }
+        throw .invalidInput("unknown source '\(text)': use bundle:PATH, bundle:https://HOST/photos, flickr or yfcc:FILE")
     }
 
     /// `bundle:PATH` or `flickr`, as `parse` reads it.
@@ -58,6 +66,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
         case .bundle(let path): "bundle:\(path)"
         case .webBundle(let url): "bundle:\(url)"
         case .flickr: "flickr"
+        case .yfcc(let path): "yfcc:\(path)"
         }
     }
 
@@ -96,6 +105,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
             return try await BundleSource.fetch(url, client: client)
         case .flickr(let endpoint):
             return try FlickrSource(environment: environment, endpoint: endpoint, client: client)
+        case .yfcc(let path):
+            return try YFCCSource(path: path)
         }
     }
 }

@@ -20,6 +20,7 @@ struct Album: AsyncParsableCommand {
             ServeCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
+            YFCCCommand.self,
             PlacesCommand.self,
         ]
     )

@@ -62,6 +62,7 @@ struct ExifJSON: Encodable {
 
     enum Key: String, CodingKey {
         case file, takenAt, offset, latitude, longitude, altitude, orientation, make, model, width, height, error, problems
+        case takenAtTag, takenAtIsCaptureTime, offsetTag, positionTag
         case gpx
     }
 
@@ -80,6 +81,10 @@ struct ExifJSON: Encodable {
         try c.encode(info?.height, forKey: .height)
         try c.encode(error, forKey: .error)
         try c.encode(info?.problems ?? [], forKey: .problems)
+        try c.encode(info?.takenAtSource?.tagName, forKey: .takenAtTag)
+        try c.encode(info?.takenAtSource?.isCaptureTime, forKey: .takenAtIsCaptureTime)
+        try c.encode(info?.offsetSource, forKey: .offsetTag)
+        try c.encode(info?.coordinateSource, forKey: .positionTag)
         if let track {
             guard let placed = track else { return try c.encodeNil(forKey: .gpx) }
             var n = c.nestedContainer(keyedBy: TrackKey.self, forKey: .gpx)
@@ -93,12 +98,19 @@ struct ExifJSON: Encodable {
 
     enum TrackKey: String, CodingKey { case latitude, longitude, elevation, offset, offsetSource }
 
-    /// `photo.jpg  taken 2008-10-22T16:29:49+02:00  at 43.467448, 11.885127  NIKON COOLPIX P6000  640×480`
+    /// `photo.jpg  taken 2008-10-22T16:29:49+02:00 (DateTimeOriginal, OffsetTimeOriginal)  at 43.467448,
+    /// 11.885127 (GPS)  NIKON COOLPIX P6000  640×480`: each value with the tag it came from; a date
+    /// from ModifyDate alone reads `modified …`, not `taken`.
     var text: String? {
         guard let info else { return nil }
         var parts = [file]
-        if let takenAt = info.takenAt { parts.append("taken \(takenAt)") }
-        if let coordinate = info.coordinate { parts.append("at \(Output.degrees(coordinate))") }
+        if let takenAt = info.takenAt, let source = info.takenAtSource {
+            let offset = info.offsetSource.map { ", \($0)" } ?? ", no offset"
+            parts.append(source.isCaptureTime
+                ? "taken \(takenAt) (\(source.tagName)\(offset))"
+                : "modified \(takenAt) (\(source.tagName)\(offset): no capture date in the file)")
+        }
+        if let coordinate = info.coordinate { parts.append("at \(Output.degrees(coordinate)) (\(info.coordinateSource ?? "GPS"))") }
         if let altitude = info.altitude { parts.append(String(format: "altitude %.1f m", altitude)) }
         let camera = [info.make, info.model].compactMap { $0 }.joined(separator: " ")
         if !camera.isEmpty { parts.append(camera) }

@@ -8,7 +8,7 @@ import Foundation
 struct SourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "bundle:PATH (a local JSON bundle), bundle:https://HOST/photos (the same JSON on the web) or flickr "
-            + "(needs $FLICKR_API_KEY). Default: \(DefaultBundle.helpText).", valueName: "source"))
+            + "(needs $FLICKR_API_KEY), or yfcc:FILE (the YFCC100M dataset; see album yfcc index). Default: \(DefaultBundle.helpText).", valueName: "source"))
     var source: String?
 
     @Option(help: ArgumentHelp("The REST endpoint of a Flickr-compatible source.", valueName: "url"))

@@ -19,8 +19,15 @@ import TestSupport
             ["fetch", "--lat", "-33.856784", "--lon", "151.215297", "--per-page", "3", "--library", library], currentDirectory: cwd.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("3 photos: 3 downloaded, 0 failed"), "\(run.stdout)")
-        let sources = Set(try photosJSON().compactMap { $0["source"] as? String })
+        let photos = try photosJSON()
+        let sources = Set(photos.compactMap { $0["source"] as? String })
         #expect(sources == ["bundle:\(Fixtures.bundle.standardizedFileURL.path)"])
+        // A fetched photo stores what its own EXIF says, as an import does.
+        for photo in photos {
+            #expect(photo["make"] as? String == "SONY" && photo["model"] as? String == "ILCE-7M3", "\(photo)")
+            #expect(photo["orientation"] as? Int == 1)
+            #expect((photo["takenAt"] as? String)?.hasSuffix("+10:00") == true, "\(photo)")
+        }
     }
 
     @Test func anInstalledProgramUsesTheBundleInstalledBesideIt() throws {

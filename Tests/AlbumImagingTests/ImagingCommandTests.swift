@@ -48,7 +48,7 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.allSatisfy { $0.contains("taken 2008-10-22T16:29:49+02:00  at 43.467447, 11.885125") })
+        #expect(lines.allSatisfy { $0.contains("taken 2008-10-22T16:29:49+02:00 (DateTimeOriginal, OffsetTimeOriginal)  at 43.467447, 11.885125 (GPS)") })
         #expect(lines.first?.hasSuffix("orientation 6") == true)
         #expect(run.stderr.isEmpty)
     }

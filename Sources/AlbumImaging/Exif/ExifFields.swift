@@ -61,6 +61,7 @@ struct ExifFields {
                let offsetText = offsetField.text {
                 if let offset = ExifDate.offset(offsetText) {
                     info.offset = offset
+                    info.offsetSource = Self.offsetNames[offsetTag]
                     info.takenAt = local + offset
                 } else {
                     problems.append("\(name) offset '\(offsetText)' is not an offset")
@@ -70,6 +71,11 @@ struct ExifFields {
         }
         if !problems.contains(where: { $0.contains("is not a date") }) { problems.append("no capture date") }
     }
+
+    /// exiftool's names of the offset tags.
+    private static let offsetNames: [UInt16: String] = [
+        Tag.offsetTimeOriginal: "OffsetTimeOriginal", Tag.offsetTimeDigitized: "OffsetTimeDigitized", Tag.offsetTime: "OffsetTime",
+    ]
 
     private mutating func readPosition(into info: inout ExifInfo) {
         guard document.field(Tag.latitude, in: .gps) != nil || document.field(Tag.longitude, in: .gps) != nil else {
@@ -85,6 +91,7 @@ struct ExifFields {
             return
         }
         info.coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+        info.coordinateSource = info.coordinate == nil ? nil : "GPS"
         guard let altitudeField = document.field(Tag.altitude, in: .gps) else { return }
         guard let altitude = value(altitudeField, at: 0, name: "GPSAltitude") else { return }
         // AltitudeRef defaults to 0 (above sea level) when absent (EXIF 2.32 §4.6.6).

@@ -6,6 +6,20 @@ public struct ExifInfo: Sendable, Hashable {
     /// Which tag the capture date came from.
     public enum DateSource: String, Sendable, Hashable {
         case dateTimeOriginal, dateTimeDigitized, dateTime, xmpDateTimeOriginal
+
+        /// The tag's name as exiftool prints it: `DateTimeOriginal`, `CreateDate`, `ModifyDate`
+        /// (the file's last change: a last resort, not a capture time), `XMP:DateTimeOriginal`.
+        public var tagName: String {
+            switch self {
+            case .dateTimeOriginal: "DateTimeOriginal"
+            case .dateTimeDigitized: "CreateDate"
+            case .dateTime: "ModifyDate"
+            case .xmpDateTimeOriginal: "XMP:DateTimeOriginal"
+            }
+        }
+
+        /// False for ModifyDate: when the file was last changed, which may not be when it was taken.
+        public var isCaptureTime: Bool { self != .dateTime }
     }
 
     /// Capture time, ISO 8601 local camera time (`2008-10-22T16:29:49`), with the offset
@@ -15,6 +29,11 @@ public struct ExifInfo: Sendable, Hashable {
     public var offset: String?
     /// The tag `takenAt` was read from.
     public var takenAtSource: DateSource?
+    /// The tag `offset` was read from (`OffsetTimeOriginal`, `OffsetTimeDigitized`, `OffsetTime`,
+    /// or `XMP:DateTimeOriginal` when the XMP date carries it).
+    public var offsetSource: String?
+    /// Where `coordinate` came from: `GPS` (the EXIF GPS directory).
+    public var coordinateSource: String?
     /// GPS position, S and W negative.
     public var coordinate: Coordinate?
     /// Metres above sea level (negative below).

@@ -116,6 +116,7 @@ public struct ExifReader: Sendable {
         }
         info.takenAt = local + (offset ?? "")
         info.offset = offset
+        info.offsetSource = offset == nil ? nil : "XMP:DateTimeOriginal"
         info.takenAtSource = .xmpDateTimeOriginal
     }
 }

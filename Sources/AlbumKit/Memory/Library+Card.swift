@@ -9,8 +9,8 @@ import Foundation
 public enum CollagePlanner {
     /// `candidates` in time order, a few per (local day, pin). Groups are taken evenly over the
     /// period (one photo each) while there are more groups than tiles; otherwise every group
-    /// gives its first photo, then its second, and so on. The chosen photos come back in time
-    /// order.
+    /// gives its first photo, then its second, and so on. The chosen photos come back in that
+    /// order of preference (the first `n` of them cover the period as well as `n` can).
     public static func choose(_ candidates: [PhotoEntry], count: Int) -> [PhotoEntry] {
         var groups: [[PhotoEntry]] = []
         var keys: [String] = []
@@ -37,7 +37,12 @@ public enum CollagePlanner {
                 round += 1
             }
         }
-        return chosen.sorted { ($0.localDate?.description ?? "", $0.takenAt ?? "", $0.id) < ($1.localDate?.description ?? "", $1.takenAt ?? "", $1.id) }
+        return chosen
+    }
+
+    /// Photos in time order (local day, then capture time, then id).
+    public static func inTimeOrder(_ photos: [PhotoEntry]) -> [PhotoEntry] {
+        photos.sorted { ($0.localDate?.description ?? "", $0.takenAt ?? "", $0.id) < ($1.localDate?.description ?? "", $1.takenAt ?? "", $1.id) }
     }
 }
 
@@ -65,15 +70,17 @@ extension Library {
     /// What the card of a summary shows.
     func cardContent(_ summary: Summary) throws(AlbumError) -> CardContent {
         let candidates = try database.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
-        var tiles: [PixelImage] = []
-        for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) where tiles.count < SummaryCard.collageSize {
+        var chosen: [(photo: PhotoEntry, image: PixelImage)] = []
+        for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) where chosen.count < SummaryCard.collageSize {
             // A thumbnail that is gone or unreadable leaves its place to the next photo.
             guard let path = photo.thumbnail,
                   let data = FileManager.default.contents(atPath: url(forStoredPath: path).path),
                   let image = try? JPEGCodec.decode(data, maxPixels: 4_000_000)
             else { continue }
-            tiles.append(image)
+            chosen.append((photo, image))
         }
+        let order = CollagePlanner.inTimeOrder(chosen.map(\.photo)).map(\.id)
+        let tiles = order.compactMap { id in chosen.first { $0.photo.id == id }?.image }
         let places = summary.pins == 1 ? "1 place" : "\(summary.pins) places"
         let photos = summary.photos == 1 ? "1 photo" : "\(summary.photos) photos"
         var subtitle = "\(photos) at \(places)"

@@ -118,7 +118,8 @@ extension Library {
         }
         let facts = try database.periodFacts(from: period.from, to: period.to)
         let before = period.previous
-        let previousFacts = try database.periodFacts(from: before.from, to: before.to)
-        return SummaryPlanner(period: period).summary(facts, previous: (previousFacts.days, previousFacts.places))
+        let previousDays = try database.dayPlaceCounts(from: before.from, to: before.to)
+        let previousPlaces = try database.places(Set(previousDays.compactMap(\.pinId)))
+        return SummaryPlanner(period: period).summary(facts, previous: (previousDays, previousPlaces))
     }
 }

@@ -54,6 +54,20 @@ extension AlbumDatabase {
         }
     }
 
+    /// The pins with these ids as summaries name them.
+    public func places(_ ids: Set<Int64>) throws(AlbumError) -> [Int64: PlaceInfo] {
+        try read { db throws(AlbumError) in
+            var places: [Int64: PlaceInfo] = [:]
+            for id in ids {
+                guard let row = try db.queryOne("SELECT title, latitude, longitude FROM pins WHERE id = ?", [id]),
+                      let coordinate = try? Coordinate(latitude: row.double(1) ?? 0, longitude: row.double(2) ?? 0)
+                else { continue }
+                places[id] = PlaceInfo(pinId: id, name: row.string(0), coordinate: coordinate)
+            }
+            return places
+        }
+    }
+
     /// Everything a summary of `from…to` needs, read in one transaction.
     public func periodFacts(from: LocalDate, to: LocalDate) throws(AlbumError) -> PeriodFacts {
         try read { db throws(AlbumError) in

@@ -15,10 +15,15 @@ extension AlbumDatabase {
     public func timelineSlice(_ filter: PhotoFilter, offset: Int, limit: Int) throws(AlbumError) -> TimelineSlice {
         let (whereSQL, arguments) = Self.conditions(filter)
         return try read { db throws(AlbumError) in
-            let counts = try db.queryOne(
-                "SELECT count(*), count(p.local_date) FROM photos p WHERE \(whereSQL)", arguments)
-            let total = counts?.int(0) ?? 0
-            let dated = counts?.int(1) ?? 0
+            let total: Int, dated: Int
+            if let rolledUp = try Self.rolledUpCounts(db, filter) {
+                (total, dated) = rolledUp
+            } else {
+                let counts = try db.queryOne(
+                    "SELECT count(*), count(p.local_date) FROM photos p WHERE \(whereSQL)", arguments)
+                total = counts?.int(0) ?? 0
+                dated = counts?.int(1) ?? 0
+            }
             var photos: [PhotoEntry] = []
             if offset < dated {
                 photos = try db.query("""
@@ -39,6 +44,26 @@ extension AlbumDatabase {
         }
     }
 
+    /// Whether the `photo_days` roll-up answers for this filter: only dates narrow it, and its
+    /// snapshot (`asOf`) holds every photo there is.
+    static func rollUpAnswers(_ db: SQL, _ filter: PhotoFilter) throws(AlbumError) -> Bool {
+        guard filter.pinId == nil, filter.tag == nil, filter.source == nil else { return false }
+        guard let asOf = filter.asOf else { return true }
+        return try db.queryOne("SELECT 1 FROM photos WHERE id > ? LIMIT 1", [asOf]) == nil
+    }
+
+    /// (all photos, dated photos) from the roll-up, or nil when it does not answer for the filter.
+    static func rolledUpCounts(_ db: SQL, _ filter: PhotoFilter) throws(AlbumError) -> (Int, Int)? {
+        guard try rollUpAnswers(db, filter) else { return nil }
+        let dated = try db.queryOne(
+            "SELECT coalesce(sum(photos), 0) FROM photo_days WHERE local_date BETWEEN ? AND ?",
+            [filter.from?.description ?? "0000-00-00", filter.to?.description ?? "9999-99-99"])?.int(0) ?? 0
+        // Undated photos are only in a listing without date bounds.
+        let undated = filter.from == nil && filter.to == nil
+            ? try db.queryOne("SELECT count(*) FROM photos WHERE local_date IS NULL")?.int(0) ?? 0 : 0
+        return (dated + undated, dated)
+    }
+
     /// Photos per local day between two days (inclusive) that the filter selects.
     public func photosPerDay(_ filter: PhotoFilter, from: LocalDate, to: LocalDate) throws(AlbumError) -> [LocalDate: Int] {
         var narrowed = filter
@@ -47,6 +72,15 @@ extension AlbumDatabase {
         let (whereSQL, arguments) = Self.conditions(narrowed)
         return try read { db throws(AlbumError) in
             var counts: [LocalDate: Int] = [:]
+            if try Self.rollUpAnswers(db, narrowed) {
+                for row in try db.query(
+                    "SELECT local_date, sum(photos) FROM photo_days WHERE local_date BETWEEN ? AND ? GROUP BY local_date",
+                    [narrowed.from?.description ?? "", narrowed.to?.description ?? ""])
+                {
+                    if let day = row.string(0).flatMap({ LocalDate($0) }) { counts[day] = row.int(1) ?? 0 }
+                }
+                return counts
+            }
             for row in try db.query(
                 "SELECT p.local_date, count(*) FROM photos p WHERE \(whereSQL) GROUP BY p.local_date", arguments)
             {

@@ -8,8 +8,17 @@ public struct StoredFile: Sendable, Hashable {
     public var bytes: Int64
     public var width: Int?
     public var height: Int?
+    /// The capture time the file's EXIF gives; replaces the source's when present.
+    public var takenAt: String?
+    /// The camera fields the file's EXIF gives.
+    public var camera: Camera?
 
-    public init(file: String, thumbnail: String?, contentHash: String, bytes: Int64, width: Int?, height: Int?) {
+    public init(
+        file: String, thumbnail: String?, contentHash: String, bytes: Int64, width: Int?, height: Int?,
+        takenAt: String? = nil, camera: Camera? = nil
+    ) {
+        self.takenAt = takenAt
+        self.camera = camera
         self.file = file
         self.thumbnail = thumbnail
         self.contentHash = contentHash
@@ -116,11 +125,15 @@ extension AlbumDatabase {
             }
             try db.run("""
                 UPDATE photos SET state = 'downloaded', failure = NULL, claimed_by = NULL, file = ?, thumbnail = ?,
-                    content_hash = ?, bytes = ?, width = ?, height = ?, updated_at = ?
+                    content_hash = ?, bytes = ?, width = ?, height = ?, updated_at = ?,
+                    taken_at = coalesce(?, taken_at), camera_make = coalesce(?, camera_make),
+                    camera_model = coalesce(?, camera_model), orientation = coalesce(?, orientation),
+                    altitude = coalesce(?, altitude)
                 WHERE id = ? AND state = 'downloading'
                 """,
                 [stored.file, stored.thumbnail, stored.contentHash, stored.bytes, stored.width, stored.height,
-                 Timestamp.now(), photoId])
+                 Timestamp.now(), stored.takenAt, stored.camera?.make, stored.camera?.model, stored.camera?.orientation,
+                 stored.camera?.altitude, photoId])
             return true
         }
     }
