@@ -25,20 +25,55 @@ extension AlbumAPI {
 
     /// `GET /api/summaries/monthly?year&month` and `/api/summaries/yearly?year`.
     func summary(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
-        guard let year = try Self.integer(query, "year"), (1...9999).contains(year) else {
+        Reply.json(JSONOut.encode(try library.summary(of: try Self.period(kind, query))))
+    }
+
+    /// The period a summary request names: `kind` is `monthly` or `yearly`.
+    static func period(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> LocalPeriod {
+        guard let year = try integer(query, "year"), (1...9999).contains(year) else {
             throw APIError.badRequest("year is required (YYYY)")
         }
-        let period: LocalPeriod
         switch kind {
         case "monthly":
-            guard let month = try Self.integer(query, "month"), (1...12).contains(month) else {
+            guard let month = try integer(query, "month"), (1...12).contains(month) else {
                 throw APIError.badRequest("month is required (1-12)")
             }
-            period = try LocalPeriod.month(String(format: "%04d-%02d", year, month))
-        case "yearly": period = try LocalPeriod.year(String(format: "%04d", year))
+            return try LocalPeriod.month(String(format: "%04d-%02d", year, month))
+        case "yearly": return try LocalPeriod.year(String(format: "%04d", year))
         default: throw APIError.notFound("no summary '\(kind)': monthly or yearly")
         }
-        return Reply.json(JSONOut.encode(try library.summary(of: period)))
+    }
+
+    /// `GET /api/summaries/{monthly|yearly}/card?year&month`: the summary card as a PNG.
+    func card(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+        let summary = try library.summary(of: try Self.period(kind, query))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try library.writeCard(summary, to: file)
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
+        return Reply.secure(HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png"], body: data))
+    }
+
+    /// `GET /timeline?by&page&asOf…`: the timeline page.
+    func timelinePage(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+        let grouping = TimelineGrouping(rawValue: query["by"] ?? "month") ?? .month
+        let page = try Self.integer(query, "page") ?? 1
+        do {
+            return Reply.html(Pages.timeline(try library.timeline(by: grouping, filter: try Self.filter(query), page: page, pageSize: 200)))
+        } catch {
+            throw Self.renamingOptions(error)
+        }
+    }
+
+    /// `GET /summary?year[&month]`: a month's or a year's summary with its card.
+    func summaryPage(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+        var query = query
+        if query["year"] == nil {
+            query["year"] = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
+        }
+        let kind = query["month"] == nil ? "yearly" : "monthly"
+        let cardQuery = "year=\(query["year"] ?? "")" + (query["month"].map { "&amp;month=\($0)" } ?? "")
+        return Reply.html(Pages.summary(try library.summary(of: try Self.period(kind, query)), cardQuery: cardQuery))
     }
 
     /// `GET /api/tags`.

@@ -45,6 +45,8 @@ struct AlbumAPI: HTTPHandler {
             return Reply.html(Pages.album(try await albumJSON(pinId)))
         case ("GET", _) where parts.first == "assets": return try asset(parts.dropFirst().joined(separator: "/"))
         case ("GET", 1) where parts[0] == "login": return login(request)
+        case ("GET", 1) where parts[0] == "timeline": return try timelinePage(request.query)
+        case ("GET", 1) where parts[0] == "summary": return try summaryPage(request.query)
         default: break
         }
         guard parts.first == "api" else { throw APIError.notFound("no page \(request.path)") }
@@ -79,6 +81,7 @@ struct AlbumAPI: HTTPHandler {
         case ("PUT", 1) where api[0] == "region": return try await setRegion(request)
         case ("GET", 1) where api[0] == "entries": return try entries(request.query)
         case ("GET", 2) where api[0] == "summaries": return try summary(api[1], request.query)
+        case ("GET", 3) where api[0] == "summaries" && api[2] == "card": return try card(api[1], request.query)
         case ("GET", 1) where api[0] == "tags": return try tags()
         case ("GET", 1) where api[0] == "search": return try search(request.query)
         default:

@@ -23,7 +23,7 @@ enum Pages {
             \(leaflet)<link rel="stylesheet" href="/assets/album.css">
             </head>
             \(body)
-            <header><h1><a href="/">GeoAlbum</a></h1><span class="meta">right-click or long-press the map to drop a pin; drag a pin to move it</span></header>
+            <header><h1><a href="/">GeoAlbum</a></h1><a href="/">Map</a><a href="/timeline">Timeline</a><a href="/summary">Summary</a>\(map ? "<span class=\"meta\">right-click or long-press the map to drop a pin; drag a pin to move it</span>" : "")</header>
 
             """
     }

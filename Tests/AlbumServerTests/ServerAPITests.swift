@@ -102,6 +102,13 @@ import TestSupport
         let badDay = try await h.request("GET", "/api/entries?from=2024-02-30")
         #expect(badDay.status == 400 && badDay.text.contains("from"))
         #expect(try await h.request("GET", "/api/entries?pin=999").status == 404)
+        let card = try await h.request("GET", "/api/summaries/monthly/card?year=2024&month=6")
+        #expect(card.status == 200 && card.headers["content-type"] == "image/png")
+        #expect(card.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let timeline = try await h.request("GET", "/timeline?by=day")
+        #expect(timeline.status == 200 && timeline.text.contains("2024-06-14"))
+        let summary = try await h.request("GET", "/summary?year=2024&month=6")
+        #expect(summary.status == 200 && summary.text.contains("/api/summaries/monthly/card?year=2024&amp;month=6"))
     }
 
     @Test func emptyPlaceSaysNoImages() async throws {

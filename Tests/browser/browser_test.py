@@ -38,10 +38,11 @@ PARIS = (48.856613, 2.352222)
 
 
 class SlowPhotos(http.server.SimpleHTTPRequestHandler):
-    """Serves fixtures/bundle, each photo after a delay, like a slow photo host."""
+    """Serves the test bundle's folder, each photo after a delay, like a slow photo host."""
+    folder = None
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=os.path.join(ROOT, "fixtures", "bundle"), **kwargs)
+        super().__init__(*args, directory=SlowPhotos.folder, **kwargs)
 
     def do_GET(self):
         time.sleep(0.25)
@@ -52,7 +53,8 @@ class SlowPhotos(http.server.SimpleHTTPRequestHandler):
 
 
 def make_bundle(folder, port):
-    """18 Paris photos (the 8 fixtures, cycled) whose URLs are on the slow server."""
+    """18 distinct Paris photos (the 8 fixtures, cycled, each file made unique by bytes after its
+    end-of-image marker) whose URLs are on the slow server."""
     with open(os.path.join(ROOT, "fixtures", "bundle", "photos.json")) as f:
         paris = [r for r in json.load(f) if r["albumId"] == 1]
     records = []
@@ -60,8 +62,13 @@ def make_bundle(folder, port):
         r = dict(paris[i % len(paris)])
         r["id"] = 1000 + i
         r["title"] = 'Paris <b>"%d"</b> & co/' % i
-        r["url"] = "http://127.0.0.1:%d/%s" % (port, r["url"])
-        r["thumbnailUrl"] = "http://127.0.0.1:%d/%s" % (port, r["thumbnailUrl"])
+        for key in ("url", "thumbnailUrl"):
+            data = open(os.path.join(ROOT, "fixtures", "bundle", r[key]), "rb").read() + bytes([i]) * (i + 1)
+            name = "%s/p-%d.jpg" % (os.path.dirname(r[key]), i)
+            os.makedirs(os.path.join(folder, os.path.dirname(name)), exist_ok=True)
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+            r[key] = "http://127.0.0.1:%d/%s" % (port, name)
         records.append(r)
     with open(os.path.join(folder, "photos.json"), "w") as f:
         json.dump(records, f)
@@ -221,10 +228,11 @@ def test_static_gallery(driver, library, folder):
 
 def main():
     folder = tempfile.mkdtemp(prefix="album-browser-")
-    photos = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SlowPhotos)
-    threading.Thread(target=photos.serve_forever, daemon=True).start()
     bundle = os.path.join(folder, "bundle")
     os.makedirs(bundle)
+    SlowPhotos.folder = bundle
+    photos = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SlowPhotos)
+    threading.Thread(target=photos.serve_forever, daemon=True).start()
     make_bundle(bundle, photos.server_address[1])
     library = os.path.join(folder, "lib")
     server, base = start_server(library, bundle)

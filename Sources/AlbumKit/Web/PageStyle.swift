@@ -31,5 +31,7 @@ public enum PageStyle {
         ul.albums { list-style: none; padding: 0; columns: 2 18em; }
         ul.albums li { margin: .2em 0; }
         .credit { font-size: 12px; color: #777; }
+        img.card { max-width: 100%; width: 540px; border-radius: 6px; }
+        header .meta { color: #aab; }
         """
 }
