@@ -36,6 +36,8 @@ let package = Package(
         // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
         .target(name: "AlbumYFCC", dependencies: ["AlbumModel", "CBZip2"]),
         .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CHeif", "CGeoAlbumShim"]),
+        // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
+        .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         // The summary card: the only module that links cairo.
         .target(name: "AlbumCards", dependencies: ["AlbumModel", "AlbumImaging", "CCairo"]),
@@ -43,7 +45,7 @@ let package = Package(
             name: "AlbumKit",
             dependencies: [
                 "AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
-                "AlbumCards",
+                "AlbumCards", "AlbumPlaces",
             ]
         ),
 
@@ -64,6 +66,9 @@ let package = Package(
             ]
         ),
 
+        // MARK: Benchmarks (bench/, not tests): `swift build -c release --product places-bench`.
+        .executableTarget(name: "places-bench", dependencies: ["AlbumPlaces"], path: "bench/PlacesBench"),
+
         // MARK: Tests.
         // Loopback HTTP server, temporary folders, the built `album` binary: used by tests only.
         .target(name: "TestSupport", dependencies: ["AlbumModel"], path: "Tests/TestSupport"),
@@ -73,6 +78,7 @@ let package = Package(
         .testTarget(name: "AlbumYFCCTests", dependencies: ["AlbumYFCC", "AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
+        .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),

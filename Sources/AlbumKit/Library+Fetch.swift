@@ -114,6 +114,7 @@ extension Library {
 
     /// The album of a pin as a fetch reports it.
     public func report(pinId: Int64) throws(AlbumError) -> FetchReport {
+        try nameNewPlaces()
         let pin = try database.requirePin(id: pinId)
         let counts = try database.stateCounts(pinId: pinId)
         let album = try database.album(pinId: pinId)

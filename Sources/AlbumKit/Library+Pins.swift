@@ -4,7 +4,9 @@ import AlbumStore
 extension Library {
     /// Adds a pin.
     public func addPin(at coordinate: Coordinate, title: String?, note: String?) throws(AlbumError) -> Pin {
-        try database.addPin(at: coordinate, title: title, note: note)
+        let pin = try database.addPin(at: coordinate, title: title, note: note)
+        try nameNewPlaces()
+        return try database.requirePin(id: pin.id)
     }
 
     /// Every pin, oldest first.
@@ -18,7 +20,8 @@ extension Library {
         let hashes = try database.contentHashes(pinId: id)
         let pin = try database.movePin(id: id, to: coordinate).pin
         try removeUnusedFiles(hashes)
-        return pin
+        try nameNewPlaces()
+        return try database.requirePin(id: pin.id)
     }
 
     /// Removes a pin and its album.

@@ -17,6 +17,8 @@ public final class Library: Sendable {
     public let database: AlbumDatabase
     /// Whether this process already removed dead processes' temporary files.
     let sweptTemporaryFiles = Mutex(false)
+    /// Why place names are unavailable, once naming needed the place data and it failed.
+    let placeProblem = Mutex<AlbumError?>(nil)
 
     /// The folder used when neither `--library` nor `ALBUM_LIBRARY` names one.
     public static let defaultFolder = "./cache"
@@ -39,7 +41,9 @@ public final class Library: Sendable {
         for target in [folder.path, path] where FileManager.default.fileExists(atPath: target) && access(target, W_OK) != 0 {
             throw .io("library \(folder.path) is read-only (\(Errno.current)): it can be read, not written")
         }
-        return Library(folder: folder, database: try AlbumDatabase(path: path))
+        let library = Library(folder: folder, database: try AlbumDatabase(path: path))
+        try library.nameNewPlaces()
+        return library
     }
 
     /// Opens the library at `folder` for reading. A library that does not exist yet reads as an
@@ -57,7 +61,9 @@ public final class Library: Sendable {
         if access(folder.path, W_OK) != 0 || access(path, W_OK) != 0 {
             return Library(folder: folder, database: try AlbumDatabase(readingAt: path))
         }
-        return Library(folder: folder, database: try AlbumDatabase(path: path))
+        let library = Library(folder: folder, database: try AlbumDatabase(path: path))
+        library.nameNewPlacesIfPossible()
+        return library
     }
 
     /// Where the database of a library folder lives.

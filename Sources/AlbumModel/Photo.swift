@@ -26,6 +26,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var coordinate: Coordinate?
     /// From the photo's EXIF, where it was read (imported photos).
     public var camera: Camera?
+    /// Place, zone and offset provenance (nil fields when unknown).
+    public var local = PhotoPlace()
 
     /// The `pinId` of a photo without a pin. Pin ids start at 1.
     public static let unplacedPinId: Int64 = 0

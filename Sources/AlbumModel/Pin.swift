@@ -10,6 +10,10 @@ public struct Pin: Sendable, Hashable, Identifiable {
     public var photoCount: Int
     public var createdAt: Date
     public var updatedAt: Date
+    /// The nearest GeoNames place; nil when none is near or names were not available.
+    public var place: Place? = nil
+    /// The IANA time zone at the pin, e.g. `Africa/Nairobi`.
+    public var timeZone: String? = nil
 
     public init(
         id: Int64, coordinate: Coordinate, title: String? = nil, note: String? = nil,

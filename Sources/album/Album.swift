@@ -10,6 +10,7 @@ struct Album: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Build photo albums around places on the map.",
+        discussion: Attribution.text,
         version: version,
         subcommands: [
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
@@ -20,6 +21,7 @@ struct Album: AsyncParsableCommand {
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
             YFCCCommand.self,
+            PlacesCommand.self,
         ]
     )
 

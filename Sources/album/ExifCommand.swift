@@ -1,4 +1,5 @@
 import AlbumImaging
+import AlbumKit
 import AlbumModel
 import ArgumentParser
 import Foundation
@@ -12,14 +13,27 @@ struct ExifCommand: AsyncParsableCommand {
     /// Taken like every command's; exif reads no library.
     @OptionGroup var global: GlobalOptions
     var json: Bool { global.json }
+    @Option(help: ArgumentHelp("Show where this GPX track puts photos without GPS (as import --gpx would).", valueName: "track.gpx"))
+    var gpx: String?
+    @Option(name: .customLong("max-gap"), help: ArgumentHelp("With --gpx: see import --max-gap.", valueName: "5m")) var maxGap: String?
+    @Option(name: .customLong("time-offset"), help: ArgumentHelp("With --gpx: see import --time-offset.", valueName: "+01:00"))
+    var timeOffset: String?
+
+    func validate() throws { _ = try GPXOptions.check(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset) }
 
     func run() async throws {
+        let placer = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
         let paths = ImageFiles.expand(files)
         let reader = ExifReader()
         let results = await BlockingPool.shared.map(paths) { path in
             Result { () throws(AlbumError) in try reader.read(filePath: path) }
         }
-        let entries = zip(paths, results).map { ExifJSON(file: $0, result: $1) }
+        var entries = zip(paths, results).map { ExifJSON(file: $0, result: $1) }
+        if let placer {
+            for i in entries.indices where entries[i].info != nil && entries[i].info?.coordinate == nil {
+                entries[i].track = .some(placer.locate(takenAt: entries[i].info?.takenAt))
+            }
+        }
         if json {
             try Output.json(entries)
         } else {
@@ -35,6 +49,8 @@ struct ExifJSON: Encodable {
     let file: String
     let info: ExifInfo?
     let error: String?
+    /// With `--gpx`, for a photo without GPS: where the track puts it (`.some(nil)`: nowhere).
+    var track: GPXPlacement?? = nil
 
     init(file: String, result: Result<ExifInfo, AlbumError>) {
         self.file = file
@@ -47,6 +63,7 @@ struct ExifJSON: Encodable {
     enum Key: String, CodingKey {
         case file, takenAt, offset, latitude, longitude, altitude, orientation, make, model, width, height, error, problems
         case takenAtTag, takenAtIsCaptureTime, offsetTag, positionTag
+        case gpx
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -68,7 +85,18 @@ struct ExifJSON: Encodable {
         try c.encode(info?.takenAtSource?.isCaptureTime, forKey: .takenAtIsCaptureTime)
         try c.encode(info?.offsetSource, forKey: .offsetTag)
         try c.encode(info?.coordinateSource, forKey: .positionTag)
+        if let track {
+            guard let placed = track else { return try c.encodeNil(forKey: .gpx) }
+            var n = c.nestedContainer(keyedBy: TrackKey.self, forKey: .gpx)
+            try n.encode(placed.coordinate.latitude, forKey: .latitude)
+            try n.encode(placed.coordinate.longitude, forKey: .longitude)
+            try n.encode(placed.fix.elevation, forKey: .elevation)
+            try n.encode(placed.offset, forKey: .offset)
+            try n.encode(placed.offsetSource.rawValue, forKey: .offsetSource)
+        }
     }
+
+    enum TrackKey: String, CodingKey { case latitude, longitude, elevation, offset, offsetSource }
 
     /// `photo.jpg  taken 2008-10-22T16:29:49+02:00 (DateTimeOriginal, OffsetTimeOriginal)  at 43.467448,
     /// 11.885127 (GPS)  NIKON COOLPIX P6000  640×480`: each value with the tag it came from; a date
@@ -89,6 +117,21 @@ struct ExifJSON: Encodable {
         if let width = info.width, let height = info.height { parts.append("\(width)×\(height)") }
         if let orientation = info.orientation, orientation != 1 { parts.append("orientation \(orientation)") }
         if info.takenAt == nil && info.coordinate == nil { parts.append("(\(info.problems.joined(separator: "; ")))") }
+        if let track {
+            parts.append(track.map {
+                "GPX track: \(Output.degrees($0.coordinate)) (camera time read as \($0.offset), \($0.offsetSource.label))"
+            } ?? "GPX track: no fix within the gap")
+        }
         return parts.joined(separator: "  ")
+    }
+}
+
+extension GPXPlacement.OffsetSource {
+    var label: String {
+        switch self {
+        case .exif: "the camera's offset"
+        case .option: "--time-offset"
+        case .inferred: "the track's time zone"
+        }
     }
 }

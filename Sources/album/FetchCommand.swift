@@ -1,5 +1,6 @@
 import AlbumKit
 import AlbumModel
+import AlbumPlaces
 import AlbumSources
 import ArgumentParser
 import Foundation
@@ -14,6 +15,7 @@ struct FetchCommand: AsyncParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @Option(parsing: .unconditional, help: "Latitude in degrees.") var lat: Double?
     @Option(parsing: .unconditional, help: "Longitude in degrees.") var lon: Double?
+    @Option(help: PlaceOption.help) var place: String?
     @Option(help: "An existing pin's id.") var pin: Int64?
     @Option(name: .customLong("pins-file"), help: ArgumentHelp("CSV of lat,lon[,title] lines.", valueName: "file"))
     var pinsFile: String?
@@ -29,8 +31,8 @@ struct FetchCommand: AsyncParsableCommand {
     var retryFailed = false
 
     func validate() throws {
-        let modes = [lat != nil || lon != nil, pin != nil, pinsFile != nil].filter { $0 }.count
-        guard modes == 1 else { throw ValidationError("give one of --lat/--lon, --pin or --pins-file") }
+        let modes = [lat != nil || lon != nil, place != nil, pin != nil, pinsFile != nil].filter { $0 }.count
+        guard modes == 1 else { throw ValidationError("give one of --lat/--lon, --place, --pin or --pins-file") }
         if lat != nil || lon != nil {
             guard let lat, let lon else { throw ValidationError("--lat and --lon go together") }
             _ = try coordinate(latitude: lat, longitude: lon)
@@ -55,16 +57,27 @@ struct FetchCommand: AsyncParsableCommand {
         // The source is set up (bundle read, API key found) before the library is created.
         let report: FetchReport
         let library: Library
+        var search: PlaceMatches?
         if let pin {
             let environment = try await environment(sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), label: "pin \(pin)")
             library = try global.openForWriting()
             report = try await library.fetch(pinId: pin, options: options, environment: environment)
         } else {
+            let at: Coordinate
+            var options = options
+            if let place {
+                let matches = try PlaceOption.resolve(place)
+                (search, at) = (matches, matches.best.coordinate)
+                options.title = options.title ?? matches.best.name
+            } else {
+                at = try coordinate(latitude: lat ?? 0, longitude: lon ?? 0)
+            }
             let environment = try await environment(sourceOptions.spec(), label: "fetch")
             library = try global.openForWriting()
-            report = try await library.fetch(at: coordinate(latitude: lat ?? 0, longitude: lon ?? 0), options: options, environment: environment)
+            report = try await library.fetch(at: at, options: options, environment: environment)
         }
-        if global.json { return try Output.json(FetchReportJSON(report)) }
+        Output.placeWarning(library)
+        if global.json { return try Output.json(FetchReportJSON(report, search: search)) }
         Output.line(FetchReportJSON.text(report))
         try PhotosCommand.printAlbum(library.photos(pinId: report.pin.id), library: library)
     }
@@ -114,11 +127,18 @@ struct FetchCommand: AsyncParsableCommand {
 /// `{pin, total, downloaded, failed, noImages}`.
 struct FetchReportJSON: Encodable {
     let report: FetchReport
+    /// With `--place`: what the name resolved to.
+    var search: PlaceMatches?
     init(_ report: FetchReport) { self.report = report }
+    init(_ report: FetchReport, search: PlaceMatches?) {
+        self.report = report
+        self.search = search
+    }
 
-    enum Key: String, CodingKey { case pin, total, downloaded, failed, noImages, createdPin }
+    enum Key: String, CodingKey { case pin, total, downloaded, failed, noImages, createdPin, placeSearch }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
+        if let search { try c.encode(PlaceMatchesJSON(matches: search), forKey: .placeSearch) }
         try c.encode(PinJSON(pin: report.pin), forKey: .pin)
         try c.encode(report.total, forKey: .total)
         try c.encode(report.downloaded, forKey: .downloaded)
@@ -128,7 +148,8 @@ struct FetchReportJSON: Encodable {
     }
 
     static func text(_ r: FetchReport) -> String {
-        let head = PinJSON.heading(r.pin)
+        var head = PinJSON.heading(r.pin)
+        if let place = PinJSON.placeLine(r.pin) { head += "\n  \(place)" }
         if r.noImages { return "\(head)\n  No Images" }
         return "\(head)\n  \(Output.count(r.total, "photo")): \(r.downloaded) downloaded, \(r.failed) failed"
             + (r.total - r.downloaded - r.failed > 0 ? ", \(r.total - r.downloaded - r.failed) left" : "")

@@ -21,6 +21,15 @@ struct ImportCommand: AsyncParsableCommand {
     var radiusKm: Double = 1
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.") var dryRun = false
     @Flag(help: "Copy originals into the library instead of pointing at them.") var copy = false
+    @Option(help: ArgumentHelp("Place photos without GPS on this GPX track (1.0 or 1.1) by capture time.", valueName: "track.gpx"))
+    var gpx: String?
+    @Option(name: .customLong("max-gap"), help: ArgumentHelp(
+        "With --gpx: the most time between fixes to interpolate, and to the nearest fix (default 30m).", valueName: "5m"))
+    var maxGap: String?
+    @Option(name: .customLong("time-offset"), help: ArgumentHelp(
+        "With --gpx: the camera clock's UTC offset, for photos that record none (default: the zone of the track).",
+        valueName: "+01:00"))
+    var timeOffset: String?
     @Flag(help: "List every duplicate and already-imported file too (--json always does).") var verbose = false
 
     func validate() throws {
@@ -30,12 +39,15 @@ struct ImportCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("\(folder) is not a folder")
         }
+        _ = try GPXOptions.check(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
     }
 
     func run() async throws {
         let url = URL(fileURLWithPath: folder).standardizedFileURL
+        var options = ImportOptions(radiusKm: radiusKm, dryRun: dryRun, copy: copy, pinNote: "imported from \(url.path)")
+        // The track is read and checked before the library is opened: a bad track imports nothing.
+        options.gpx = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
         let library = try dryRun ? global.openForReading() : global.openForWriting()
-        let options = ImportOptions(radiusKm: radiusKm, dryRun: dryRun, copy: copy, pinNote: "imported from \(url.path)")
         let report = try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
         if ProgressBar.enabled { FileHandle.standardError.write(Data("\n".utf8)) }
         if global.json { return try Output.json(ImportReportJSON(report: report)) }

@@ -50,6 +50,7 @@ struct ImportReportJSON: Encodable {
         let pin: ImportedPin
         enum Key: String, CodingKey {
             case id, latitude, longitude, created, photoCount, imported, from, to, localTime, missingOffsets, undated
+            case place, timeZone, inferredOffsets, placedByTrack
         }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
@@ -64,6 +65,10 @@ struct ImportReportJSON: Encodable {
             try c.encode(pin.dates.isLocalTime, forKey: .localTime)
             try c.encode(pin.dates.missingOffsets, forKey: .missingOffsets)
             try c.encode(pin.dates.undated, forKey: .undated)
+            try c.encode(pin.place, forKey: .place)
+            try c.encode(pin.timeZone, forKey: .timeZone)
+            try c.encode(pin.inferredOffsets, forKey: .inferredOffsets)
+            try c.encode(pin.placedByTrack, forKey: .placedByTrack)
         }
     }
 
@@ -102,11 +107,16 @@ struct ImportReportJSON: Encodable {
         // A pin this import added nothing to is listed only when `verbose` (a re-import stays short).
         for pin in r.pins where verbose || pin.created || pin.imported > 0 {
             var line = "  \(pin.id.map { "pin \($0)" } ?? "new pin")  \(Output.degrees(pin.coordinate))  "
+                + (pin.place.map { "\($0.name), \($0.countryCode)  " } ?? "")
                 + "\(pin.created ? "new" : "reused")  \(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s") (\(pin.imported) imported)"
             if let from = pin.dates.from, let to = pin.dates.to { line += "  \(from) – \(to)" }
             if pin.dates.isLocalTime {
                 line += "  (local camera time: \(pin.dates.missingOffsets) photo\(pin.dates.missingOffsets == 1 ? " has" : "s have") no UTC offset)"
             }
+            if pin.inferredOffsets > 0, let zone = pin.timeZone {
+                line += "  (\(pin.inferredOffsets) offset\(pin.inferredOffsets == 1 ? "" : "s") inferred from \(zone))"
+            }
+            if pin.placedByTrack > 0 { line += "  (\(pin.placedByTrack) placed by the GPX track)" }
             lines.append(line)
         }
         for photo in r.unplaced {

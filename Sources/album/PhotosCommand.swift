@@ -59,6 +59,7 @@ struct PhotoJSON: Encodable {
     enum Key: String, CodingKey {
         case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, attempts, bytes, width, height
         case source, make, model, orientation, altitude
+        case place, timeZone, offset, offsetSource, positionSource
     }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
@@ -70,7 +71,7 @@ struct PhotoJSON: Encodable {
         try c.encode(photo.file.map { library.url(forStoredPath: $0).path }, forKey: .file)
         try c.encode(photo.thumbnail.map { library.url(forStoredPath: $0).path }, forKey: .thumbnail)
         try c.encode(photo.state.failureReason, forKey: .failure)
-        try c.encode(photo.takenAt, forKey: .takenAt)
+        try c.encode(Self.takenAt(photo), forKey: .takenAt)
         try c.encode(photo.coordinate?.latitude, forKey: .latitude)
         try c.encode(photo.coordinate?.longitude, forKey: .longitude)
         try c.encode(photo.attempts, forKey: .attempts)
@@ -82,5 +83,17 @@ struct PhotoJSON: Encodable {
         try c.encode(photo.camera?.model, forKey: .model)
         try c.encode(photo.camera?.orientation, forKey: .orientation)
         try c.encode(photo.camera?.altitude, forKey: .altitude)
+        try c.encode(photo.local.place, forKey: .place)
+        try c.encode(photo.local.timeZone, forKey: .timeZone)
+        try c.encode(photo.local.offset, forKey: .offset)
+        try c.encode(photo.local.offsetSource, forKey: .offsetSource)
+        try c.encode(photo.local.positionSource, forKey: .positionSource)
+    }
+
+    /// The camera time with its UTC offset when one is known (see `offsetSource`).
+    static func takenAt(_ photo: Photo) -> String? {
+        guard let takenAt = photo.takenAt else { return nil }
+        guard takenAt.count == 19, let offset = photo.local.offset else { return takenAt }
+        return takenAt + offset
     }
 }

@@ -1,5 +1,6 @@
 import AlbumKit
 import AlbumModel
+import AlbumPlaces
 import ArgumentParser
 
 struct PinCommand: ParsableCommand {
@@ -8,19 +9,38 @@ struct PinCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Show.self, Move.self, Remove.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Drop a pin at a place.")
+        static let configuration = CommandConfiguration(abstract: "Drop a pin at a place.", discussion: Attribution.text)
         @OptionGroup var global: GlobalOptions
-        @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double
-        @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double
-        @Option(help: "A title for the place.") var title: String?
+        @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double?
+        @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double?
+        @Option(help: PlaceOption.help) var place: String?
+        @Option(help: "A title for the place (default with --place: the place's name).") var title: String?
         @Option(help: "A note about the place.") var note: String?
 
-        func validate() throws { _ = try coordinate(latitude: lat, longitude: lon) }
+        func validate() throws {
+            if place != nil {
+                guard lat == nil && lon == nil else { throw ValidationError("give either --place or --lat/--lon") }
+                return
+            }
+            guard let lat, let lon else { throw ValidationError("give --lat and --lon, or --place") }
+            _ = try coordinate(latitude: lat, longitude: lon)
+        }
 
         func run() throws {
-            let pin = try global.openForWriting().addPin(
-                at: coordinate(latitude: lat, longitude: lon), title: title, note: note)
-            try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
+            var search: PlaceMatches?
+            var at: Coordinate
+            var title = self.title
+            if let place {
+                let matches = try PlaceOption.resolve(place)
+                (search, at) = (matches, matches.best.coordinate)
+                title = title ?? matches.best.name
+            } else {
+                at = try coordinate(latitude: lat ?? 0, longitude: lon ?? 0)
+            }
+            let library = try global.openForWriting()
+            let pin = try library.addPin(at: at, title: title, note: note)
+            Output.placeWarning(library)
+            try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
         }
     }
 
@@ -29,7 +49,9 @@ struct PinCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let pins = try global.openForReading().pins()
+            let library = try global.openForReading()
+            let pins = try library.pins()
+            Output.placeWarning(library)
             if global.json { return try Output.json(pins.map(PinJSON.init)) }
             if pins.isEmpty { Output.line("no pins") }
             pins.forEach { Output.line(PinJSON.text($0)) }

@@ -18,7 +18,7 @@ import TestSupport
         #expect(pin["title"] as? String == "Opera House")
         #expect(pin["note"] is NSNull)
         #expect(pin["photoCount"] as? Int == 0)
-        #expect(Set(pin.keys) == ["id", "latitude", "longitude", "title", "note", "photoCount"])
+        #expect(Set(pin.keys) == ["id", "latitude", "longitude", "title", "note", "photoCount", "place", "timeZone"])
         let id = try #require(pin["id"] as? Int)
 
         let shown = try #require(try album("pin", "show", "\(id)", "--json").json() as? [String: Any])

@@ -24,7 +24,9 @@ import TestSupport
         let text = try album(["pin", "list"])
         Self.expectSafe(text.stdout, "pin list")
         #expect(text.stdout.contains(#"Eiffel\x1b]0;pwned\x07\x1b[2J\rfake\nline\u{9b}31m\u{202e}gpj.exe"#), "\(text.stdout)")
-        #expect(text.stdout.split(separator: "\n").count == 1, "a newline in a title made a second line")
+        // One line for the pin, one for its place (issue 12).
+        #expect(text.stdout.split(separator: "\n").count == 2, "a newline in a title made another line")
+        #expect(text.stdout.split(separator: "\n").last?.hasPrefix("  place: Neuilly-sur-Seine") == true, "\(text.stdout)")
 
         let json = try album(["pin", "list", "--json"])
         Self.expectSafe(json.stdout, "pin list --json")

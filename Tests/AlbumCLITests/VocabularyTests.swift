@@ -85,7 +85,7 @@ import TestSupport
         let run = try album(["import", photos.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("imported 1 of 1 file from \(photos.path) into 1 pin (1 new, 0 reused); 0 duplicates"), "\(run.stdout)")
-        #expect(run.stdout.contains("  pin 1  51.493400, -0.371300  new  1 photo (1 imported)"), "\(run.stdout)")
+        #expect(run.stdout.contains("  pin 1  51.493400, -0.371300  Southall, GB  new  1 photo (1 imported)"), "\(run.stdout)")
         let pins = try album(["pin", "list", "--json"]).stdout
         #expect(pins.contains("\"longitude\" : -0.3713,"), "\(pins)")
         #expect(pins.contains("\"latitude\" : 51.4934,"), "\(pins)")

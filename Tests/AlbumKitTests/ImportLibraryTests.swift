@@ -53,8 +53,10 @@ import TestSupport
         #expect(paris.dates.from == ImportFixture.parisFrom && paris.dates.to == ImportFixture.parisTo)
         #expect(!paris.dates.isLocalTime)
         let sydney = try #require(report.pins.first { $0.coordinate.latitude < -33 })
-        #expect(sydney.dates.isLocalTime && sydney.dates.missingOffsets == 2)
-        #expect(sydney.dates.from == "2024-07-03T10:00:00")
+        // Two photos without an offset: Sydney's in July (winter, +10:00) is inferred.
+        #expect(!sydney.dates.isLocalTime && sydney.inferredOffsets == 2)
+        #expect(sydney.dates.from == "2024-07-03T10:00:00+10:00")
+        #expect(sydney.place?.name == "Sydney" && sydney.timeZone == "Australia/Sydney")
 
         let nearParis = try #require(report.unplaced.first { $0.file.hasSuffix("near-paris.jpg") })
         #expect(nearParis.suggestion?.pinId == paris.id)
@@ -158,7 +160,10 @@ import TestSupport
         // The four Nikon COOLPIX photos taken near Arezzo within 200 m are one place.
         let arezzo = try #require(report.pins.first { abs($0.coordinate.latitude - 43.4675) < 0.01 })
         #expect(arezzo.imported == 4)
-        #expect(arezzo.dates.from == "2008-10-22T16:28:39" && arezzo.dates.isLocalTime)
+        // The camera wrote no offset: Europe/Rome's at that date (or the GPS clock's) is inferred.
+        #expect(arezzo.dates.from == "2008-10-22T16:28:39+02:00" && !arezzo.dates.isLocalTime, "\(arezzo.dates)")
+        #expect(arezzo.inferredOffsets == 4)
+        #expect(arezzo.place?.countryCode == "IT")
         #expect(report.pins.contains { abs($0.coordinate.latitude + 0.3713) < 1e-4 }, "the Kodak photo in Kenya")
         #expect(report.skipped.filter { $0.file.hasSuffix("README") || $0.file.hasSuffix(".json") }.allSatisfy {
             $0.reason == "not an image (text)"

@@ -11,7 +11,7 @@ import TestSupport
                                  "addPhotoExifFields", "createRemovedContents",
                                  "createPendingSearches", "createPlans", "createReminders",
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
-                                 "createPhotoDays"]
+                                 "createPhotoDays", "addPlacesAndLocalTime"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

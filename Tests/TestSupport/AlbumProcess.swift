@@ -37,6 +37,7 @@ public enum AlbumProcess {
         var env = ProcessInfo.processInfo.environment
         env["ALBUM_LIBRARY"] = nil
         env["FLICKR_API_KEY"] = nil
+        env["ALBUM_PLACES"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }

@@ -18,6 +18,8 @@ public struct ImportOptions: Sendable {
     public var concurrency: Int
     /// The note new pins get (nil for none).
     public var pinNote: String?
+    /// `--gpx`: places photos without GPS on a track by their capture time.
+    public var gpx: GPXPlacer? = nil
 
     public init(
         radiusKm: Double = 1, dryRun: Bool = false, copy: Bool = false, suggestionWindowSeconds: Int64 = 30 * 60,
@@ -98,6 +100,14 @@ public struct ImportedPin: Sendable, Hashable {
     public var imported: Int
     /// The capture dates of this folder's photos in the pin.
     public var dates: DateRange
+    /// The nearest GeoNames place and the pin's IANA zone.
+    public var place: Place? = nil
+    public var timeZone: String? = nil
+    /// Photos whose UTC offset in `dates` was inferred from the zone at their position and date
+    /// (or read from their GPS clock), because the camera wrote none.
+    public var inferredOffsets = 0
+    /// Photos placed by `--gpx`.
+    public var placedByTrack = 0
 }
 
 /// A photo without a GPS position.

@@ -49,6 +49,7 @@ extension Library {
             let committed = try await pool.run { () throws(AlbumError) in try database.commitImport(all) }
             outcomes = committed.prefix(plan.places.count).map { $0 }
             unplacedStored = committed.count > plan.places.count ? committed[plan.places.count].inserted : 0
+            try nameNewPlaces()
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
         report.imported += unplacedStored
@@ -106,13 +107,16 @@ extension Library {
 
     private func record(_ photo: ScannedPhoto, copied: Bool) -> ImportedPhotoRecord {
         let hash = ContentHash(hex: photo.contentHash)
-        return ImportedPhotoRecord(
+        var record = ImportedPhotoRecord(
             contentHash: photo.contentHash, originalPath: photo.path,
             file: copied ? hash.map(Self.originalPath) ?? photo.path : photo.path,
             thumbnail: hash.map(Self.thumbnailPath) ?? "", title: (photo.path as NSString).lastPathComponent,
             takenAt: photo.takenAt, coordinate: photo.coordinate, bytes: photo.bytes, width: photo.width,
             height: photo.height, make: photo.make, model: photo.model, orientation: photo.orientation,
             altitude: photo.altitude, tags: photo.tags)
+        record.positionSource = photo.positionSource
+        record.gpsTime = photo.gpsTime
+        return record
     }
 }
 

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumPlaces
 import AlbumStore
 
 extension Library {
@@ -9,8 +10,19 @@ extension Library {
         var pins: [ImportedPin] = []
         var placePins: [Int64?] = []
         var imported = 0
+        let places = try? Places.standard.get()
         for (index, place) in plan.places.enumerated() {
-            let dates = DateRange.of((place.newPhotos + place.knownPhotos).map(\.takenAt))
+            let before = pins.count
+            defer {
+                if pins.count > before, let places {
+                    let found = places.lookup(pins[before].coordinate)
+                    (pins[before].place, pins[before].timeZone) = (found.place, found.timeZone)
+                    pins[before].inferredOffsets = Self.localTimes(place.newPhotos + place.knownPhotos, places).inferred
+                    pins[before].placedByTrack = (place.newPhotos + place.knownPhotos).filter { $0.positionSource == .gpx }.count
+                }
+            }
+            let photos = place.newPhotos + place.knownPhotos
+            let dates = DateRange.of(places.map { Self.localTimes(photos, $0).times } ?? photos.map(\.takenAt))
             let new = place.newPhotos.count
             switch (place.destination, outcomes[index]) {
             case (_, .some(let outcome)):
@@ -46,5 +58,20 @@ extension Library {
             folder: root, dryRun: options.dryRun, seen: scan.seen, imported: imported, duplicates: plan.duplicates.count,
             alreadyImported: plan.alreadyImported, unplaced: unplaced, skipped: (scan.skipped + plan.duplicates).sorted(by: byPath),
             warnings: scan.warnings.sorted(by: byPath), pins: pins)
+    }
+
+    /// The photos' capture times, with the UTC offset appended where the camera wrote none and
+    /// the GPS clock or the zone at the photo's position gives one.
+    static func localTimes(_ photos: [ScannedPhoto], _ places: PlaceIndex) -> (times: [String?], inferred: Int) {
+        var inferred = 0
+        let times = photos.map { photo -> String? in
+            guard let takenAt = photo.takenAt, takenAt.count == 19, let coordinate = photo.coordinate else { return photo.takenAt }
+            let zone = places.lookup(coordinate).timeZone
+            let (offset, source) = OffsetInference.infer(takenAt: takenAt, gpsTime: photo.gpsTime, zone: zone)
+            guard let offset, source == .inferred || source == .gps else { return takenAt }
+            inferred += 1
+            return takenAt + offset
+        }
+        return (times, inferred)
     }
 }

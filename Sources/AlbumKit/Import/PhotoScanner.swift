@@ -22,6 +22,10 @@ struct ScannedPhoto: Sendable, Hashable {
     let warnings: [String]
     /// XMP `dc:subject` keywords, as tags.
     var tags: [TagName] = []
+    /// `gpx` when `--gpx` placed it.
+    var positionSource: PositionSource? = nil
+    /// The GPS receiver's UTC time.
+    var gpsTime: String? = nil
 
     /// Photos of one place are ordered by this: capture time, then content.
     var sortKey: (String, String) { (takenAt.flatMap(CaptureTime.init)?.local ?? "~", contentHash) }
@@ -73,6 +77,11 @@ struct PhotoScanner: Sendable {
         }
         var width = exif.width, height = exif.height
         var warnings: [String] = []
+        var coordinate = exif.coordinate
+        var positionSource: PositionSource?
+        if coordinate == nil, let placement = options.gpx?.locate(takenAt: exif.takenAt) {
+            (coordinate, positionSource) = (placement.coordinate, .gpx)
+        }
         if known == nil {
             let thumbnailPath = Library.thumbnailPath(hash)
             let writes = !options.dryRun
@@ -98,9 +107,11 @@ struct PhotoScanner: Sendable {
         }
         var photo = ScannedPhoto(
             path: path, contentHash: hash.hex, bytes: Int64(data.count), width: width, height: height,
-            takenAt: exif.takenAt, coordinate: exif.coordinate, altitude: exif.altitude, orientation: exif.orientation,
+            takenAt: exif.takenAt, coordinate: coordinate, altitude: exif.altitude, orientation: exif.orientation,
             make: exif.make, model: exif.model, known: known, warnings: warnings)
         photo.tags = Array(Set(tags)).sorted()
+        photo.positionSource = positionSource
+        photo.gpsTime = exif.gpsTimestamp
         return .photo(photo)
     }
 }

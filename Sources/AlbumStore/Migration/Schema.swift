@@ -345,5 +345,37 @@ enum Schema {
                 DO UPDATE SET photos = photos + 1, first_taken = min(first_taken, excluded.first_taken);
             END;
             """),
+        Migration(name: "addPlacesAndLocalTime", sql: """
+            -- The nearest GeoNames place and the IANA zone of each pin and photo (issue 12).
+            -- named_at is NULL until the place data has named the row; moving it clears it.
+            ALTER TABLE pins ADD COLUMN place_name TEXT;
+            ALTER TABLE pins ADD COLUMN place_region TEXT;
+            ALTER TABLE pins ADD COLUMN place_country TEXT;
+            ALTER TABLE pins ADD COLUMN place_country_code TEXT;
+            ALTER TABLE pins ADD COLUMN place_distance_km REAL;
+            ALTER TABLE pins ADD COLUMN time_zone TEXT;
+            ALTER TABLE pins ADD COLUMN named_at TEXT;
+            CREATE INDEX pins_unnamed ON pins (id) WHERE named_at IS NULL;
+            CREATE TRIGGER pins_place_moved AFTER UPDATE OF latitude, longitude ON pins BEGIN
+                UPDATE pins SET named_at = NULL WHERE id = new.id;
+            END;
+            ALTER TABLE photos ADD COLUMN place_name TEXT;
+            ALTER TABLE photos ADD COLUMN place_region TEXT;
+            ALTER TABLE photos ADD COLUMN place_country TEXT;
+            ALTER TABLE photos ADD COLUMN place_country_code TEXT;
+            ALTER TABLE photos ADD COLUMN place_distance_km REAL;
+            ALTER TABLE photos ADD COLUMN time_zone TEXT;
+            -- The UTC offset of taken_at ('+02:00') and where it came from; an offset the
+            -- camera wrote (taken_at ends with it) is never replaced.
+            ALTER TABLE photos ADD COLUMN utc_offset TEXT;
+            ALTER TABLE photos ADD COLUMN offset_source TEXT CHECK (offset_source IN ('exif', 'gps', 'inferred', 'none'));
+            ALTER TABLE photos ADD COLUMN position_source TEXT CHECK (position_source IN ('exif', 'gpx', 'source'));
+            ALTER TABLE photos ADD COLUMN gps_time TEXT;
+            ALTER TABLE photos ADD COLUMN named_at TEXT;
+            CREATE INDEX photos_unnamed ON photos (id) WHERE named_at IS NULL;
+            CREATE TRIGGER photos_place_moved AFTER UPDATE OF latitude, longitude, taken_at, pin_id ON photos BEGIN
+                UPDATE photos SET named_at = NULL WHERE id = new.id;
+            END;
+            """),
     ]
 }

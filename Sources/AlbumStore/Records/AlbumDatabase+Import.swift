@@ -27,6 +27,10 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
     public var suggestedGroup: Int?
     /// Tags stored with the photo (its XMP keywords).
     public var tags: [TagName]
+    /// `gpx` when a track placed it (nil: its own GPS, `exif`).
+    public var positionSource: PositionSource? = nil
+    /// The GPS receiver's UTC time, which checks the camera clock.
+    public var gpsTime: String? = nil
 
     public init(
         contentHash: String, originalPath: String, file: String, thumbnail: String, title: String?,
@@ -167,6 +171,10 @@ extension AlbumDatabase {
             let photoId = db.lastInsertRowID
             for tag in photo.tags {
                 try db.run("INSERT OR IGNORE INTO photo_tags (photo_id, tag) VALUES (?, ?)", [photoId, tag.value])
+            }
+            if photo.positionSource != nil || photo.gpsTime != nil {
+                try db.run("UPDATE photos SET position_source = ?, gps_time = ? WHERE id = ?",
+                           [photo.positionSource?.rawValue, photo.gpsTime, photoId])
             }
             position += 1
             inserted += 1

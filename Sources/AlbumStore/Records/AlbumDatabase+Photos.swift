@@ -32,7 +32,9 @@ extension AlbumDatabase {
     static let photoColumns = """
         id, pin_id, source, source_id, title, url, state, failure, attempts, file, thumbnail,
         content_hash, bytes, width, height, taken_at, latitude, longitude,
-        camera_make, camera_model, orientation, altitude
+        camera_make, camera_model, orientation, altitude,
+        place_name, place_region, place_country, place_country_code, place_distance_km, time_zone,
+        utc_offset, offset_source, position_source
         """
 
     /// The photos of a pin's album, in album order.
@@ -221,7 +223,7 @@ extension AlbumDatabase {
     static func decodePhoto(_ row: Row) throws(AlbumError) -> Photo {
         var coordinate: Coordinate?
         if let lat = row.double(16), let lon = row.double(17) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
-        return Photo(
+        var photo = Photo(
             id: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, source: row.string(2) ?? "", sourceId: row.string(3) ?? "",
             title: row.string(4), url: row.string(5),
             state: try PhotoState(name: row.string(6) ?? "", failure: row.string(7)),
@@ -230,6 +232,8 @@ extension AlbumDatabase {
             coordinate: coordinate,
             camera: Camera(make: row.string(18), model: row.string(19), orientation: row.int(20), altitude: row.double(21))
                 .nonEmpty)
+        photo.local = decodePhotoPlace(row, at: 22)
+        return photo
     }
 }
 

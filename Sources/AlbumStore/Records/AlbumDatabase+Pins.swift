@@ -3,7 +3,8 @@ import AlbumModel
 extension AlbumDatabase {
     private static let pinColumns = """
         p.id, p.latitude, p.longitude, p.title, p.note, p.created_at, p.updated_at,
-        (SELECT count(*) FROM photos WHERE pin_id = p.id)
+        (SELECT count(*) FROM photos WHERE pin_id = p.id),
+        p.place_name, p.place_region, p.place_country, p.place_country_code, p.place_distance_km, p.time_zone
         """
 
     /// Stores a new pin and returns it with its id.
@@ -98,10 +99,13 @@ extension AlbumDatabase {
     }
 
     static func decodePin(_ row: Row) throws(AlbumError) -> Pin {
-        Pin(
+        var pin = Pin(
             id: row.int64(0) ?? 0,
             coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan),
             title: row.string(3), note: row.string(4), photoCount: row.int(7) ?? 0,
             createdAt: Timestamp.parse(row.string(5)), updatedAt: Timestamp.parse(row.string(6)))
+        pin.place = decodePlace(row, at: 8)
+        pin.timeZone = row.string(13)
+        return pin
     }
 }

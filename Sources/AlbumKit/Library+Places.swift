@@ -1,0 +1,75 @@
+import AlbumModel
+import AlbumPlaces
+import AlbumStore
+import Foundation
+
+extension Library {
+    /// Gives every pin and photo that has none its place, zone and (photos) UTC offset, in
+    /// batches of one transaction each. Rows wait, unnamed, while the place data is missing or
+    /// malformed; the next command names them. This is also how a library made before place
+    /// names gets its pins named: on first open.
+    /// - Returns: the problem with the place data, when it kept rows unnamed.
+    /// - Throws: `AlbumError.database` when the store fails.
+    @discardableResult
+    public func nameNewPlaces() throws(AlbumError) -> AlbumError? {
+        guard try database.hasUnnamedPlaces() else { return nil }
+        let index: PlaceIndex
+        switch Places.standard {
+        case .failure(let problem):
+            placeProblem.withLock { $0 = problem }
+            return problem
+        case .success(let loaded): index = loaded
+        }
+        while true {
+            let pins = try database.unnamedPins(limit: 1000)
+            if pins.isEmpty { break }
+            try database.setPinPlaces(pins.map { pin in
+                let found = index.lookup(pin.coordinate)
+                return (pin.id, found.place, found.timeZone)
+            })
+        }
+        while true {
+            let photos = try database.unnamedPhotos(limit: 2000)
+            if photos.isEmpty { break }
+            try database.setPhotoPlaces(photos.map { ($0.id, Self.local(of: $0, index: index)) })
+        }
+        return nil
+    }
+
+    /// Names new places, but a library that cannot be written to (a read-only copy) still reads.
+    func nameNewPlacesIfPossible() {
+        _ = try? nameNewPlaces()
+    }
+
+    /// What the place data says about one photo.
+    static func local(of photo: UnnamedPhoto, index: PlaceIndex) -> PhotoPlace {
+        var local = PhotoPlace()
+        if let coordinate = photo.coordinate {
+            let found = index.lookup(coordinate)
+            local.place = found.place
+            local.timeZone = found.timeZone
+            local.positionSource = photo.positionSource ?? (photo.source == "import" ? .exif : .source)
+        } else {
+            local.timeZone = photo.pinTimeZone
+        }
+        (local.offset, local.offsetSource) = OffsetInference.infer(takenAt: photo.takenAt, gpsTime: photo.gpsTime, zone: local.timeZone)
+        return local
+    }
+
+    /// The problem with the place data, once a command needed it and it failed.
+    public var placeDataProblem: AlbumError? { placeProblem.withLock { $0 } }
+
+    /// The places of the library with their pin and photo counts, most photos first.
+    public func places(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {
+        nameNewPlacesIfPossible()
+        return try database.placeCounts(countryCode: countryCode)
+    }
+
+    /// Resolves a place name (`Kyoto`, `Paris, FR`, `Springfield, US-IL`) with the standard
+    /// place data.
+    /// - Throws: `AlbumError.notFound` with the closest spellings for an unknown name;
+    ///   the place data's own error when it cannot be loaded.
+    public static func resolvePlace(_ query: String) throws(AlbumError) -> PlaceMatches {
+        try Places.standard.get().resolve(query)
+    }
+}

@@ -1,0 +1,86 @@
+import AlbumModel
+import Foundation
+import Synchronization
+
+/// GeoNames places in a 3-d tree: the nearest place and the time zone of any position, and
+/// places by name. Built from a `PlaceSource` once and cached on disk (see `PlaceIndex+Cache`).
+public final class PlaceIndex: Sendable {
+    /// A position farther than this from every place has no place (open sea, ice, desert).
+    public static let placeRadiusKm = 100.0
+    /// Within this distance the nearest place's zone is the position's zone; beyond it the
+    /// nautical zone of its longitude (`Etc/GMT+10`).
+    public static let zoneRadiusKm = 1000.0
+
+    /// Rows in tree order.
+    let data: PlaceData
+    let tree: UnitVectorTree
+    /// Describes the files the index was built from, for messages.
+    public let sourceDescription: String
+    /// Folded names, built the first time a name is looked up.
+    let nameTableCache = Mutex<NameTable?>(nil)
+
+    /// Each row's region name, resolved once.
+    let regionNames: [String?]
+    /// Each row's country name, resolved once.
+    let countryNames: [String?]
+
+    init(data: PlaceData, sourceDescription: String) {
+        self.data = data
+        self.regionNames = zip(data.countryCodes, data.admin1Codes).map { cc, a1 in a1.isEmpty ? nil : data.regions["\(cc).\(a1)"] }
+        self.countryNames = data.countryCodes.map { data.countries[$0] }
+        self.tree = UnitVectorTree(latitudes: data.latitudes, longitudes: data.longitudes)
+        self.sourceDescription = sourceDescription
+    }
+
+    /// How many places the index holds.
+    public var count: Int { data.count }
+
+    /// The place and the zone of a position.
+    public func lookup(_ coordinate: Coordinate) -> PlaceLookup {
+        lookup(latitude: coordinate.latitude, longitude: coordinate.longitude)
+    }
+
+    /// The place and the zone of a position given in degrees (assumed in range).
+    public func lookup(latitude: Double, longitude: Double) -> PlaceLookup {
+        let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
+        guard let hit = tree.nearest(qx, qy, qz, maxChord: UnitVectorTree.chord(km: Self.zoneRadiusKm)) else {
+            return PlaceLookup(place: nil, timeZone: Self.nauticalZone(longitude: longitude))
+        }
+        let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
+        let zone = data.zones[Int(data.zoneIndexes[hit.index])]
+        guard km <= Self.placeRadiusKm else { return PlaceLookup(place: nil, timeZone: zone) }
+        return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zone)
+    }
+
+    /// Only the zone of a position (the benchmark's hot path: no strings built).
+    public func zoneIndex(latitude: Double, longitude: Double) -> Int? {
+        let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
+        guard let hit = tree.nearest(qx, qy, qz, maxChord: UnitVectorTree.chord(km: Self.zoneRadiusKm)) else { return nil }
+        return Int(data.zoneIndexes[hit.index])
+    }
+
+    /// The zone names `zoneIndex` refers to.
+    public var zoneNames: [String] { data.zones }
+
+    /// Row `i` as a `Place` at `distanceKm`.
+    func place(_ i: Int, distanceKm: Double) -> Place {
+        Place(
+            name: data.names[i], region: regionNames[i], country: countryNames[i], countryCode: data.countryCodes[i],
+            distanceKm: (distanceKm * 10).rounded() / 10)
+    }
+
+    /// The nautical zone of a longitude: `Etc/GMT-1` east of 7.5° E (POSIX signs are inverted).
+    static func nauticalZone(longitude: Double) -> String {
+        let hours = Int((longitude / 15).rounded())
+        if hours == 0 { return "Etc/GMT" }
+        return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+    }
+}
+
+/// What the index says about a position.
+public struct PlaceLookup: Sendable, Hashable {
+    /// The nearest place within `PlaceIndex.placeRadiusKm`, else nil.
+    public var place: Place?
+    /// The IANA zone.
+    public var timeZone: String
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// A 3-d tree over points on the unit sphere, laid out implicitly: the points are stored in
+/// tree order, the node of a range `lo..<hi` is its middle element, split on axis depth % 3.
+///
+/// The straight-line (chord) distance between unit vectors grows with the great-circle
+/// distance, so the nearest point by chord is the nearest on the sphere: no special case at
+/// the antimeridian or the poles, and no ellipsoid mix-up (reverse_geocoder's issue #10).
+struct UnitVectorTree: Sendable {
+    let x: [Double], y: [Double], z: [Double]
+
+    /// Earth's mean radius, km (as `Coordinate.distanceKm`).
+    static let earthRadiusKm = 6371.0088
+
+    static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
+        let φ = latitude * .pi / 180, λ = longitude * .pi / 180
+        return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
+    }
+
+    static func chord(km: Double) -> Double { 2 * sin(min(km / earthRadiusKm, .pi) / 2) }
+    static func km(chord: Double) -> Double { 2 * asin(min(1, chord / 2)) * earthRadiusKm }
+
+    /// The order that lays `latitudes`/`longitudes` out as a tree: element i of the tree is
+    /// point `order[i]`.
+    static func treeOrder(latitudes: [Double], longitudes: [Double]) -> [Int] {
+        let v = zip(latitudes, longitudes).map { unitVector(latitude: $0, longitude: $1) }
+        var order = Array(v.indices)
+        func key(_ i: Int, _ axis: Int) -> Double { axis == 0 ? v[i].0 : axis == 1 ? v[i].1 : v[i].2 }
+        func build(_ lo: Int, _ hi: Int, _ depth: Int) {
+            guard hi - lo > 1 else { return }
+            let mid = (lo + hi) / 2, axis = depth % 3
+            // Quickselect the median of lo..<hi into mid.
+            var l = lo, h = hi - 1
+            while l < h {
+                let pivot = key(order[(l + h) / 2], axis)
+                var i = l, j = h
+                while i <= j {
+                    while key(order[i], axis) < pivot { i += 1 }
+                    while key(order[j], axis) > pivot { j -= 1 }
+                    if i <= j { order.swapAt(i, j); i += 1; j -= 1 }
+                }
+                if mid <= j { h = j } else if mid >= i { l = i } else { break }
+            }
+            build(lo, mid, depth + 1)
+            build(mid + 1, hi, depth + 1)
+        }
+        build(0, order.count, 0)
+        return order
+    }
+
+    /// Points already in tree order.
+    init(latitudes: [Double], longitudes: [Double]) {
+        var x = [Double](), y = [Double](), z = [Double]()
+        x.reserveCapacity(latitudes.count); y.reserveCapacity(latitudes.count); z.reserveCapacity(latitudes.count)
+        for (lat, lon) in zip(latitudes, longitudes) {
+            let v = Self.unitVector(latitude: lat, longitude: lon)
+            x.append(v.0); y.append(v.1); z.append(v.2)
+        }
+        self.x = x; self.y = y; self.z = z
+    }
+
+    /// The nearest point within `maxChord` of the unit vector (qx, qy, qz), and its squared chord.
+    ///
+    /// Iterative, with the far sides still to visit on a small stack (one per level at most)
+    /// and each skipped once the best distance so far is below its splitting plane's distance.
+    func nearest(_ qx: Double, _ qy: Double, _ qz: Double, maxChord: Double) -> (index: Int, chord2: Double)? {
+        var best = -1
+        var bestD2 = maxChord * maxChord
+        let count = x.count
+        x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in
+                z.withUnsafeBufferPointer { zs in
+                    withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack in
+                        stack[0] = Pending(lo: 0, hi: Int32(count), depth: 0, planeD2: 0)
+                        var top = 1
+                        while top > 0 {
+                            top -= 1
+                            let next = stack[top]
+                            if next.planeD2 >= bestD2 { continue }
+                            var lo = Int(next.lo), hi = Int(next.hi), axis = Int(next.depth) % 3, depth = Int(next.depth)
+                            while hi - lo > 6 {
+                                let mid = (lo + hi) &>> 1
+                                let dx = xs[mid] - qx, dy = ys[mid] - qy, dz = zs[mid] - qz
+                                let d2 = dx * dx + dy * dy + dz * dz
+                                if d2 < bestD2 { bestD2 = d2; best = mid }
+                                let diff = axis == 0 ? qx - xs[mid] : axis == 1 ? qy - ys[mid] : qz - zs[mid]
+                                depth += 1
+                                if diff < 0 {
+                                    stack[top] = Pending(lo: Int32(mid + 1), hi: Int32(hi), depth: Int32(depth), planeD2: diff * diff)
+                                    hi = mid
+                                } else {
+                                    stack[top] = Pending(lo: Int32(lo), hi: Int32(mid), depth: Int32(depth), planeD2: diff * diff)
+                                    lo = mid + 1
+                                }
+                                top += 1
+                                axis = axis == 2 ? 0 : axis + 1
+                            }
+                            for i in lo..<hi {
+                                let dx = xs[i] - qx, dy = ys[i] - qy, dz = zs[i] - qz
+                                let d2 = dx * dx + dy * dy + dz * dz
+                                if d2 < bestD2 { bestD2 = d2; best = i }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return best < 0 ? nil : (best, bestD2)
+    }
+
+    /// A far side waiting on the stack: its range, depth, and the squared distance to its plane.
+    struct Pending {
+        var lo: Int32, hi: Int32, depth: Int32
+        var planeD2: Double
+    }
+
+    /// Up to `k` points within `maxChord`, nearest first.
+    func nearest(_ qx: Double, _ qy: Double, _ qz: Double, k: Int, maxChord: Double) -> [(index: Int, chord2: Double)] {
+        var found: [(index: Int, chord2: Double)] = []
+        var bound = maxChord * maxChord
+        func offer(_ i: Int) {
+            let dx = x[i] - qx, dy = y[i] - qy, dz = z[i] - qz
+            let d2 = dx * dx + dy * dy + dz * dz
+            guard d2 < bound else { return }
+            let at = found.firstIndex { $0.chord2 > d2 } ?? found.count
+            found.insert((i, d2), at: at)
+            if found.count > k { found.removeLast() }
+            if found.count == k { bound = found[k - 1].chord2 }
+        }
+        func visit(_ lo: Int, _ hi: Int, _ depth: Int) {
+            if hi - lo <= 6 {
+                for i in lo..<hi { offer(i) }
+                return
+            }
+            let mid = (lo + hi) / 2
+            offer(mid)
+            let axis = depth % 3
+            let diff = axis == 0 ? qx - x[mid] : axis == 1 ? qy - y[mid] : qz - z[mid]
+            let (near, far) = diff < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+            visit(near.0, near.1, depth + 1)
+            if diff * diff < bound { visit(far.0, far.1, depth + 1) }
+        }
+        visit(0, x.count, 0)
+        return found
+    }
+}

@@ -1,0 +1,136 @@
+import AlbumModel
+
+/// A pin the place data has not named yet.
+public struct UnnamedPin: Sendable, Hashable {
+    public var id: Int64
+    public var coordinate: Coordinate
+}
+
+/// A photo the place data has not named yet, with what naming it needs.
+public struct UnnamedPhoto: Sendable, Hashable {
+    public var id: Int64
+    public var coordinate: Coordinate?
+    /// Its pin's zone, for a photo without a position of its own.
+    public var pinTimeZone: String?
+    public var takenAt: String?
+    public var gpsTime: String?
+    /// `exif`, `gpx` or `source` when recorded; else nil (decided from `source`).
+    public var positionSource: PositionSource?
+    public var source: String
+}
+
+extension AlbumDatabase {
+    /// Whether some pin or photo waits for a place name.
+    public func hasUnnamedPlaces() throws(AlbumError) -> Bool {
+        try read { db throws(AlbumError) in
+            try db.queryOne("""
+                SELECT EXISTS (SELECT 1 FROM pins WHERE named_at IS NULL)
+                    OR EXISTS (SELECT 1 FROM photos WHERE named_at IS NULL)
+                """)?.int(0) == 1
+        }
+    }
+
+    /// Up to `limit` pins waiting for a place name.
+    public func unnamedPins(limit: Int) throws(AlbumError) -> [UnnamedPin] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT id, latitude, longitude FROM pins WHERE named_at IS NULL ORDER BY id LIMIT ?", [limit])
+                .map { row throws(AlbumError) in
+                    UnnamedPin(id: row.int64(0) ?? 0, coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan))
+                }
+        }
+    }
+
+    /// Up to `limit` photos waiting for a place name (their pins are named first).
+    public func unnamedPhotos(limit: Int) throws(AlbumError) -> [UnnamedPhoto] {
+        try read { db throws(AlbumError) in
+            try db.query("""
+                SELECT f.id, f.latitude, f.longitude, p.time_zone, f.taken_at, f.gps_time, f.position_source, f.source
+                FROM photos f LEFT JOIN pins p ON p.id = f.pin_id
+                WHERE f.named_at IS NULL ORDER BY f.id LIMIT ?
+                """, [limit]
+            ).map { row in
+                var coordinate: Coordinate?
+                if let lat = row.double(1), let lon = row.double(2) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
+                return UnnamedPhoto(
+                    id: row.int64(0) ?? 0, coordinate: coordinate, pinTimeZone: row.string(3), takenAt: row.string(4),
+                    gpsTime: row.string(5), positionSource: row.string(6).flatMap(PositionSource.init(rawValue:)),
+                    source: row.string(7) ?? "")
+            }
+        }
+    }
+
+    /// Stores the places and zones of pins, in one transaction.
+    public func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            let now = Timestamp.now()
+            for (id, place, zone) in named {
+                try db.run("""
+                    UPDATE pins SET place_name = ?, place_region = ?, place_country = ?, place_country_code = ?,
+                        place_distance_km = ?, time_zone = ?, named_at = ? WHERE id = ?
+                    """, [place?.name, place?.region, place?.country, place?.countryCode, place?.distanceKm, zone, now, id])
+            }
+        }
+    }
+
+    /// Stores the places, zones and offsets of photos, in one transaction.
+    public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            let now = Timestamp.now()
+            for (id, local) in named {
+                let place = local.place
+                try db.run("""
+                    UPDATE photos SET place_name = ?, place_region = ?, place_country = ?, place_country_code = ?,
+                        place_distance_km = ?, time_zone = ?, utc_offset = ?, offset_source = ?, position_source = ?,
+                        named_at = ? WHERE id = ?
+                    """, [place?.name, place?.region, place?.country, place?.countryCode, place?.distanceKm, local.timeZone,
+                          local.offset, local.offsetSource?.rawValue, local.positionSource?.rawValue, now, id])
+            }
+        }
+    }
+
+    /// The places of the library's photos (each photo's own place, else its pin's) and pins,
+    /// most photos first, optionally of one country.
+    public func placeCounts(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {
+        try read { db throws(AlbumError) in
+            try db.query("""
+                SELECT name, region, country, cc, count(DISTINCT pin), count(photo) FROM (
+                    SELECT p.id AS pin, f.id AS photo,
+                        CASE WHEN f.place_name IS NOT NULL THEN f.place_name ELSE p.place_name END AS name,
+                        CASE WHEN f.place_name IS NOT NULL THEN f.place_region ELSE p.place_region END AS region,
+                        CASE WHEN f.place_name IS NOT NULL THEN f.place_country ELSE p.place_country END AS country,
+                        CASE WHEN f.place_name IS NOT NULL THEN f.place_country_code ELSE p.place_country_code END AS cc
+                    FROM pins p LEFT JOIN photos f ON f.pin_id = p.id
+                )
+                WHERE name IS NOT NULL AND (?1 IS NULL OR cc = ?1)
+                GROUP BY name, region, cc ORDER BY count(photo) DESC, name
+                """, [countryCode]
+            ).map { row in
+                LibraryPlace(
+                    name: row.string(0) ?? "", region: row.string(1), country: row.string(2), countryCode: row.string(3) ?? "",
+                    pins: row.int(4) ?? 0, photos: row.int(5) ?? 0)
+            }
+        }
+    }
+
+    static func decodePlace(_ row: Row, at i: Int) -> Place? {
+        guard let name = row.string(i), let cc = row.string(i + 3) else { return nil }
+        return Place(name: name, region: row.string(i + 1), country: row.string(i + 2), countryCode: cc, distanceKm: row.double(i + 4) ?? 0)
+    }
+
+    static func decodePhotoPlace(_ row: Row, at i: Int) -> PhotoPlace {
+        PhotoPlace(
+            place: decodePlace(row, at: i), timeZone: row.string(i + 5), offset: row.string(i + 6),
+            offsetSource: row.string(i + 7).flatMap(OffsetSource.init(rawValue:)),
+            positionSource: row.string(i + 8).flatMap(PositionSource.init(rawValue:)))
+    }
+}
+
+/// A place of the library: how many pins and photos are there.
+public struct LibraryPlace: Sendable, Hashable {
+    public var name: String
+    public var region: String?
+    public var country: String?
+    public var countryCode: String
+    public var pins: Int
+    public var photos: Int
+}

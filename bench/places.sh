@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Places and zones of 1,000,000 random land points: AlbumPlaces (release build, one thread)
+# against Python reverse_geocoder (K-D tree over GeoNames cities1000, batch mode 1) and
+# timezonefinder (polygons), on one core each. Writes nothing outside $WORK.
+#   bash bench/places.sh [N]        (N defaults to 1000000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-1000000}
+WORK=${WORK:-/tmp/geoalbum-bench-places}
+mkdir -p "$WORK"
+VENV="$WORK/venv"
+[ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+"$VENV/bin/pip" install -q reverse_geocoder timezonefinder
+swift build -c release --product places-bench >/dev/null
+POINTS="$WORK/points-$N.csv"
+[ -s "$POINTS" ] || "$VENV/bin/python" bench/places.py points "$N" "$POINTS"
+echo "== AlbumPlaces, first run (parses GeoNames, builds and caches the index)"
+rm -rf "$WORK/cache"
+ALBUM_PLACES_CACHE="$WORK/cache" taskset -c 0 .build/release/places-bench "$POINTS" "$WORK/ours.tsv"
+echo "== AlbumPlaces, second run (index from the cache)"
+ALBUM_PLACES_CACHE="$WORK/cache" taskset -c 0 .build/release/places-bench "$POINTS" "$WORK/ours.tsv"
+echo "== peers"
+taskset -c 0 "$VENV/bin/python" bench/places.py peers "$POINTS"
+echo "== agreement"
+"$VENV/bin/python" bench/places.py agree "$POINTS" "$WORK/ours.tsv"
