@@ -238,8 +238,8 @@ def main():
     server, base = start_server(library, bundle)
     driver = browser()
     started = time.time()
+    steps = []
     try:
-        steps = []
         pin_id = test_drop_pin_and_album_fills_in(driver, base)
         steps.append("drop a pin, album fills in live")
         test_new_collection_disabled_then_enabled(driver, pin_id)
@@ -253,6 +253,12 @@ def main():
         for step in steps:
             print("ok  " + step)
         print("browser tests passed in %.1f s; screenshots in %s" % (time.time() - started, SHOTS))
+        print("browser: %d passed, 0 failed" % len(steps))
+    except BaseException:
+        for step in steps:
+            print("ok  " + step)
+        print("browser: %d passed, 1 failed" % len(steps))
+        raise
     finally:
         driver.quit()
         server.terminate()
