@@ -25,7 +25,7 @@ struct PlanJSON: Encodable {
         try c.encode(plan.pin.title, forKey: .title)
         try c.encode(plan.pin.coordinate.latitude, forKey: .latitude)
         try c.encode(plan.pin.coordinate.longitude, forKey: .longitude)
-        try c.encodeNil(forKey: .place)  // the nearest place name, once pins have one
+        try c.encode(plan.pin.place, forKey: .place)  // the nearest GeoNames place, or null
         try c.encode(plan.status.rawValue, forKey: .status)
         try c.encode(plan.from?.description, forKey: .from)
         try c.encode(plan.to?.description, forKey: .to)

@@ -28,6 +28,25 @@ import TestSupport
         }
     }
 
+    @Test func aPinsReminderIsInThePinsZoneUnlessAZoneIsGiven() throws {
+        let pin = try album(["pin", "add", "--lat", "35.0116", "--lon", "135.7681", "--title", "Kyoto"])
+        #expect(pin.status == 0, "\(pin.stderr)")
+        let added = try album(["remind", "add", "1", "--at", "2026-06-02 09:00", "--json"],
+                              now: "2026-06-01T12:00:00Z", environment: ["TZ": "Europe/Berlin"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let r = try #require(try added.json() as? [String: Any])
+        #expect(r["zone"] as? String == "Asia/Tokyo")
+        #expect(r["zoneSource"] as? String == "pin")
+        #expect(r["nextAt"] as? String == "2026-06-02T09:00:00+09:00")  // 09:00 in Kyoto, not in Berlin
+        let given = try #require(try album(["remind", "add", "1", "--at", "2026-06-02 09:00", "--zone", "Europe/Berlin", "--json"],
+                                           now: "2026-06-01T12:00:00Z").json() as? [String: Any])
+        #expect(given["zone"] as? String == "Europe/Berlin" && given["zoneSource"] as? String == "option")
+        let plan = try album(["plan", "1", "--on", "2026-07-01", "--json"], now: "2026-06-01T12:00:00Z")
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let place = try #require((try plan.json() as? [String: Any])?["place"] as? [String: Any])
+        #expect(place["countryCode"] as? String == "JP")
+    }
+
     @Test func inOneMinuteIsDeliveredOnceAMinuteLater() throws {
         let pin = try album(["pin", "add", "--lat", "48.8584", "--lon", "2.2945", "--title", "Eiffel Tower"])
         #expect(pin.status == 0, "\(pin.stderr)")

@@ -113,6 +113,10 @@ extension Library {
         return ((try? TimeZone.iana(systemZone)) != nil ? systemZone : "UTC", .system)
     }
 
-    /// The pin's own IANA zone, when the places issue has given it one.
-    static func zone(of pin: Pin) -> String? { nil }
+    /// The pin's own IANA zone (named from GeoNames when the pin was placed), when it has one
+    /// that this system's tzdata knows.
+    static func zone(of pin: Pin) -> String? {
+        guard let zone = pin.timeZone, (try? TimeZone.iana(zone)) != nil else { return nil }
+        return zone
+    }
 }
