@@ -48,10 +48,12 @@ struct PlanJSON: Encodable {
 
     static func name(_ pin: Pin) -> String { "pin \(pin.id)" + (pin.title.map { "  \(TerminalText.inline($0))" } ?? "") }
 
-    /// `pin 3  Kyoto  2026-05-01 – 2026-05-05  planned  12 days from now`, then the note.
+    /// `pin 3  Kyoto  2026-05-01 – 2026-05-05  planned  12 days from now`, then the pin's place
+    /// (when it has one) and the note.
     static func text(_ entry: PlanEntry) -> String {
         var line = "\(name(entry.plan.pin))  \(dates(entry.plan))  \(entry.plan.status.rawValue)"
         if entry.plan.status == .planned, let forecast = entry.forecast { line += "  \(forecast)" }
+        if let place = entry.plan.pin.place { line += "\n  \(Output.placeText(place))" }
         if let note = entry.plan.note { line += "\n  note: \(TerminalText.inline(note))" }
         return line
     }
