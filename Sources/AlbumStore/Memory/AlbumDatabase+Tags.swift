@@ -5,37 +5,30 @@ extension AlbumDatabase {
     /// photo or pin.
     @discardableResult
     public func addTags(_ tags: [TagName], to target: TagTarget) throws(AlbumError) -> TagChange {
-        try write { db throws(AlbumError) in
-            let photos = try Self.photoIds(db, target, path: path)
-            var changed = 0
-            for tag in tags {
-                switch target {
-                case .pin(let id):
-                    changed += try db.run("INSERT OR IGNORE INTO pin_tags (pin_id, tag) VALUES (?, ?)", [id, tag.value])
-                case .photo, .day:
-                    for photo in photos {
-                        changed += try db.run("INSERT OR IGNORE INTO photo_tags (photo_id, tag) VALUES (?, ?)", [photo, tag.value])
-                    }
-                }
-            }
-            return TagChange(targets: target.isPin ? 1 : photos.count, changed: changed)
-        }
+        try changeTags(tags, of: target,
+                       pin: "INSERT OR IGNORE INTO pin_tags (pin_id, tag) VALUES (?, ?)",
+                       photo: "INSERT OR IGNORE INTO photo_tags (photo_id, tag) VALUES (?, ?)")
     }
 
     /// Removes tags from a target, in one transaction. A pin's tag is removed from the pin only.
     @discardableResult
     public func removeTags(_ tags: [TagName], from target: TagTarget) throws(AlbumError) -> TagChange {
+        try changeTags(tags, of: target,
+                       pin: "DELETE FROM pin_tags WHERE pin_id = ? AND tag = ?",
+                       photo: "DELETE FROM photo_tags WHERE photo_id = ? AND tag = ?")
+    }
+
+    /// Runs `pin` (for a pin) or `photo` (for each photo a target names) with (id, tag) for every tag.
+    private func changeTags(_ tags: [TagName], of target: TagTarget, pin: String, photo: String) throws(AlbumError) -> TagChange {
         try write { db throws(AlbumError) in
             let photos = try Self.photoIds(db, target, path: path)
             var changed = 0
             for tag in tags {
                 switch target {
                 case .pin(let id):
-                    changed += try db.run("DELETE FROM pin_tags WHERE pin_id = ? AND tag = ?", [id, tag.value])
+                    changed += try db.run(pin, [id, tag.value])
                 case .photo, .day:
-                    for photo in photos {
-                        changed += try db.run("DELETE FROM photo_tags WHERE photo_id = ? AND tag = ?", [photo, tag.value])
-                    }
+                    for id in photos { changed += try db.run(photo, [id, tag.value]) }
                 }
             }
             return TagChange(targets: target.isPin ? 1 : photos.count, changed: changed)
