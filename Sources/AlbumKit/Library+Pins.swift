@@ -39,3 +39,9 @@ extension Library {
     /// The stored map region, or nil.
     public func region() throws(AlbumError) -> Region? { try database.region() }
 }
+
+extension Library {
+    /// Where the library's data stands: equal versions mean nothing was committed in between
+    /// (here or by another `album` process). For caches of answers (`album serve`).
+    public func version() throws(AlbumError) -> LibraryVersion { try database.version() }
+}

@@ -2,10 +2,10 @@ import AlbumKit
 import AlbumModel
 import Foundation
 
-/// A pin as PRODUCT.md has it: `{id, latitude, longitude, title, note, photoCount}`.
+/// A pin as PRODUCT.md has it: `{id, latitude, longitude, title, note, photoCount, place, timeZone}`.
 struct PinJSON: Encodable {
     let pin: Pin
-    enum Key: String, CodingKey { case id, latitude, longitude, title, note, photoCount }
+    enum Key: String, CodingKey { case id, latitude, longitude, title, note, photoCount, place, timeZone }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(pin.id, forKey: .id)
@@ -14,6 +14,8 @@ struct PinJSON: Encodable {
         try c.encode(pin.title, forKey: .title)
         try c.encode(pin.note, forKey: .note)
         try c.encode(pin.photoCount, forKey: .photoCount)
+        try c.encode(pin.place, forKey: .place)
+        try c.encode(pin.timeZone, forKey: .timeZone)
     }
 }
 
@@ -21,7 +23,7 @@ struct PinJSON: Encodable {
 /// (`/api/media/ID`, `/api/media/ID?size=thumb`): the API never shows paths on disk.
 struct PhotoJSON: Encodable {
     let photo: Photo
-    enum Key: String, CodingKey { case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude }
+    enum Key: String, CodingKey { case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, place, timeZone }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(photo.id, forKey: .id)
@@ -35,6 +37,8 @@ struct PhotoJSON: Encodable {
         try c.encode(photo.takenAt, forKey: .takenAt)
         try c.encode(photo.coordinate?.latitude, forKey: .latitude)
         try c.encode(photo.coordinate?.longitude, forKey: .longitude)
+        try c.encode(photo.local.place, forKey: .place)
+        try c.encode(photo.local.timeZone, forKey: .timeZone)
     }
 }
 

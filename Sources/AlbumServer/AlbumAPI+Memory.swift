@@ -7,7 +7,7 @@ import Foundation
 /// entries, monthly and yearly summaries, tags and search. Same JSON as `album … --json`.
 extension AlbumAPI {
     /// `GET /api/entries?from&to&tag&pin&page&pageSize&by&asOf`: one page of the timeline.
-    func entries(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+    func entries(_ query: [HTTPRequest.QueryItem]) throws -> Data {
         let grouping = try query["by"].map { text throws(APIError) in
             guard let g = TimelineGrouping(rawValue: text) else { throw .badRequest("by '\(text)' must be day, week or month") }
             return g
@@ -16,16 +16,25 @@ extension AlbumAPI {
         let pageSize = try Self.integer(query, "pageSize") ?? 100
         let filter = try Self.filter(query)
         do {
-            let timeline = try library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)
-            return Reply.json(JSONOut.encode(timeline))
+            return JSONOut.encode(Self.served(try library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)))
         } catch {
             throw Self.renamingOptions(error)
         }
     }
 
     /// `GET /api/summaries/monthly?year&month` and `/api/summaries/yearly?year`.
-    func summary(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
-        Reply.json(JSONOut.encode(try library.summary(of: try Self.period(kind, query))))
+    func summary(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> Data {
+        var summary = try library.summary(of: try Self.period(kind, query))
+        summary.first = summary.first?.served
+        summary.last = summary.last?.served
+        return JSONOut.encode(summary)
+    }
+
+    /// The timeline as the API shows it: thumbnails by media URL (`PhotoEntry.served`).
+    static func served(_ page: TimelinePage) -> TimelinePage {
+        var page = page
+        for i in page.groups.indices { page.groups[i].photos = page.groups[i].photos.map(\.served) }
+        return page
     }
 
     /// The period a summary request names: `kind` is `monthly` or `yearly`.
@@ -59,7 +68,9 @@ extension AlbumAPI {
         let grouping = TimelineGrouping(rawValue: query["by"] ?? "month") ?? .month
         let page = try Self.integer(query, "page") ?? 1
         do {
-            return Reply.html(Pages.timeline(try library.timeline(by: grouping, filter: try Self.filter(query), page: page, pageSize: 200)))
+            let filter = try Self.filter(query)
+            let timeline = try library.timeline(by: grouping, filter: filter, page: page, pageSize: 200)
+            return Reply.html(Pages.timeline(timeline, tag: filter.tag))
         } catch {
             throw Self.renamingOptions(error)
         }
@@ -76,16 +87,30 @@ extension AlbumAPI {
         return Reply.html(Pages.summary(try library.summary(of: try Self.period(kind, query)), cardQuery: cardQuery))
     }
 
+    /// `GET /search?q=TEXT`: the search box, and the first 200 matches when there is a query.
+    func searchPage(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+        let text = (query["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return Reply.html(Pages.search("", nil)) }
+        do {
+            return Reply.html(Pages.search(text, try library.find(try SearchText(text), filter: try Self.filter(query), limit: 200)))
+        } catch let error as AlbumError {
+            guard case .invalidInput(let message) = error else { throw error }
+            return Reply.html(Pages.search(text, nil, problem: message), status: .badRequest)
+        }
+    }
+
     /// `GET /api/tags`.
-    func tags() throws -> HTTPResponse { Reply.json(JSONOut.encode(try library.tags())) }
+    func tags() throws -> Data { JSONOut.encode(try library.tags()) }
 
     /// `GET /api/search?q=TEXT&from&to&tag&pin&limit`.
-    func search(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+    func search(_ query: [HTTPRequest.QueryItem]) throws -> Data {
         guard let text = query["q"], !text.isEmpty else { throw APIError.badRequest("q is required") }
         let limit = try Self.integer(query, "limit") ?? 50
         guard (1...1000).contains(limit) else { throw APIError.badRequest("limit \(limit) must be 1-1000") }
         do {
-            return Reply.json(JSONOut.encode(try library.find(try SearchText(text), filter: try Self.filter(query), limit: limit)))
+            var results = try library.find(try SearchText(text), filter: try Self.filter(query), limit: limit)
+            results.photos = results.photos.map(\.served)
+            return JSONOut.encode(results)
         } catch {
             throw Self.renamingOptions(error)
         }
@@ -118,5 +143,15 @@ extension AlbumAPI {
         let renamed = message.replacingOccurrences(of: "--page-size", with: "pageSize").replacingOccurrences(of: "--page", with: "page")
             .replacingOccurrences(of: "--from", with: "from").replacingOccurrences(of: "--to", with: "to")
         return APIError.badRequest(renamed)
+    }
+}
+
+extension PhotoEntry {
+    /// The entry as the API and pages show it: the thumbnail by its media URL
+    /// (`/api/media/ID?size=thumb`), never a path inside the library.
+    var served: PhotoEntry {
+        var entry = self
+        entry.thumbnail = thumbnail == nil ? nil : "/api/media/\(id)?size=thumb"
+        return entry
     }
 }

@@ -10,6 +10,8 @@ struct AlbumAPI: HTTPHandler {
     let jobs: FetchJobs
     let policy: AccessPolicy
     let assets: WebAssets
+    /// GET answers kept until the library changes.
+    let cache: AnswerCache
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let method = request.method.rawValue
@@ -47,13 +49,15 @@ struct AlbumAPI: HTTPHandler {
         case ("GET", 1) where parts[0] == "login": return login(request)
         case ("GET", 1) where parts[0] == "timeline": return try timelinePage(request.query)
         case ("GET", 1) where parts[0] == "summary": return try summaryPage(request.query)
+        case ("GET", 1) where parts[0] == "tags": return Reply.html(Pages.tags(try library.tags()))
+        case ("GET", 1) where parts[0] == "search": return try searchPage(request.query)
         default: break
         }
         guard parts.first == "api" else { throw APIError.notFound("no page \(request.path)") }
         let api = Array(parts.dropFirst())
         switch (method, api.count) {
         case ("GET", 1) where api[0] == "openapi.json": return Reply.json(Data(OpenAPIDocument.json.utf8))
-        case ("GET", 1) where api[0] == "pins": return Reply.json(JSONOut.encode(try library.pins().map(PinJSON.init)))
+        case ("GET", 1) where api[0] == "pins": return Reply.json(try await cached(request) { JSONOut.encode(try library.pins().map(PinJSON.init)) })
         case ("POST", 1) where api[0] == "pins": return try await createPin(request)
         case ("GET", 2) where api[0] == "pins": return Reply.json(JSONOut.encode(PinJSON(pin: try library.pin(id: id(api[1], "pin")))))
         case ("PUT", 2) where api[0] == "pins": return try await movePin(id(api[1], "pin"), request)
@@ -61,7 +65,7 @@ struct AlbumAPI: HTTPHandler {
             let pin = try library.removePin(id: id(api[1], "pin"))
             return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
         case ("GET", 3) where api[0] == "pins" && api[2] == "photos":
-            return Reply.json(JSONOut.encode(try await albumJSON(id(api[1], "pin"))))
+            return Reply.json(try await albumData(id(api[1], "pin")))
         case ("GET", 3) where api[0] == "pins" && api[2] == "events": return try await events(id(api[1], "pin"))
         case ("POST", 3) where api[0] == "pins" && api[2] == "new-collection":
             let pinId = try id(api[1], "pin")
@@ -79,11 +83,11 @@ struct AlbumAPI: HTTPHandler {
             guard let region = try library.region() else { return Reply.json(Data("null".utf8)) }
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))
         case ("PUT", 1) where api[0] == "region": return try await setRegion(request)
-        case ("GET", 1) where api[0] == "entries": return try entries(request.query)
-        case ("GET", 2) where api[0] == "summaries": return try summary(api[1], request.query)
+        case ("GET", 1) where api[0] == "entries": return Reply.json(try await cached(request) { try entries(request.query) })
+        case ("GET", 2) where api[0] == "summaries": return Reply.json(try await cached(request) { try summary(api[1], request.query) })
         case ("GET", 3) where api[0] == "summaries" && api[2] == "card": return try card(api[1], request.query)
-        case ("GET", 1) where api[0] == "tags": return try tags()
-        case ("GET", 1) where api[0] == "search": return try search(request.query)
+        case ("GET", 1) where api[0] == "tags": return Reply.json(try await cached(request) { try tags() })
+        case ("GET", 1) where api[0] == "search": return Reply.json(try await cached(request) { try search(request.query) })
         default:
             throw APIError.notFound("no API route \(method) \(request.path)")
         }
@@ -110,6 +114,24 @@ struct AlbumAPI: HTTPHandler {
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
     }
 
+    /// The answer to a GET request that depends on the library only, from the cache while the
+    /// library has not changed since it was made.
+    func cached(_ request: HTTPRequest, make: () async throws -> Data) async throws -> Data {
+        let key = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        return try await cache.answer(key, at: try library.version(), make: make)
+    }
+
+    /// A pin's album as JSON, from the cache while neither the library nor whether this server is
+    /// fetching for the pin changed. An answer whose making started a fetch (`albumJSON`) is not kept.
+    func albumData(_ pinId: Int64) async throws -> Data {
+        let version = try library.version()
+        let running = await jobs.isRunning(pinId)
+        let jobs = jobs
+        return try await cache.answer(
+            "album/\(pinId)/\(running)", at: version, make: { JSONOut.encode(try await albumJSON(pinId)) },
+            keep: { _ in await jobs.isRunning(pinId) == running })
+    }
+
     /// The album now. Photos left as placeholders with no process working on them (a killed
     /// fetch) are picked up again, as `album resume` would.
     func albumJSON(_ pinId: Int64) async throws -> AlbumJSON {
@@ -128,8 +150,7 @@ struct AlbumAPI: HTTPHandler {
         _ = try library.pin(id: pinId)
         let api = self
         let source = AlbumEventSource { () async -> Data? in
-            guard let album = try? await api.albumJSON(pinId) else { return nil }
-            return JSONOut.encode(album)
+            try? await api.albumData(pinId)
         }
         let body = HTTPBodySequence(from: PullByteSequence(next: { try await source.next() }))
         return Reply.secure(HTTPResponse(
@@ -171,6 +192,10 @@ struct AlbumAPI: HTTPHandler {
     }
 
     private func asset(_ name: String) throws -> HTTPResponse {
+        if name == "countries.geojson" {
+            return Reply.secure(HTTPResponse(
+                statusCode: .ok, headers: [.contentType: "application/geo+json", .cacheControl: "max-age=86400"], body: Self.countries))
+        }
         let scripts = ["album.css": PageStyle.css, "map.js": Scripts.map, "album.js": Scripts.album]
         if let text = scripts[name] {
             return Reply.secure(HTTPResponse(
@@ -182,6 +207,9 @@ struct AlbumAPI: HTTPHandler {
         return Reply.secure(HTTPResponse(
             statusCode: .ok, headers: [.contentType: WebAssets.contentType(forName: name), .cacheControl: "max-age=86400"], body: data))
     }
+
+    /// Natural Earth's country outlines (`Countries`), encoded once.
+    static let countries = Data(Countries.geojson.utf8)
 
     /// `GET /login?code=CODE`: the one-time URL printed at start sets the token cookie.
     private func login(_ request: HTTPRequest) -> HTTPResponse {

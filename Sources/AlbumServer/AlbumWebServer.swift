@@ -49,8 +49,8 @@ public final class AlbumWebServer: Sendable {
         policy = AccessPolicy(token: settings.token, loopbackOnly: loopback)
         jobs = FetchJobs(library: library, makeEnvironment: makeEnvironment, options: settings.fetch)
         let address = try Self.address(settings.host, port: settings.port)
-        let handler = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets)
-        http = HTTPServer(config: .init(address: address, timeout: 60, logger: .disabled), handler: handler)
+        let handler = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: AnswerCache())
+        http = HTTPServer(config: .init(address: address, timeout: 60, pool: NoDelayPool(), logger: .disabled), handler: handler)
     }
 
     /// Starts listening. - Returns: the port.

@@ -18,7 +18,11 @@ enum OpenAPIDocument {
               "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } },
               "Pin": { "type": "object", "required": ["id", "latitude", "longitude", "title", "note", "photoCount"], "properties": {
                 "id": { "type": "integer", "format": "int64" }, "latitude": { "type": "number" }, "longitude": { "type": "number" },
-                "title": { "type": "string", "nullable": true }, "note": { "type": "string", "nullable": true }, "photoCount": { "type": "integer" } } },
+                "title": { "type": "string", "nullable": true }, "note": { "type": "string", "nullable": true }, "photoCount": { "type": "integer" },
+                "place": { "$ref": "#/components/schemas/Place" }, "timeZone": { "type": "string", "nullable": true, "description": "IANA zone, e.g. Europe/Paris" } } },
+              "Place": { "type": "object", "nullable": true, "description": "the nearest populated place (GeoNames)", "properties": {
+                "name": { "type": "string" }, "region": { "type": "string", "nullable": true }, "country": { "type": "string", "nullable": true },
+                "countryCode": { "type": "string" }, "distanceKm": { "type": "number" } } },
               "NewPin": { "type": "object", "required": ["latitude", "longitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "title": { "type": "string", "nullable": true, "maxLength": 500 }, "note": { "type": "string", "nullable": true, "maxLength": 5000 },
@@ -33,7 +37,8 @@ enum OpenAPIDocument {
                 "file": { "type": "string", "nullable": true, "description": "media URL of the original" },
                 "thumbnail": { "type": "string", "nullable": true, "description": "media URL of the thumbnail" },
                 "failure": { "type": "string", "nullable": true }, "takenAt": { "type": "string", "nullable": true },
-                "latitude": { "type": "number", "nullable": true }, "longitude": { "type": "number", "nullable": true } } },
+                "latitude": { "type": "number", "nullable": true }, "longitude": { "type": "number", "nullable": true },
+                "place": { "$ref": "#/components/schemas/Place" }, "timeZone": { "type": "string", "nullable": true } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "noImages": { "type": "boolean" },
@@ -86,7 +91,7 @@ enum OpenAPIDocument {
               "get": { "summary": "A photo's original, or its thumbnail with size=thumb", "responses": { "200": { "description": "the image", "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/entries": {
-              "get": { "summary": "The timeline: photos newest local day first, grouped (as `album timeline --json`)",
+              "get": { "summary": "The timeline: photos newest local day first, grouped (as `album timeline --json`, except that each photo's thumbnail is its media URL)",
                 "parameters": [
                   { "name": "from", "in": "query", "schema": { "type": "string", "format": "date" } },
                   { "name": "to", "in": "query", "schema": { "type": "string", "format": "date" } },

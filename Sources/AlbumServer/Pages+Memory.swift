@@ -2,43 +2,105 @@ import AlbumKit
 import AlbumModel
 import Foundation
 
-/// The timeline and summary pages (server-rendered from issue 13's queries; no script needed).
+/// The timeline, tags, search and summary pages (server-rendered from issue 13's queries; no
+/// script needed).
 extension Pages {
-    static func timeline(_ page: TimelinePage) -> String {
-        var out = head("Timeline", map: false) + "<main>\n<div class=\"album-head\"><h2>Timeline</h2>"
-        out += "<span class=\"meta\">\(page.total) photos, by \(page.by.rawValue)</span>"
+    /// - Parameter tag: the tag the timeline is narrowed to, kept in its links.
+    static func timeline(_ page: TimelinePage, tag: TagName? = nil) -> String {
+        let tagQuery = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
+        let heading = tag.map { "Timeline: #\($0.value)" } ?? "Timeline"
+        var out = head(heading, map: false) + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(heading))</h2>"
+        out += "<span class=\"meta\">\(count(page.total, "photo")), by \(page.by.rawValue)</span>"
         for grouping in TimelineGrouping.allCases where grouping != page.by {
-            out += " <a href=\"/timeline?by=\(grouping.rawValue)\">by \(grouping.rawValue)</a>"
+            out += " <a href=\"/timeline?by=\(grouping.rawValue)\(tagQuery)\">by \(grouping.rawValue)</a>"
         }
+        if tag != nil { out += " <a href=\"/timeline?by=\(page.by.rawValue)\">every photo</a>" }
         out += "</div>\n"
         if page.total == 0 { out += "<p class=\"no-images\">No Images</p>\n" }
         for group in page.groups {
-            out += "<h3>\(MarkupText.escape(group.key)) <span class=\"meta\">\(group.count) photos</span></h3>\n<div class=\"grid\">\n"
-            for photo in group.photos {
-                let alt = MarkupText.escape([photo.title, photo.place].compactMap { $0 }.joined(separator: " — "))
-                let image = photo.thumbnail == nil ? alt : "<img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" title=\"\(alt)\">"
-                let target = photo.pinId.map { "/pins/\($0)" } ?? "/api/media/\(photo.id)"
-                out += "<a class=\"slot\" href=\"\(target)\">\(image)</a>\n"
-            }
-            out += "</div>\n"
+            out += "<h3>\(MarkupText.escape(group.key)) <span class=\"meta\">\(count(group.count, "photo"))</span></h3>\n"
+            out += grid(group.photos)
         }
         out += "<p>"
-        if page.page > 1 { out += "<a href=\"/timeline?by=\(page.by.rawValue)&amp;page=\(page.page - 1)&amp;asOf=\(page.asOf)\">newer</a> " }
+        if page.page > 1 { out += "<a href=\"/timeline?by=\(page.by.rawValue)\(tagQuery)&amp;page=\(page.page - 1)&amp;asOf=\(page.asOf)\">newer</a> " }
         out += "page \(page.page) of \(page.pages)"
-        if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\">older</a>" }
+        if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(tagQuery)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\">older</a>" }
         return out + "</p>\n</main>\n</body>\n</html>\n"
+    }
+
+    /// Photos as thumbnails linking to their pin's album, each captioned with its local date and
+    /// place (the timeline and search results).
+    static func grid(_ photos: [PhotoEntry]) -> String {
+        var out = "<div class=\"grid\">\n"
+        for photo in photos {
+            let alt = MarkupText.escape([photo.title, photo.place].compactMap { $0 }.joined(separator: " — "))
+            let caption = [photo.takenAt.map(localTime), photo.place].compactMap { $0 }.joined(separator: " · ")
+            let image = photo.thumbnail == nil ? alt : "<img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" title=\"\(alt)\">"
+            let target = photo.pinId.map { "/pins/\($0)" } ?? "/api/media/\(photo.id)"
+            let span = caption.isEmpty ? "" : "<span class=\"caption\">\(MarkupText.escape(caption))</span>"
+            out += "<a class=\"slot\" href=\"\(target)\">\(image)\(span)</a>\n"
+        }
+        return out + "</div>\n"
+    }
+
+    /// `GET /tags`: every tag with its counts, each linking to the timeline narrowed to it.
+    static func tags(_ tags: [TagUsage]) -> String {
+        var out = head("Tags", map: false) + "<main>\n<div class=\"album-head\"><h2>Tags</h2>"
+        out += "<span class=\"meta\">\(count(tags.count, "tag"))</span></div>\n"
+        if tags.isEmpty {
+            out += "<p class=\"no-images\">No tags yet</p>\n<p class=\"meta\">Tag photos or pins with <code>album tag add</code>.</p>\n"
+        } else {
+            out += "<ul class=\"tags\" id=\"tags\">\n"
+            for usage in tags {
+                let name = MarkupText.escape(usage.tag.value)
+                out += "<li><a href=\"/timeline?by=month&amp;tag=\(MarkupText.escape(query(usage.tag.value)))\">#\(name)</a> "
+                out += "<span class=\"meta\">\(count(usage.photos, "photo")), \(count(usage.pins, "pin"))</span></li>\n"
+            }
+            out += "</ul>\n"
+        }
+        return out + "</main>\n</body>\n</html>\n"
+    }
+
+    /// `GET /search?q=…`: the search box and, with a query, its matches.
+    /// - Parameter problem: why the query was refused (shown instead of results).
+    static func search(_ text: String, _ results: SearchResults?, problem: String? = nil) -> String {
+        var out = head(text.isEmpty ? "Search" : "Search: \(text)", map: false) + "<main>\n"
+        out += "<form class=\"search\" method=\"get\" action=\"/search\" role=\"search\">"
+        out += "<input type=\"search\" name=\"q\" id=\"q\" value=\"\(MarkupText.escape(text))\" placeholder=\"titles, notes, places, tags\" autofocus>"
+        out += "<button class=\"action\" type=\"submit\">Search</button></form>\n"
+        if let problem { out += "<p class=\"problem\" id=\"problem\">\(MarkupText.escape(problem))</p>\n" }
+        guard let results else { return out + "</main>\n</body>\n</html>\n" }
+        let shown = results.photos.count < results.total ? " (first \(results.photos.count))" : ""
+        out += "<p class=\"meta\" id=\"matches\">\(count(results.total, "photo")) \(results.total == 1 ? "matches" : "match")\(shown)</p>\n"
+        if results.total == 0 {
+            out += "<p class=\"no-images\">No Images</p>\n"
+        } else {
+            out += grid(results.photos)
+        }
+        return out + "</main>\n</body>\n</html>\n"
+    }
+
+    /// A query parameter's value, percent-encoded.
+    static func query(_ value: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#?")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }
 
     static func summary(_ summary: Summary, cardQuery: String) -> String {
         var out = head(summary.title, map: false) + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(summary.title))</h2>"
         out += "<span class=\"meta\">\(summary.from) – \(summary.to)</span></div>\n<ul>\n"
-        out += "<li>\(summary.photos) photos at \(summary.pins) places (\(summary.newPlaces) new), \(summary.activeDays) active days</li>\n"
-        if let day = summary.busiestDay { out += "<li>busiest day: \(day.date) (\(day.photos) photos)</li>\n" }
+        out += "<li>\(count(summary.photos, "photo")) at \(count(summary.pins, "place")) (\(summary.newPlaces) new), "
+        out += "\(count(summary.activeDays, "active day"))</li>\n"
+        if let day = summary.busiestDay { out += "<li>busiest day: \(day.date) (\(count(day.photos, "photo")))</li>\n" }
         out += "<li>\(String(format: "%.0f", summary.distanceKm)) km between places in time order</li>\n"
         for place in summary.topPlaces.prefix(5) {
-            out += "<li><a href=\"/pins/\(place.pinId)\">\(MarkupText.escape(place.name ?? "Pin \(place.pinId)"))</a>: \(place.photos) photos</li>\n"
+            out += "<li><a href=\"/pins/\(place.pinId)\">\(MarkupText.escape(place.name ?? "Pin \(place.pinId)"))</a>: \(count(place.photos, "photo"))</li>\n"
         }
-        for tag in summary.topTags.prefix(5) { out += "<li>#\(MarkupText.escape(tag.tag.value)): \(tag.photos) photos</li>\n" }
+        for tag in summary.topTags.prefix(5) {
+            out += "<li><a href=\"/timeline?by=month&amp;tag=\(MarkupText.escape(query(tag.tag.value)))\">#\(MarkupText.escape(tag.tag.value))</a>: "
+            out += "\(count(tag.photos, "photo"))</li>\n"
+        }
         out += "</ul>\n"
         if summary.photos > 0 {
             out += "<p><img class=\"card\" src=\"/api/summaries/\(summary.period == .month ? "monthly" : "yearly")/card?\(cardQuery)\" alt=\"summary card\"></p>\n"

@@ -23,7 +23,7 @@ enum Pages {
             \(leaflet)<link rel="stylesheet" href="/assets/album.css">
             </head>
             \(body)
-            <header><h1><a href="/">GeoAlbum</a></h1><a href="/">Map</a><a href="/timeline">Timeline</a><a href="/summary">Summary</a>\(map ? "<span class=\"meta\">right-click or long-press the map to drop a pin; drag a pin to move it</span>" : "")</header>
+            <header><h1><a href="/">GeoAlbum</a></h1><a href="/">Map</a><a href="/timeline">Timeline</a><a href="/tags">Tags</a><a href="/search">Search</a><a href="/summary">Summary</a>\(map ? "<span class=\"meta\">right-click or long-press the map to drop a pin; drag a pin to move it</span>" : "")</header>
 
             """
     }
@@ -36,7 +36,7 @@ enum Pages {
         }
         return head("GeoAlbum", map: true) + """
             <div id="map" \(attributes)></div>
-            <div class="hint" id="status">\(basemap ? "Basemap: Blue Marble, NASA Visible Earth" : "No basemap: install xplanet-images")</div>
+            <div class="hint" id="status">\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; borders: Natural Earth" : "No basemap: install xplanet-images")</div>
             <script src="/assets/leaflet.js"></script>
             <script src="/assets/leaflet.markercluster.js"></script>
             <script src="/assets/map.js"></script>
@@ -53,6 +53,8 @@ enum Pages {
         out += "<main id=\"album\" data-pin=\"\(pin.id)\">\n<div class=\"album-head\">\n"
         out += "<h2 id=\"title\">\(MarkupText.escape(title))</h2>\n"
         out += "<span class=\"meta\">\(MarkupText.degrees(pin.coordinate.latitude)), \(MarkupText.degrees(pin.coordinate.longitude))</span>\n"
+        if let place = placeText(pin) { out += "<span class=\"meta\" id=\"place\">\(MarkupText.escape(place))</span>\n" }
+        out += "<span class=\"meta\" id=\"dates\">\(dateRange(album.photos.compactMap(\.takenAt)) ?? "")</span>\n"
         let disabled = album.downloading || !album.hasAlbum ? " disabled" : ""
         out += "<button class=\"action\" id=\"new-collection\" type=\"button\"\(disabled)>New Collection</button>\n"
         out += "<span class=\"meta\" id=\"status\">\(status(album))</span>\n</div>\n"
@@ -69,8 +71,9 @@ enum Pages {
         let alt = MarkupText.escape(photo.title ?? "")
         switch photo.state {
         case .downloaded:
+            let date = photo.takenAt.map { "<span class=\"date\">\(MarkupText.escape(localTime($0)))</span>" } ?? ""
             return "<div class=\"slot downloaded\" data-id=\"\(photo.id)\" data-state=\"downloaded\">"
-                + "<button class=\"photo\" type=\"button\" title=\"Remove: \(alt)\"><img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\"></button></div>"
+                + "<button class=\"photo\" type=\"button\" title=\"Remove: \(alt)\"><img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\"></button>\(date)</div>"
         case .failed(let reason):
             return "<div class=\"slot failed\" data-id=\"\(photo.id)\" data-state=\"failed\" title=\"\(MarkupText.escape(reason))\">failed</div>"
         default:
@@ -82,6 +85,32 @@ enum Pages {
         let done = album.photos.filter { $0.state == .downloaded }.count
         if !album.hasAlbum { return album.downloading ? "Searching…" : "No album yet" }
         if album.downloading { return "Downloading \(done) of \(album.photos.count)…" }
-        return "\(album.photos.count) photos"
+        return count(album.photos.count, "photo")
+    }
+
+    /// `1 photo`, `2 photos`, `0 photos`.
+    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// `Paris, Île-de-France, France · Europe/Paris`: the place the library named for the pin
+    /// (issue 12) and its time zone, or nil when neither is known yet.
+    static func placeText(_ pin: Pin) -> String? {
+        let parts = [pin.place?.label, pin.timeZone].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// A camera time as people read it: `2024-06-14 12:30` (local time, as the camera had it;
+    /// the UTC offset, when stored, is left out).
+    static func localTime(_ takenAt: String) -> String {
+        let text = takenAt.replacingOccurrences(of: "T", with: " ")
+        return text.count >= 16 ? String(text.prefix(16)) : text
+    }
+
+    /// `2024-06-14 – 2024-06-20` (or one day) over these camera times; nil for none.
+    static func dateRange(_ times: [String]) -> String? {
+        let days = times.map { String($0.prefix(10)) }.filter { $0.count == 10 }.sorted()
+        guard let first = days.first, let last = days.last else { return nil }
+        return first == last ? first : "\(first) – \(last)"
     }
 }

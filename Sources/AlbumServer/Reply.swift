@@ -3,10 +3,11 @@ import Foundation
 
 /// Responses with the headers every answer carries.
 enum Reply {
-    /// No inline scripts or styles, nothing from other origins, no framing.
+    /// No inline scripts or styles, nothing from other origins, no framing; forms (the search box)
+    /// submit to this server only.
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     static func secure(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
@@ -22,8 +23,8 @@ enum Reply {
         secure(HTTPResponse(statusCode: status, headers: [.contentType: "application/json; charset=utf-8"], body: data))
     }
 
-    static func html(_ text: String) -> HTTPResponse {
-        secure(HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: Data(text.utf8)))
+    static func html(_ text: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
+        secure(HTTPResponse(statusCode: status, headers: [.contentType: "text/html; charset=utf-8"], body: Data(text.utf8)))
     }
 
     static func error(_ error: APIError) -> HTTPResponse {

@@ -9,6 +9,31 @@ enum Scripts {
           var map = L.map(el, { crs: L.CRS.EPSG4326, maxBounds: [[-95, -190], [95, 190]], minZoom: 0, maxZoom: 18 });
           var basemap = el.getAttribute("data-basemap");
           if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
+          // Country outlines and names (Natural Earth 1:110m) over the image, which is a blur past
+          // zoom 5: borders and coasts stay sharp at any zoom. Names show from zoom 3.
+          var labels = L.layerGroup();
+          function showLabels() { el.classList.toggle("labels-on", map.getZoom() >= 3); }
+          fetch("/assets/countries.geojson", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (world) {
+            L.geoJSON(world, { interactive: false, style: { color: "#f4f1de", weight: 1, opacity: 0.8, fill: false } }).addTo(map);
+            world.features.forEach(function (f) {
+              var best = null, bestArea = -1;
+              f.geometry.coordinates.forEach(function (polygon) {
+                var b = L.latLngBounds(polygon[0].map(function (p) { return [p[1], p[0]]; }));
+                var a = (b.getNorth() - b.getSouth()) * (b.getEast() - b.getWest());
+                if (a > bestArea) { bestArea = a; best = b; }
+              });
+              if (!best) { return; }
+              var name = document.createElement("span");
+              name.textContent = f.properties.name;
+              labels.addLayer(L.marker(best.getCenter(), {
+                interactive: false, keyboard: false,
+                icon: L.divIcon({ className: "country-label", html: name, iconSize: null })
+              }));
+            });
+            labels.addTo(map);
+            el.setAttribute("data-countries", String(world.features.length));
+          }).catch(function (e) { say("Country outlines: " + e.message); });
+          map.on("zoomend", showLabels);
           function ready(count) {
             document.body.setAttribute("data-pins", String(count));
             document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
@@ -37,15 +62,23 @@ enum Scripts {
           function say(text) { status.textContent = text; }
 
           function popup(pin) {
+            var div = document.createElement("div");
             var a = document.createElement("a");
             a.href = "/pins/" + pin.id;
-            a.textContent = (pin.title || ("Pin " + pin.id)) + " (" + pin.photoCount + " photos)";
-            return a;
+            a.textContent = (pin.title || ("Pin " + pin.id)) + " (" + pin.photoCount + (pin.photoCount === 1 ? " photo)" : " photos)");
+            div.appendChild(a);
+            if (pin.place) {
+              var place = document.createElement("div");
+              place.className = "meta";
+              place.textContent = [pin.place.name, pin.place.country || pin.place.countryCode].join(", ");
+              div.appendChild(place);
+            }
+            return div;
           }
           function makeMarker(pin) {
             var marker = L.marker([pin.latitude, pin.longitude], { draggable: true, title: pin.title || ("Pin " + pin.id) });
             marker.pinId = pin.id;
-            marker.bindPopup(popup(pin));
+            marker.bindPopup(function () { return popup(pin); });  // made when opened, not for every pin up front
             marker.on("dragend", function () {
               var p = marker.getLatLng().wrap();
               send("PUT", "/api/pins/" + pin.id, { latitude: p.lat, longitude: p.lng })
@@ -66,6 +99,8 @@ enum Scripts {
           } else {
             map.setView([20, 0], 1, { animate: false });
           }
+
+          showLabels();
 
           var timer = null;
           map.on("moveend", function () {
@@ -108,6 +143,7 @@ enum Scripts {
           var button = document.getElementById("new-collection");
           var status = document.getElementById("status");
           var noImages = document.getElementById("no-images");
+          var dates = document.getElementById("dates");
           var busy = false;
 
           function slot(photo) {
@@ -125,11 +161,26 @@ enum Scripts {
               img.alt = photo.title || "";
               b.appendChild(img);
               div.appendChild(b);
+              if (photo.takenAt) {
+                var date = document.createElement("span");
+                date.className = "date";
+                date.textContent = localTime(photo.takenAt);
+                div.appendChild(date);
+              }
             } else if (photo.state === "failed") {
               div.textContent = "failed";
               div.title = photo.failure || "";
             }
             return div;
+          }
+
+          function localTime(t) { var s = t.replace("T", " "); return s.length >= 16 ? s.slice(0, 16) : s; }
+          function photos(n) { return n + (n === 1 ? " photo" : " photos"); }
+          function dateRange(list) {
+            var days = list.map(function (p) { return (p.takenAt || "").slice(0, 10); })
+              .filter(function (d) { return d.length === 10; }).sort();
+            if (days.length === 0) { return ""; }
+            return days[0] === days[days.length - 1] ? days[0] : days[0] + " \u2013 " + days[days.length - 1];
           }
 
           function render(album) {
@@ -146,7 +197,8 @@ enum Scripts {
             var done = album.counts.downloaded;
             if (!album.hasAlbum) { status.textContent = album.downloading ? "Searching\u2026" : "No album yet"; }
             else if (album.downloading) { status.textContent = "Downloading " + done + " of " + album.photos.length + "\u2026"; }
-            else { status.textContent = album.photos.length + " photos"; }
+            else { status.textContent = photos(album.photos.length); }
+            dates.textContent = dateRange(album.photos);
             noImages.hidden = !album.noImages;
             busy = album.downloading;
             button.disabled = busy || !album.hasAlbum;

@@ -10,7 +10,10 @@ What it does, as a user would:
   2. New Collection is disabled while downloading, then enabled,
   3. clicking a photo removes it,
   4. moving the map saves the region; a reload restores it,
-  5. the static gallery opens from file:// with its map and thumbnails.
+  5. the static gallery opens from file:// with its map and thumbnails,
+  6. the tags page lists a tag made with `album tag add`, its link opens the timeline narrowed to
+     it, and the search box finds the photos by that tag, each captioned with its date,
+  7. country outlines and names (Natural Earth) are drawn over the basemap, also at city zoom.
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
 placeholders are visible before they fill in.
 """
@@ -158,6 +161,11 @@ def test_drop_pin_and_album_fills_in(driver, base):
     assert images == 6, "6 thumbnails shown, got %d" % images
     title = driver.find_element(By.ID, "title").text
     assert title.startswith("Pin "), title
+    place = driver.find_element(By.ID, "place").text
+    assert "France" in place and "Europe/Paris" in place, "the pin's place and zone: %r" % place
+    dates = driver.find_element(By.ID, "dates").text
+    assert dates.startswith("20"), "the photos' dates: %r" % dates
+    assert driver.find_element(By.ID, "status").text == "6 photos"
     shot(driver, "3-album-filled")
     return driver.current_url.rsplit("/", 1)[1]
 
@@ -226,6 +234,52 @@ def test_static_gallery(driver, library, folder):
     shot(driver, "8-gallery-album")
 
 
+def test_tags_and_search(driver, base, library, pin_id):
+    subprocess.run([ALBUM, "tag", "add", "pin:" + pin_id, "holiday", "--library", library], check=True, capture_output=True)
+    driver.get(base + "/tags")
+    link = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#tags a"), "the tags list")
+    assert link.text == "#holiday", link.text
+    counts = driver.find_element(By.CSS_SELECTOR, "#tags .meta").text
+    assert counts == "5 photos, 1 pin", counts
+    shot(driver, "9-tags")
+    link.click()
+    wait(driver, lambda d: "tag=holiday" in d.current_url and d.find_elements(By.CSS_SELECTOR, ".grid .slot"), "the tag's timeline")
+    heading = driver.find_element(By.TAG_NAME, "h2").text
+    assert heading == "Timeline: #holiday", heading
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".grid .slot")) == 5
+    driver.find_element(By.LINK_TEXT, "Search").click()
+    box = wait(driver, lambda d: d.find_element(By.ID, "q"), "the search box")
+    box.send_keys("holiday\n")
+    wait(driver, lambda d: d.find_elements(By.ID, "matches"), "search results")
+    matches = driver.find_element(By.ID, "matches").text
+    assert matches == "5 photos match", matches
+    captions = [c.text for c in driver.find_elements(By.CSS_SELECTOR, ".grid .caption")]
+    assert len(captions) == 5 and all(c[:2] == "20" for c in captions), captions
+    images = driver.execute_script(
+        "return Array.prototype.filter.call(document.querySelectorAll('.grid img'),"
+        " function (i) { return i.complete && i.naturalWidth > 0; }).length;")
+    assert images == 5, "thumbnails by media URL: %d" % images
+    shot(driver, "10-search")
+
+
+def test_country_outlines(driver, base):
+    driver.get(base + "/")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready")
+    wait(driver, lambda d: d.find_element(By.ID, "map").get_attribute("data-countries") == "177", "country outlines loaded")
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([47, 4], 5, {animate: false});")
+    time.sleep(0.5)
+    paths = driver.execute_script("return document.querySelectorAll('.leaflet-overlay-pane path').length;")
+    assert paths >= 1, "outlines are drawn: %d paths" % paths
+    visible = driver.execute_script(
+        "return Array.prototype.filter.call(document.querySelectorAll('.country-label'),"
+        " function (l) { return l.offsetParent !== null; }).map(function (l) { return l.textContent; });")
+    assert "France" in visible, "country names at zoom 5: %s" % visible[:20]
+    shot(driver, "11-countries-zoom-5")
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 12, {animate: false});" % PARIS)
+    time.sleep(0.5)
+    shot(driver, "12-countries-city-zoom")
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="album-browser-")
     bundle = os.path.join(folder, "bundle")
@@ -250,6 +304,10 @@ def main():
         steps.append("region restored after reload")
         test_static_gallery(driver, library, folder)
         steps.append("static gallery from file://")
+        test_tags_and_search(driver, base, library, pin_id)
+        steps.append("tags page, tag timeline and search")
+        test_country_outlines(driver, base)
+        steps.append("country outlines and names over the basemap")
         for step in steps:
             print("ok  " + step)
         print("browser tests passed in %.1f s; screenshots in %s" % (time.time() - started, SHOTS))

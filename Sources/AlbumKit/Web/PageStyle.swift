@@ -33,5 +33,15 @@ public enum PageStyle {
         .credit { font-size: 12px; color: #777; }
         img.card { max-width: 100%; width: 540px; border-radius: 6px; }
         header .meta { color: #aab; }
+        .slot .date, .slot .caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 1px 5px; font-size: 11px;
+          background: rgba(20,24,30,.8); color: #fff; pointer-events: none; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        .country-label { display: none; pointer-events: none; }
+        .country-label span { display: inline-block; transform: translate(-50%, -50%); color: #f4f1de; font-size: 11px;
+          white-space: nowrap; text-shadow: 0 0 3px #000, 0 0 2px #000; }
+        .labels-on .country-label { display: block; }
+        ul.tags { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5em; }
+        ul.tags li a { display: inline-block; padding: .2em .7em; border-radius: 1em; background: #e3e9f2; color: #1d2733; text-decoration: none; }
+        form.search { display: flex; gap: .5em; margin: .5em 0; }
+        form.search input[type=search] { font: inherit; padding: .3em .5em; min-width: 20em; }
         """
 }

@@ -1,0 +1,86 @@
+import AlbumKit
+import AlbumModel
+import Foundation
+import Testing
+
+/// The tags and search pages, places, dates and counts on pages (server-rendered HTML).
+@Suite struct ServerPagesTests {
+    /// A pin in Paris with its 8 bundle photos (June 2024), one of them tagged `river <&>`.
+    func paris() async throws -> (ServerHarness, Int) {
+        let h = try await ServerHarness().start()
+        let created = try await h.json("POST", "/api/pins", ["latitude": 48.856613, "longitude": 2.352222, "title": "Paris"])
+        let id = try #require((try created.json() as? [String: Any])?["id"] as? Int)
+        await h.server.waitForFetches()
+        return (h, id)
+    }
+
+    @Test func tagsPageLinksEachTagToItsTimeline() async throws {
+        let (h, id) = try await paris()
+        defer { Task { await h.stop() } }
+        let empty = try await h.request("GET", "/tags")
+        #expect(empty.status == 200 && empty.text.contains("No tags yet") && empty.text.contains("0 tags"), "\(empty.text)")
+
+        let photo = try #require(try h.library.photos(pinId: Int64(id)).first)
+        _ = try h.library.addTags([try TagName("river")], to: .photo(photo.id))
+        _ = try h.library.addTags([try TagName("trip")], to: .pin(Int64(id)))
+        let page = try await h.request("GET", "/tags")
+        #expect(page.status == 200)
+        #expect(page.text.contains("2 tags"))
+        #expect(page.text.contains("<a href=\"/timeline?by=month&amp;tag=river\">#river</a> <span class=\"meta\">1 photo, 0 pins</span>"), "\(page.text)")
+        #expect(page.text.contains("<a href=\"/timeline?by=month&amp;tag=trip\">#trip</a> <span class=\"meta\">8 photos, 1 pin</span>"), "\(page.text)")
+
+        let river = try await h.request("GET", "/timeline?by=month&tag=river")
+        #expect(river.status == 200 && river.text.contains("Timeline: #river") && river.text.contains("1 photo, by month"), "\(river.text)")
+        #expect(river.text.components(separatedBy: "class=\"slot\"").count == 2)
+        #expect(river.text.contains("/timeline?by=day&amp;tag=river"), "the tag is kept when regrouping")
+    }
+
+    @Test func searchPageShowsMatchesWithDatesAndRefusesBadQueriesInPlace() async throws {
+        let (h, _) = try await paris()
+        defer { Task { await h.stop() } }
+        let box = try await h.request("GET", "/search")
+        #expect(box.status == 200 && box.text.contains("<form class=\"search\" method=\"get\" action=\"/search\""))
+        #expect(!box.text.contains("id=\"matches\""))
+        #expect(box.headers["content-security-policy"]?.contains("form-action 'self'") == true)
+
+        let found = try await h.request("GET", "/search?q=paris")
+        #expect(found.status == 200)
+        #expect(found.text.contains("8 photos match"), "\(found.text)")
+        #expect(found.text.components(separatedBy: "class=\"slot\"").count == 9)
+        #expect(found.text.contains("<span class=\"caption\">2024-06-"), "each photo with its local date")
+        #expect(found.text.contains("value=\"paris\""))
+
+        let none = try await h.request("GET", "/search?q=zanzibar")
+        #expect(none.status == 200 && none.text.contains("0 photos match") && none.text.contains("No Images"))
+
+        let hostile = try await h.request("GET", "/search?q=%3Cscript%3Ex")
+        #expect(!hostile.text.contains("<script>x"), "the query is escaped")
+    }
+
+    @Test func albumPageShowsPlaceDatesAndCountsInTheSingular() async throws {
+        let (h, id) = try await paris()
+        defer { Task { await h.stop() } }
+        let page = try await h.request("GET", "/pins/\(id)")
+        let pin = try h.library.pin(id: Int64(id))
+        let place = try #require(pin.place, "issue 12 names the pin's place")
+        #expect(page.text.contains("<span class=\"meta\" id=\"place\">\(place.label) · \(pin.timeZone ?? "")</span>"), "\(page.text)")
+        #expect(page.text.contains("<span class=\"meta\" id=\"dates\">2024-06-"), "\(page.text)")
+        #expect(page.text.contains("<span class=\"date\">2024-06-"))
+        #expect(page.text.contains("8 photos"))
+
+        let album = try #require(try await h.request("GET", "/api/pins/\(id)/photos").json() as? [String: Any])
+        let pinJSON = try #require(album["pin"] as? [String: Any])
+        #expect((pinJSON["place"] as? [String: Any])?["name"] as? String == place.name)
+        #expect(pinJSON["timeZone"] as? String == pin.timeZone)
+
+        // Down to one photo: "1 photo", on the album and on the summary ("1 place").
+        for photo in try h.library.photos(pinId: Int64(id)).dropFirst() {
+            #expect(try await h.request("DELETE", "/api/photos/\(photo.id)").status == 200)
+        }
+        let one = try await h.request("GET", "/pins/\(id)")
+        #expect(one.text.contains(">1 photo<"), "\(one.text)")
+        let summary = try await h.request("GET", "/summary?year=2024&month=6")
+        #expect(summary.text.contains("1 photo at 1 place (1 new), 1 active day"), "\(summary.text)")
+        #expect(!summary.text.contains("1 places") && !summary.text.contains("1 photos"))
+    }
+}
