@@ -1,6 +1,6 @@
 /// A month's or a year's photos in numbers: what `album summary` prints and the card draws.
 /// Every count is by local date, the same as the timeline.
-public struct Summary: Sendable, Hashable, Codable {
+public struct Summary: Sendable, Hashable, Codable, NullEncodable {
     /// `month` or `year`.
     public var period: LocalPeriod.Kind
     /// `2024-06` or `2024`.
@@ -69,32 +69,6 @@ public struct Summary: Sendable, Hashable, Codable {
         self.previous = previous
         self.change = change
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(period, forKey: .period)
-        try c.encode(key, forKey: .key)
-        try c.encode(title, forKey: .title)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
-        try c.encode(photos, forKey: .photos)
-        try c.encode(pins, forKey: .pins)
-        try c.encode(places, forKey: .places)
-        try c.encode(newPlaces, forKey: .newPlaces)
-        try c.encode(unplaced, forKey: .unplaced)
-        try c.encode(activeDays, forKey: .activeDays)
-        try c.encode(busiestDay, forKey: .busiestDay)
-        try c.encode(seriesBy, forKey: .seriesBy)
-        try c.encode(series, forKey: .series)
-        try c.encode(topPlaces, forKey: .topPlaces)
-        try c.encode(topTags, forKey: .topTags)
-        try c.encode(cameras, forKey: .cameras)
-        try c.encode(first, forKey: .first)
-        try c.encode(last, forKey: .last)
-        try c.encode(distanceKm, forKey: .distanceKm)
-        try c.encode(previous, forKey: .previous)
-        try c.encode(change, forKey: .change)
-    }
 }
 
 public struct DayCount: Sendable, Hashable, Codable {
@@ -117,7 +91,7 @@ public struct PeriodCount: Sendable, Hashable, Codable {
 }
 
 /// A place of a summary: a named place with the photos of all its pins, or a pin without a name.
-public struct PlaceCount: Sendable, Hashable, Codable {
+public struct PlaceCount: Sendable, Hashable, Codable, NullEncodable {
     /// The place's pin with the most photos in the period.
     public var pinId: Int64
     /// The place name (`Paris`), else the pin's title; nil when it has neither.
@@ -146,18 +120,6 @@ public struct PlaceCount: Sendable, Hashable, Codable {
         self.photos = photos
         self.isNew = isNew
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(pinId, forKey: .pinId)
-        try c.encode(name, forKey: .name)
-        try c.encode(latitude, forKey: .latitude)
-        try c.encode(longitude, forKey: .longitude)
-        try c.encode(place, forKey: .place)
-        try c.encode(pins, forKey: .pins)
-        try c.encode(photos, forKey: .photos)
-        try c.encode(isNew, forKey: .isNew)
-    }
 }
 
 public struct TagCount: Sendable, Hashable, Codable {
@@ -169,7 +131,7 @@ public struct TagCount: Sendable, Hashable, Codable {
     }
 }
 
-public struct CameraCount: Sendable, Hashable, Codable {
+public struct CameraCount: Sendable, Hashable, Codable, NullEncodable {
     public var make: String?
     public var model: String?
     public var photos: Int
@@ -187,13 +149,6 @@ public struct CameraCount: Sendable, Hashable, Codable {
         case (nil, let model?): model
         case (let make?, let model?): model.lowercased().hasPrefix(make.lowercased()) ? model : "\(make) \(model)"
         }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(make, forKey: .make)
-        try c.encode(model, forKey: .model)
-        try c.encode(photos, forKey: .photos)
     }
 }
 
@@ -214,7 +169,7 @@ public struct PeriodTotals: Sendable, Hashable, Codable {
 }
 
 /// This period minus the previous one; `photosPercent` is nil when the previous had no photos.
-public struct SummaryChange: Sendable, Hashable, Codable {
+public struct SummaryChange: Sendable, Hashable, Codable, NullEncodable {
     public var photos: Int
     public var pins: Int
     public var activeDays: Int
@@ -226,14 +181,5 @@ public struct SummaryChange: Sendable, Hashable, Codable {
         self.activeDays = activeDays
         self.distanceKm = distanceKm
         self.photosPercent = photosPercent
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(photos, forKey: .photos)
-        try c.encode(pins, forKey: .pins)
-        try c.encode(activeDays, forKey: .activeDays)
-        try c.encode(distanceKm, forKey: .distanceKm)
-        try c.encode(photosPercent, forKey: .photosPercent)
     }
 }

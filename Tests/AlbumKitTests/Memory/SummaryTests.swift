@@ -39,12 +39,12 @@ import Testing
         var pins: [Int: Int64] = [:]
         for (place, coordinate) in Self.places.enumerated() {
             let id = try m.add([("2020-01-01T00:00:00", "seed \(place)")], at: coordinate)[0]
-            pins[place] = try #require(try m.library.database.requirePhoto(id: id).pinId)
+            pins[place] = try m.library.database.requirePhoto(id: id).pinId
         }
         for shot in shots {
             let (make, model) = Self.cameras[shot.camera]
             let time = "\(Self.date(shot.day))T\(shot.hour < 10 ? "0" : "")\(shot.hour):00:00+02:00"
-            try m.library.database.commitImport([ImportGroup(destination: .pin(id: pins[shot.place]!), photos: [
+            _ = try m.library.database.commitImport([ImportGroup(destination: .pin(id: pins[shot.place]!), photos: [
                 ImportedPhotoRecord(
                     contentHash: UUID().uuidString, originalPath: "/x", file: "/x", thumbnail: "t", title: "s", takenAt: time,
                     coordinate: nil, bytes: 1, width: 1, height: 1, make: make, model: model, orientation: 1, altitude: nil),
