@@ -13,7 +13,8 @@ WORK=${WORK:-/tmp/geoalbum-bench-places}
 mkdir -p "$WORK"
 VENV="$WORK/venv"
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-"$VENV/bin/pip" install -q reverse_geocoder timezonefinder
+# The zone map (data/zones) is made from this release of the boundaries: compare with the same.
+"$VENV/bin/pip" install -q reverse_geocoder "timezonefinder==9.0.0" "timezonefinder-data==3.2026.3.post1"
 swift build -c release --product places-bench >/dev/null
 POINTS="$WORK/points-$N.csv"
 [ -s "$POINTS" ] || "$VENV/bin/python" bench/places.py points "$N" "$POINTS"
