@@ -90,7 +90,7 @@ extension Pages {
     static func summary(_ summary: Summary, cardQuery: String) -> String {
         var out = head(summary.title, map: false) + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(summary.title))</h2>"
         out += "<span class=\"meta\">\(summary.from) – \(summary.to)</span></div>\n<ul>\n"
-        out += "<li>\(count(summary.photos, "photo")) at \(count(summary.pins, "place")) (\(summary.newPlaces) new), "
+        out += "<li>\(count(summary.photos, "photo")) at \(count(summary.places, "place")) (\(summary.newPlaces) new), "
         out += "\(count(summary.activeDays, "active day"))</li>\n"
         if let day = summary.busiestDay { out += "<li>busiest day: \(day.date) (\(count(day.photos, "photo")))</li>\n" }
         out += "<li>\(String(format: "%.0f", summary.distanceKm)) km between places in time order</li>\n"
