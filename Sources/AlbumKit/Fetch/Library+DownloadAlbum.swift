@@ -8,10 +8,9 @@ extension Library {
     /// Downloads every `placeholder` photo of a pin's album with `concurrency` workers, then
     /// reports the album. Photos of dead processes are requeued first.
     public func downloadAlbum(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        let counts = try await environment.pool.run { () throws(AlbumError) in
-            try self.recoverFromCrash()
-            return try self.database.stateCounts(pinId: pinId)
-        }
+        try await recoverFromCrash(pool: environment.pool)
+        let counts = try await store.stateCounts(pinId: pinId)
+        let owner = ClaimOwner(token: ProcessToken.current)
         let tracker = ProgressTracker(
             pinId: pinId, total: counts.total, alreadyDone: counts.total - counts.remaining, report: environment.progress)
         do {
@@ -21,10 +20,8 @@ extension Library {
                         let worker = PhotoWorker(library: self, environment: environment)
                         // Take a transfer slot, then a photo: a claimed photo never waits for a slot.
                         @Sendable func next() async throws -> Int64? {
-                            guard let photo = try await environment.pool.run({ () throws(AlbumError) in
-                                try self.database.claimNextPhoto(pinId: pinId, owner: ProcessToken.current)
-                            }) else { return nil }
-                            return try await worker.process(photo)
+                            guard let claim = try await self.store.claimNextPhoto(pinId: pinId, by: owner) else { return nil }
+                            return try await worker.process(claim)
                         }
                         while true {
                             let bytes: Int64?
@@ -49,6 +46,6 @@ extension Library {
         } catch {
             throw .io("download of pin \(pinId) stopped: \(error)")
         }
-        return try report(pinId: pinId)
+        return try await report(pinId: pinId)
     }
 }

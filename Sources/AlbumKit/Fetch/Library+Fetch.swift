@@ -13,10 +13,8 @@ extension Library {
     /// and downloads what is left to download.
     public func fetch(at coordinate: Coordinate, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
         let pending = Self.pendingSearch(pinId: 0, options: options, environment: environment)
-        let found = try await environment.pool.run { () throws(AlbumError) in
-            try self.database.findOrCreatePin(
-                at: coordinate, toleranceKm: Self.samePlaceKm, title: options.title, pendingSearch: pending)
-        }
+        let found = try await store.findOrCreatePin(
+            at: coordinate, toleranceKm: Self.samePlaceKm, title: options.title, pendingSearch: pending)
         var report = try await fetch(pin: found.pin, options: options, environment: environment)
         report.createdPin = found.created
         return report
@@ -25,16 +23,16 @@ extension Library {
     /// Gives the pin `pinId` its first collection if it has none (or `options.refresh`), and
     /// downloads what is left to download.
     public func fetch(pinId: Int64, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        let pin = try database.requirePin(id: pinId)
+        let pin = try await store.requirePin(id: pinId)
         return try await fetch(pin: pin, options: options, environment: environment)
     }
 
     private func fetch(pin: Pin, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        let existing = try database.album(pinId: pin.id)
+        let existing = try await store.album(pinId: pin.id)
         if existing == nil {
             // Seen by `album resume` and `album status` until the first collection is stored.
             let pending = Self.pendingSearch(pinId: pin.id, options: options, environment: environment)
-            try await environment.pool.run { () throws(AlbumError) in try self.database.recordPendingSearch(pending) }
+            try await store.recordPendingSearch(pending)
         }
         if existing == nil || options.refresh {
             let page = try await search(environment.source, near: pin.coordinate, page: 1, options: options)
@@ -43,17 +41,13 @@ extension Library {
                 radiusKm: options.radiusKm, perPage: options.perPage, page: 1, total: page.total, pages: page.pages)
             let photos = Array(page.photos.prefix(options.perPage))
             if existing == nil {
-                _ = try await environment.pool.run { () throws(AlbumError) in
-                    try self.database.storeFirstCollection(info, photos: photos)
-                }
+                _ = try await store.storeFirstCollection(info, photos: photos)
             } else {
-                try await environment.pool.run { () throws(AlbumError) in
-                    try self.removeUnusedFiles(try self.database.replaceCollection(info, photos: photos))
-                }
+                try await removeUnusedFiles(try await store.replaceCollection(info, photos: photos), on: environment.pool)
             }
         }
         if options.retryFailed {
-            try await environment.pool.run { () throws(AlbumError) in try self.database.requeueFailed(pinId: pin.id) }
+            try await store.requeueFailed(pinId: pin.id)
         }
         return try await downloadAlbum(pinId: pin.id, concurrency: options.concurrency, environment: environment)
     }
@@ -66,11 +60,11 @@ extension Library {
     }
 
     /// The album of a pin as a fetch reports it.
-    public func report(pinId: Int64) throws(AlbumError) -> FetchReport {
-        try nameNewPlaces()
-        let pin = try database.requirePin(id: pinId)
-        let counts = try database.stateCounts(pinId: pinId)
-        let album = try database.album(pinId: pinId)
+    public func report(pinId: Int64) async throws(AlbumError) -> FetchReport {
+        try await database.read { db throws(AlbumError) in try self.nameNewPlaces() }
+        let pin = try await store.requirePin(id: pinId)
+        let counts = try await store.stateCounts(pinId: pinId)
+        let album = try await store.album(pinId: pinId)
         return FetchReport(
             pin: pin, total: counts.total, downloaded: counts.downloaded, failed: counts.failed,
             noImages: album != nil && counts.total == 0, createdPin: false)
