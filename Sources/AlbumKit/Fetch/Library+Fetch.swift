@@ -1,6 +1,7 @@
 import AlbumDownload
 import AlbumFiles
 import AlbumModel
+import AlbumPlaces
 import AlbumSources
 import AlbumStore
 import Foundation
@@ -61,6 +62,9 @@ extension Library {
 
     /// The album of a pin as a fetch reports it.
     public func report(pinId: Int64) async throws(AlbumError) -> FetchReport {
+        // The place data is loaded (once a process; seconds from a cold cache on a busy machine)
+        // before the database's thread is taken: the other pins' claims must not wait behind it.
+        await BlockingPool.shared.run { _ = Places.standard }
         try await database.read { db throws(AlbumError) in try self.nameNewPlaces() }
         let pin = try await store.requirePin(id: pinId)
         let counts = try await store.stateCounts(pinId: pinId)
