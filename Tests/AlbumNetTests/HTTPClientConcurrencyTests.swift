@@ -61,8 +61,10 @@ import Testing
     }
 
     @Test func cancellingAWaitingTransferRemovesIt() async throws {
-        // "/first" holds the only connection for 10 s, so "/second" can only wait.
-        let server = try LoopbackServer { request in request.path == "/first" ? .delayed(.seconds(10), .text("slow")) : .text("ok") }
+        // "/first" holds the only connection for 120 s (the server stops sooner, at the end of the
+        // test), so "/second" can only wait, and "/first" is still running when it is cancelled,
+        // however slowly a busy machine runs this test.
+        let server = try LoopbackServer { request in request.path == "/first" ? .delayed(.seconds(120), .text("slow")) : .text("ok") }
         let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 1))
         let first = Task { try await client.send(HTTPRequest(url: server.baseURL + "/first")) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
