@@ -1,3 +1,4 @@
+import AlbumDownload
 import AlbumFiles
 import AlbumImaging
 import AlbumModel
@@ -20,7 +21,7 @@ struct ScannedPhoto: Sendable, Hashable {
     /// When the library already holds these bytes (imported or fetched), or the user removed them.
     let known: KnownImport?
     let warnings: [String]
-    /// XMP `dc:subject` keywords, as tags.
+    /// XMP `dc:subject` and IPTC-IIM keywords, as tags.
     var tags: [TagName] = []
     /// `gpx` when `--gpx` placed it.
     var positionSource: PositionSource? = nil
@@ -52,7 +53,7 @@ struct PhotoScanner: Sendable {
     /// - Throws: only when the database fails; a bad file is a `skipped` outcome.
     func scan(_ path: String) throws(AlbumError) -> ScanOutcome {
         let data: Data
-        switch ImportFile.read(path, maxBytes: options.maxBytes) {
+        switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
         case .failure(let reason): return .skipped(SkippedFile(file: path, reason: reason.description))
         case .success(let bytes): data = bytes
         }
@@ -71,8 +72,8 @@ struct PhotoScanner: Sendable {
             // `data` would copy the whole photo once more.
             exif = try reader.read(fileAt: URL(fileURLWithPath: path))
         } catch {
-            let message = error.description
-            let reason = message.hasPrefix("\(path): ") ? String(message.dropFirst(path.count + 2)) : message
+            // The report names the file beside the reason: the reason leaves the file out.
+            let reason = error.subject == .file(path) ? error.detail.reason : error.description
             return .skipped(SkippedFile(file: path, reason: "corrupt \(ImportFile.kind(data)): \(reason)"))
         }
         var width = exif.width, height = exif.height
@@ -102,7 +103,7 @@ struct PhotoScanner: Sendable {
         var tags: [TagName] = []
         if known == nil {
             for keyword in (try? keywordReader.keywords(data: data)) ?? [] {
-                do { tags.append(try TagName(keyword)) } catch { warnings.append("XMP keyword not made a tag: \(error.description)") }
+                do { tags.append(try TagName(keyword)) } catch { warnings.append("keyword (XMP or IPTC) not made a tag: \(error.description)") }
             }
         }
         var photo = ScannedPhoto(
@@ -116,54 +117,26 @@ struct PhotoScanner: Sendable {
     }
 }
 
-/// Reading a user's file and telling what it is from its first bytes.
+/// Telling what a user's file is from its first bytes.
 enum ImportFile {
-    /// The whole file, or why not (`unreadable: Permission denied`, `too large …`).
-    static func read(_ path: String, maxBytes: Int) -> Result<Data, Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure("unreadable: \(Errno.current)") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure("unreadable: \(Errno.current)") }
-        let size = Int(info.st_size)
-        guard size <= maxBytes else { return .failure("too large: \(size) bytes, over the \(maxBytes)-byte cap") }
-        var data = Data(count: size)
-        var filled = 0
-        let failure: String? = data.withUnsafeMutableBytes { raw -> String? in
-            guard let base = raw.baseAddress else { return nil }
-            while filled < size {
-                let n = Errno.retryingInterrupts { Glibc.read(descriptor, base + filled, size - filled) }
-                if n < 0 { return Errno.current.description }
-                if n == 0 { break }
-                filled += n
-            }
-            return nil
-        }
-        if let failure { return .failure("unreadable: \(failure)") }
-        return .success(filled == size ? data : data.prefix(filled))
-    }
-
     /// `JPEG` or `HEIF`, for messages about a file `refusal` accepted.
-    static func kind(_ data: Data) -> String { FileSignature.isHEIF(data.prefix(64)) ? "HEIF" : "JPEG" }
+    static func kind(_ data: Data) -> String { ImageKind(sniffing: data.prefix(64)) == .heif ? "HEIF" : "JPEG" }
 
-    /// Why a file is not imported, judged by its content; nil for a JPEG or a HEIC/HEIF.
+    /// Why a file is not imported, judged by its content (`ImageKind`); nil for a JPEG or a HEIC/HEIF.
     static func refusal(_ data: Data) -> String? {
-        let head = [UInt8](data.prefix(16))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) || FileSignature.isHEIF(data.prefix(64)) { return nil }
-        if head.isEmpty { return "not an image (empty file)" }
-        let formats: [([UInt8], String)] = [
-            ([0x89, 0x50, 0x4E, 0x47], "PNG"), (Array("GIF8".utf8), "GIF"), ([0x49, 0x49, 0x2A, 0x00], "TIFF"),
-            ([0x4D, 0x4D, 0x00, 0x2A], "TIFF"), (Array("BM".utf8), "BMP"),
-        ]
-        for (magic, name) in formats where head.starts(with: magic) { return "unsupported image format (\(name)): only JPEG and HEIC/HEIF are imported" }
-        if head.starts(with: Array("RIFF".utf8)), head.count >= 12, head[8..<12].elementsEqual("WEBP".utf8) {
-            return "unsupported image format (WebP): only JPEG and HEIC/HEIF are imported"
+        let only = "only JPEG and HEIC/HEIF are imported"
+        switch ImageKind(sniffing: data.prefix(64)) {
+        case .jpeg, .heif: return nil
+        case .empty: return "not an image (empty file)"
+        case .png: return "unsupported image format (PNG): \(only)"
+        case .gif: return "unsupported image format (GIF): \(only)"
+        case .tiff: return "unsupported image format (TIFF): \(only)"
+        case .bmp: return "unsupported image format (BMP): \(only)"
+        case .webp: return "unsupported image format (WebP): \(only)"
+        case .isoMedia: return "unsupported format (an ISO-BMFF container that is not a HEIF image, such as MP4 video): \(only)"
+        case .brokenJPEG: return "corrupt JPEG: start marker without a following segment"
+        case .riff, .pdf, .zip, .gzip, .markup, .other:
+            return ImageKind.isText(data.prefix(16)) ? "not an image (text)" : "not an image"
         }
-        if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) {
-            return "unsupported format (an ISO-BMFF container that is not a HEIF image, such as MP4 video): only JPEG and HEIC/HEIF are imported"
-        }
-        if head.starts(with: [0xFF, 0xD8]) { return "corrupt JPEG: start marker without a following segment" }
-        let isText = head.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        return isText ? "not an image (text)" : "not an image"
     }
 }

@@ -31,7 +31,7 @@ final class SQLiteConnection {
     let path: String
 
     /// Opens (or creates, unless `readOnly`) the database file at `path`.
-    /// - Throws: `AlbumError.database` with SQLite's message and the path.
+    /// - Throws: `AlbumError.database` with SQLite's message, about the path, caused by SQLite's code.
     /// With `immutable` (read-only only), SQLite is told nothing changes the file: no lock and no
     /// `-shm` file are needed, so a WAL database on read-only media can be read.
     init(path: String, readOnly: Bool, immutable: Bool = false) throws(AlbumError) {
@@ -46,7 +46,7 @@ final class SQLiteConnection {
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(db)
-            throw .database("cannot open database \(path): \(message)")
+            throw .database("cannot open database \(path): \(message)", subject: .database(path), cause: .sqlite(code))
         }
         self.handle = db
         self.path = path
@@ -70,7 +70,7 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw .database("\(text) (in \(path), running: \(sql.prefix(80)))")
+            throw .database("\(text) (in \(path), running: \(sql.prefix(80)))", subject: .database(path), cause: .sqlite(code))
         }
     }
 
@@ -83,7 +83,7 @@ final class SQLiteConnection {
         var raw: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
         guard code == SQLITE_OK, let raw else {
-            throw .database("\(errorMessage) (in \(path), preparing: \(sql.prefix(80)))")
+            throw .database("\(errorMessage) (in \(path), preparing: \(sql.prefix(80)))", subject: .database(path), cause: .sqlite(code))
         }
         let statement = SQLiteStatement(raw, connection: self)
         statements[sql] = statement
@@ -100,6 +100,8 @@ final class SQLiteConnection {
 final class SQLiteStatement {
     private let handle: OpaquePointer
     private unowned let connection: SQLiteConnection
+    /// The result's column names, made on the first row (again if a migration changed them).
+    private var columnNames: ColumnNames?
 
     fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
         self.handle = handle
@@ -123,20 +125,25 @@ final class SQLiteStatement {
             case .real(let v): code = sqlite3_bind_double(handle, index, v)
             case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, sqliteTransient)
             }
-            guard code == SQLITE_OK else { throw .database("cannot bind parameter \(index): \(connection.errorMessage)") }
+            guard code == SQLITE_OK else {
+                throw .database(
+                    "cannot bind parameter \(index): \(connection.errorMessage)", subject: .database(connection.path), cause: .sqlite(code))
+            }
         }
     }
 
     /// Advances to the next row; false when done.
     func step() throws(AlbumError) -> Bool {
-        switch sqlite3_step(handle) {
+        let code = sqlite3_step(handle)
+        switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
             let message = connection.errorMessage
             sqlite3_reset(handle)
             let sql = sqlite3_sql(handle).map { String(cString: $0) } ?? "?"
-            throw .database("\(message) (in \(connection.path), running: \(sql.prefix(80)))")
+            throw .database(
+                "\(message) (in \(connection.path), running: \(sql.prefix(80)))", subject: .database(connection.path), cause: .sqlite(code))
         }
     }
 
@@ -149,6 +156,9 @@ final class SQLiteStatement {
     /// The current row's values.
     func row() -> Row {
         let count = sqlite3_column_count(handle)
+        if columnNames?.count != Int(count) {
+            columnNames = ColumnNames((0..<count).map { sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? "" })
+        }
         var values: [SQLValue] = []
         values.reserveCapacity(Int(count))
         for i in 0..<count {
@@ -164,39 +174,94 @@ final class SQLiteStatement {
                 }
             }
         }
-        return Row(values: values)
+        return Row(values: values, names: columnNames)
     }
 }
 
-/// One result row, read by column position.
+/// A result's column names, shared by its rows: name → position (the first of equal names).
+public final class ColumnNames: Sendable {
+    let positions: [String: Int]
+    let count: Int
+
+    init(_ names: [String]) {
+        var positions: [String: Int] = [:]
+        for (i, name) in names.enumerated() where positions[name] == nil { positions[name] = i }
+        self.positions = positions
+        count = names.count
+    }
+}
+
+/// One result row, read by column name (`row.string("title")`) or, for short ad-hoc queries,
+/// by position.
 public struct Row: Sendable {
     public let values: [SQLValue]
+    let names: ColumnNames?
+
+    init(values: [SQLValue], names: ColumnNames? = nil) {
+        self.values = values
+        self.names = names
+    }
 
     public subscript(_ i: Int) -> SQLValue { values[i] }
 
-    public func int64(_ i: Int) -> Int64? {
-        switch values[i] {
+    /// The value of the column `name`. A name the query does not return is a bug in the query
+    /// or the caller, and stops the program with the name.
+    public subscript(_ name: String) -> SQLValue {
+        guard let i = names?.positions[name] else { preconditionFailure("no column '\(name)' in this row") }
+        return values[i]
+    }
+
+    /// Whether the query returned a column `name`.
+    public func has(_ name: String) -> Bool { names?.positions[name] != nil }
+
+    public func int64(_ i: Int) -> Int64? { values[i].int64 }
+    public func int(_ i: Int) -> Int? { values[i].int64.map { Int($0) } }
+    public func double(_ i: Int) -> Double? { values[i].double }
+    public func string(_ i: Int) -> String? { values[i].string }
+
+    public func int64(_ name: String) -> Int64? { self[name].int64 }
+    public func int(_ name: String) -> Int? { self[name].int64.map { Int($0) } }
+    public func double(_ name: String) -> Double? { self[name].double }
+    public func string(_ name: String) -> String? { self[name].string }
+}
+
+extension SQLValue {
+    var int64: Int64? {
+        switch self {
         case .integer(let v): v
         case .real(let v): Int64(v)
         case .text(let v): Int64(v)
         case .null: nil
         }
     }
-    public func int(_ i: Int) -> Int? { int64(i).map { Int($0) } }
-    public func double(_ i: Int) -> Double? {
-        switch values[i] {
+    var double: Double? {
+        switch self {
         case .integer(let v): Double(v)
         case .real(let v): v
         case .text(let v): Double(v)
         case .null: nil
         }
     }
-    public func string(_ i: Int) -> String? {
-        switch values[i] {
+    var string: String? {
+        switch self {
         case .integer(let v): String(v)
         case .real(let v): String(v)
         case .text(let v): v
         case .null: nil
         }
+    }
+}
+
+extension AlbumError {
+    /// Whether SQLite refused because another connection holds a lock: `SQLITE_BUSY` or
+    /// `SQLITE_LOCKED`, with any extended code.
+    var isLocked: Bool {
+        guard case .database = self, let code = cause?.sqlitePrimaryCode else { return false }
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED
+    }
+
+    /// The database at `path` stayed locked (`SQLITE_BUSY`).
+    static func locked(_ path: String, _ message: String) -> AlbumError {
+        .database(message, subject: .database(path), cause: .sqlite(SQLITE_BUSY))
     }
 }

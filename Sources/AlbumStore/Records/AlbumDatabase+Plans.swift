@@ -4,7 +4,7 @@ import Foundation
 extension AlbumDatabase {
     private static let planColumns = """
         pl.from_date, pl.to_date, pl.note, pl.visited_at, pl.visited_by,
-        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = 'import'), pl.pin_id
+        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = '\(PhotoOrigin.imported.stored)'), pl.pin_id
         """
 
     /// Plans a visit to a pin, or changes its plan. New dates are a new trip: a visit marked
@@ -15,7 +15,7 @@ extension AlbumDatabase {
         pinId: Int64, from: LocalDate?, to: LocalDate?, note: String?, markVisited: Bool, now: Date
     ) throws(AlbumError) -> PinPlan {
         try write { db throws(AlbumError) in
-            guard try Self.fetchPin(db, id: pinId) != nil else { throw .notFound("no pin with id \(pinId) in \(path)") }
+            guard try Self.fetchPin(db, id: pinId) != nil else { throw .noPin(pinId, in: path) }
             let stamp = Timestamp.format(now)
             try db.run("""
                 INSERT INTO plans (pin_id, created_at, updated_at) VALUES (?, ?, ?)
@@ -43,7 +43,7 @@ extension AlbumDatabase {
         try write { db throws(AlbumError) in
             guard let plan = try Self.fetchPlan(db, pinId: pinId) else {
                 let pinExists = try Self.fetchPin(db, id: pinId) != nil
-                throw .notFound(pinExists ? "pin \(pinId) has no plan" : "no pin with id \(pinId) in \(path)")
+                throw pinExists ? .notFound("pin \(pinId) has no plan", subject: .pin(pinId)) : .noPin(pinId, in: path)
             }
             try db.run("DELETE FROM plans WHERE pin_id = ?", [pinId])
             return plan
@@ -72,7 +72,7 @@ extension AlbumDatabase {
                 let changed = try db.run("""
                     UPDATE plans SET visited_at = ?, visited_by = 'import', updated_at = ?
                     WHERE pin_id = ? AND visited_at IS NULL AND from_date IS NOT NULL AND EXISTS (
-                        SELECT 1 FROM photos WHERE pin_id = plans.pin_id AND source = 'import'
+                        SELECT 1 FROM photos WHERE pin_id = plans.pin_id AND source = '\(PhotoOrigin.imported.stored)'
                         AND substr(taken_at, 1, 10) BETWEEN plans.from_date AND plans.to_date)
                     """, [Timestamp.format(now), Timestamp.format(now), id])
                 if changed == 1, let plan = try Self.fetchPlan(db, pinId: id) { marked.append(plan) }
