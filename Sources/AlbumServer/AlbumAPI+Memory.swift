@@ -95,7 +95,7 @@ extension AlbumAPI {
             return Reply.html(Pages.search(text, try library.find(try SearchText(text), filter: try Self.filter(query), limit: 200)))
         } catch let error as AlbumError {
             guard case .invalidInput(let message) = error else { throw error }
-            return Reply.html(Pages.search(text, nil, problem: message), status: .badRequest)
+            return Reply.html(Pages.search(text, nil, problem: message.description), status: .badRequest)
         }
     }
 
