@@ -31,6 +31,8 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
     public var positionSource: PositionSource? = nil
     /// The GPS receiver's UTC time, which checks the camera clock.
     public var gpsTime: String? = nil
+    /// `--time-offset`: the camera clock's offset the user gave, for a photo whose camera wrote none.
+    public var clockOffset: String? = nil
 
     public init(
         contentHash: String, originalPath: String, file: String, thumbnail: String, title: String?,
@@ -172,9 +174,9 @@ extension AlbumDatabase {
             for tag in photo.tags {
                 try db.run("INSERT OR IGNORE INTO photo_tags (photo_id, tag) VALUES (?, ?)", [photoId, tag.value])
             }
-            if photo.positionSource != nil || photo.gpsTime != nil {
-                try db.run("UPDATE photos SET position_source = ?, gps_time = ? WHERE id = ?",
-                           [photo.positionSource?.rawValue, photo.gpsTime, photoId])
+            if photo.positionSource != nil || photo.gpsTime != nil || photo.clockOffset != nil {
+                try db.run("UPDATE photos SET position_source = ?, gps_time = ?, clock_offset = ? WHERE id = ?",
+                           [photo.positionSource?.rawValue, photo.gpsTime, photo.clockOffset, photoId])
             }
             position += 1
             inserted += 1
