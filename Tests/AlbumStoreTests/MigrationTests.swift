@@ -11,7 +11,7 @@ import TestSupport
                                  "addPhotoExifFields", "createRemovedContents",
                                  "createPendingSearches", "createPlans", "createReminders",
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
-                                 "createPhotoDays", "addPlacesAndLocalTime"]
+                                 "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()
