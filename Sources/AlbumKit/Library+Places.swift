@@ -48,7 +48,7 @@ extension Library {
             let found = index.lookup(coordinate)
             local.place = found.place
             local.timeZone = found.timeZone
-            local.positionSource = photo.positionSource ?? (photo.source == "import" ? .exif : .source)
+            local.positionSource = photo.positionSource ?? (photo.origin == .imported ? .exif : .source)
         } else {
             local.timeZone = photo.pinTimeZone
         }

@@ -65,7 +65,7 @@ extension Library {
 
         for photo in report.missingOriginals {
             // A fetched photo goes back to the queue; the user's own file cannot be fetched again.
-            if photo.source == "import" {
+            if photo.isImported {
                 report.notRepaired.append(photo)
             } else {
                 try database.requeueLostDownload(photoId: photo.id)

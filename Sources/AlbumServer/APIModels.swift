@@ -28,7 +28,7 @@ struct PhotoJSON: Encodable {
         try c.encode(photo.pinId, forKey: .pinId)
         try c.encode(photo.state.name, forKey: .state)
         try c.encode(photo.title, forKey: .title)
-        try c.encode(photo.source == "import" ? nil : photo.url, forKey: .url)
+        try c.encode(photo.isImported ? nil : photo.url, forKey: .url)
         try c.encode(photo.file == nil ? nil : "/api/media/\(photo.id)", forKey: .file)
         try c.encode(photo.thumbnail == nil ? nil : "/api/media/\(photo.id)?size=thumb", forKey: .thumbnail)
         try c.encode(photo.state.failureReason, forKey: .failure)

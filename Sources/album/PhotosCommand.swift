@@ -22,7 +22,7 @@ struct PhotosCommand: ParsableCommand {
     /// One line per photo: id, state (`imported` for the user's own photos), title, file or failure.
     static func printAlbum(_ photos: [Photo], library: Library) {
         for photo in photos {
-            let state = photo.source == "import" && photo.state == .downloaded ? "imported" : photo.state.name
+            let state = photo.isImported && photo.state == .downloaded ? "imported" : photo.state.name
             var line = "  photo \(photo.id)  \(state)"
             if let title = photo.title, !title.isEmpty { line += "  \"\(TerminalText.inline(title))\"" }
             if let file = photo.file { line += "  \(library.url(forStoredPath: file).path)" }

@@ -105,3 +105,68 @@ import TestSupport
         #expect(again.photo.attempts == 2)
     }
 }
+
+/// Typed records: photo rows by column name, the one place states change, origin and capture time.
+@Suite struct PhotoRecordTests {
+    @Test func everyTransitionIsOnePhotoStateAllows() {
+        for transition in PhotoTransition.allCases {
+            #expect(transition.from.canMove(to: transition.to), "\(transition)")
+        }
+        #expect(!PhotoState.downloaded.canMove(to: .downloading), "the check can refuse")
+    }
+
+    @Test func anOutcomeChangesThePhotoOnlyWhileItsClaimHoldsIt() async throws {
+        let db = try AlbumDatabase.inMemory()
+        let store = db.store
+        let pin = try await store.addPin(at: Coordinate(latitude: 1, longitude: 2), title: nil, note: nil)
+        let info = AlbumInfo(pinId: pin.id, source: "flickr", endpoint: nil, radiusKm: 1, perPage: 1, page: 1, total: 1, pages: 1)
+        _ = try await store.storeFirstCollection(info, photos: [SourcePhoto(sourceId: "a", title: nil, url: "http://127.0.0.1/a")])
+        let mine = try #require(try await store.claimNextPhoto(pinId: pin.id, by: ClaimOwner(token: "1:1")))
+        // The claim was released meanwhile (its process looked dead) and another process took it.
+        try await store.releaseStaleClaims { _ in false }
+        let theirs = try #require(try await store.claimNextPhoto(pinId: pin.id, by: ClaimOwner(token: "2:2")))
+        try await store.record(.failed(reason: "late"), of: mine)
+        #expect(try await store.requirePhoto(id: mine.photo.id).state == .downloading, "the stale claim changed nothing")
+        try await store.record(.failed(reason: "HTTP 500"), of: theirs)
+        #expect(try await store.requirePhoto(id: mine.photo.id).state == .failed(reason: "HTTP 500"))
+    }
+
+    @Test func rowsAreReadByColumnName() throws {
+        let db = try AlbumDatabase.inMemory()
+        let row = try #require(try db.read { sql throws(AlbumError) in
+            try sql.queryOne("SELECT 7 AS seven, 'x' AS letter, NULL AS empty, 2.5 AS half")
+        })
+        #expect(row.int("seven") == 7 && row.string("letter") == "x" && row.string("empty") == nil && row.double("half") == 2.5)
+        #expect(row.has("letter") && !row.has("missing"))
+    }
+
+    @Test func importedIsATypedOrigin() {
+        let imported = Photo(id: 1, pinId: 1, source: "import", sourceId: "h")
+        let fetched = Photo(id: 2, pinId: 1, source: "bundle:/tmp/b", sourceId: "1")
+        #expect(imported.origin == .imported && imported.isImported)
+        #expect(fetched.origin == .source("bundle:/tmp/b") && !fetched.isImported)
+        #expect(PhotoOrigin.imported.stored == "import")
+    }
+
+    @Test func captureTimesAreValues() throws {
+        let withOffset = try #require(PhotoTime(parsing: "2024-06-14T09:43:19+02:00", offsetSource: .exif))
+        #expect(withOffset.date == LocalDate.on(2024, 6, 14))
+        #expect((withOffset.hour, withOffset.minute, withOffset.second) == (9, 43, 19))
+        #expect(withOffset.offsetSeconds == 7200 && withOffset.offsetSource == .exif)
+        #expect(withOffset.utcSeconds == 1718350999)  // 07:43:19Z
+        #expect(withOffset.description == "2024-06-14T09:43:19+02:00")
+
+        // The offset from the `utc_offset` column, with where it came from.
+        var photo = Photo(id: 1, pinId: 1, source: "flickr", sourceId: "1", takenAt: "2024-01-02T03:04:05")
+        photo.local = PhotoPlace(offset: "-05:30", offsetSource: .inferred)
+        let taken = try #require(photo.taken)
+        #expect(taken.offsetSeconds == -19_800 && taken.offsetSource == .inferred)
+        #expect(taken.description == "2024-01-02T03:04:05-05:30" && taken.localText == "2024-01-02T03:04:05")
+
+        let noOffset = try #require(PhotoTime(parsing: "2024-01-02T03:04:05", offsetSource: .exif))
+        #expect(noOffset.offsetSeconds == nil && noOffset.offsetSource == nil && noOffset.utcSeconds == nil)
+        for bad in ["2024-02-30T00:00:00", "2024-06-14 09:43:19", "2024-06-14T24:00:00", "2024-06-14T09:43:19+2:00", ""] {
+            #expect(PhotoTime(parsing: bad) == nil, "\(bad)")
+        }
+    }
+}

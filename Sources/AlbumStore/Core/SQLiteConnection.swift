@@ -100,6 +100,8 @@ final class SQLiteConnection {
 final class SQLiteStatement {
     private let handle: OpaquePointer
     private unowned let connection: SQLiteConnection
+    /// The result's column names, made on the first row (again if a migration changed them).
+    private var columnNames: ColumnNames?
 
     fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
         self.handle = handle
@@ -149,6 +151,9 @@ final class SQLiteStatement {
     /// The current row's values.
     func row() -> Row {
         let count = sqlite3_column_count(handle)
+        if columnNames?.count != Int(count) {
+            columnNames = ColumnNames((0..<count).map { sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? "" })
+        }
         var values: [SQLValue] = []
         values.reserveCapacity(Int(count))
         for i in 0..<count {
@@ -164,35 +169,76 @@ final class SQLiteStatement {
                 }
             }
         }
-        return Row(values: values)
+        return Row(values: values, names: columnNames)
     }
 }
 
-/// One result row, read by column position.
+/// A result's column names, shared by its rows: name → position (the first of equal names).
+public final class ColumnNames: Sendable {
+    let positions: [String: Int]
+    let count: Int
+
+    init(_ names: [String]) {
+        var positions: [String: Int] = [:]
+        for (i, name) in names.enumerated() where positions[name] == nil { positions[name] = i }
+        self.positions = positions
+        count = names.count
+    }
+}
+
+/// One result row, read by column name (`row.string("title")`) or, for short ad-hoc queries,
+/// by position.
 public struct Row: Sendable {
     public let values: [SQLValue]
+    let names: ColumnNames?
+
+    init(values: [SQLValue], names: ColumnNames? = nil) {
+        self.values = values
+        self.names = names
+    }
 
     public subscript(_ i: Int) -> SQLValue { values[i] }
 
-    public func int64(_ i: Int) -> Int64? {
-        switch values[i] {
+    /// The value of the column `name`. A name the query does not return is a bug in the query
+    /// or the caller, and stops the program with the name.
+    public subscript(_ name: String) -> SQLValue {
+        guard let i = names?.positions[name] else { preconditionFailure("no column '\(name)' in this row") }
+        return values[i]
+    }
+
+    /// Whether the query returned a column `name`.
+    public func has(_ name: String) -> Bool { names?.positions[name] != nil }
+
+    public func int64(_ i: Int) -> Int64? { values[i].int64 }
+    public func int(_ i: Int) -> Int? { values[i].int64.map { Int($0) } }
+    public func double(_ i: Int) -> Double? { values[i].double }
+    public func string(_ i: Int) -> String? { values[i].string }
+
+    public func int64(_ name: String) -> Int64? { self[name].int64 }
+    public func int(_ name: String) -> Int? { self[name].int64.map { Int($0) } }
+    public func double(_ name: String) -> Double? { self[name].double }
+    public func string(_ name: String) -> String? { self[name].string }
+}
+
+extension SQLValue {
+    var int64: Int64? {
+        switch self {
         case .integer(let v): v
         case .real(let v): Int64(v)
         case .text(let v): Int64(v)
         case .null: nil
         }
     }
-    public func int(_ i: Int) -> Int? { int64(i).map { Int($0) } }
-    public func double(_ i: Int) -> Double? {
-        switch values[i] {
+    var double: Double? {
+        switch self {
         case .integer(let v): Double(v)
         case .real(let v): v
         case .text(let v): Double(v)
         case .null: nil
         }
     }
-    public func string(_ i: Int) -> String? {
-        switch values[i] {
+    var string: String? {
+        switch self {
         case .integer(let v): String(v)
         case .real(let v): String(v)
         case .text(let v): v

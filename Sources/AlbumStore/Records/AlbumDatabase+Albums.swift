@@ -80,11 +80,12 @@ extension AlbumDatabase {
             let kept = Set(photos.map(\.sourceId))
             var hashes = Set<String>()
             for row in try db.query(
-                "SELECT id, source, source_id, content_hash FROM photos WHERE pin_id = ? AND source <> 'import'", [info.pinId])
+                "SELECT id, source, source_id, content_hash FROM photos WHERE pin_id = ? AND source <> ?",
+                [info.pinId, PhotoOrigin.imported.stored])
             {
-                if row.string(1) == info.source, let id = row.string(2), kept.contains(id) { continue }
-                if let hash = row.string(3) { hashes.insert(hash) }
-                try db.run("DELETE FROM photos WHERE id = ?", [row.int64(0)])
+                if row.string("source") == info.source, let id = row.string("source_id"), kept.contains(id) { continue }
+                if let hash = row.string("content_hash") { hashes.insert(hash) }
+                try db.run("DELETE FROM photos WHERE id = ?", [row.int64("id")])
             }
             try Self.insertCollection(db, info, photos)
             return hashes
@@ -116,14 +117,9 @@ extension AlbumDatabase {
         var seen = Set<String>()
         for photo in photos where !removed.contains(photo.sourceId) && seen.insert(photo.sourceId).inserted {
             // A photo the album holds already keeps its row (id, state, files): only its place moves.
-            try db.run("""
-                INSERT INTO photos (pin_id, source, source_id, url, title, taken_at, latitude, longitude,
-                    state, position, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'placeholder', ?, ?, ?)
-                ON CONFLICT (pin_id, source, source_id) DO UPDATE SET position = excluded.position
-                """,
-                [info.pinId, info.source, photo.sourceId, photo.url, photo.title, photo.takenAt,
-                 photo.coordinate?.latitude, photo.coordinate?.longitude, position, now, now])
+            try db.insert(
+                into: "photos", PhotoRecord.placeholder(photo, album: info, position: position, now: now),
+                onConflict: "(pin_id, source, source_id) DO UPDATE SET position = excluded.position")
             position += 1
             try db.run("""
                 INSERT INTO shown_photos (pin_id, source, source_id, shown_at) VALUES (?, ?, ?, ?)

@@ -1,6 +1,7 @@
 import AlbumModel
 
-/// A user's photo as `album import` stores it: read, checked and thumbnailed already.
+/// A user's photo as `album import` stores it: read, checked and thumbnailed already. Its file
+/// facts are written through the same `StoredFile` columns as a download's (`stored`).
 public struct ImportedPhotoRecord: Sendable, Hashable {
     /// SHA-256 of the file's bytes. It is also the photo's `source_id`, so the same bytes under
     /// two names, or imported twice, are one photo.
@@ -54,6 +55,16 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
         self.model = model
         self.orientation = orientation
         self.altitude = altitude
+    }
+}
+
+extension ImportedPhotoRecord {
+    /// The file, thumbnail and facts it stores, as a download stores them.
+    public var stored: StoredFile {
+        StoredFile(
+            file: file, thumbnail: thumbnail, contentHash: contentHash, bytes: bytes, width: width, height: height,
+            takenAt: takenAt,
+            camera: Camera(make: make, model: model, orientation: orientation, altitude: altitude).nonEmpty)
     }
 }
 
@@ -131,8 +142,8 @@ extension AlbumDatabase {
                     guard let index = photo.suggestedGroup, outcomes.indices.contains(index), let pin = outcomes[index].pin
                     else { continue }
                     try db.run(
-                        "UPDATE photos SET suggested_pin_id = ? WHERE content_hash = ? AND source = 'import' AND pin_id IS NULL",
-                        [pin.id, photo.contentHash])
+                        "UPDATE photos SET suggested_pin_id = ? WHERE content_hash = ? AND source = ? AND pin_id IS NULL",
+                        [pin.id, photo.contentHash, PhotoOrigin.imported.stored])
                 }
             }
             return outcomes
@@ -160,23 +171,9 @@ extension AlbumDatabase {
                 pinId = try insertPin(db, coordinate, nil, note).id
                 created = true
             }
-            try db.run("""
-                INSERT INTO photos (pin_id, source, source_id, url, title, taken_at, latitude, longitude, state,
-                    file, thumbnail, content_hash, bytes, width, height, camera_make, camera_model, orientation,
-                    altitude, position, created_at, updated_at)
-                VALUES (?, 'import', ?, ?, ?, ?, ?, ?, 'downloaded', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [pinId, photo.contentHash, photo.originalPath, photo.title, photo.takenAt,
-                 photo.coordinate?.latitude, photo.coordinate?.longitude, photo.file, photo.thumbnail,
-                 photo.contentHash, photo.bytes, photo.width, photo.height, photo.make, photo.model,
-                 photo.orientation, photo.altitude, position, now, now])
-            let photoId = db.lastInsertRowID
+            let photoId = try db.insert(into: "photos", PhotoRecord.imported(photo, pinId: pinId, position: position, now: now))
             for tag in photo.tags {
                 try db.run("INSERT OR IGNORE INTO photo_tags (photo_id, tag) VALUES (?, ?)", [photoId, tag.value])
-            }
-            if photo.positionSource != nil || photo.gpsTime != nil || photo.clockOffset != nil {
-                try db.run("UPDATE photos SET position_source = ?, gps_time = ?, clock_offset = ? WHERE id = ?",
-                           [photo.positionSource?.rawValue, photo.gpsTime, photo.clockOffset, photoId])
             }
             position += 1
             inserted += 1

@@ -29,26 +29,21 @@ public struct StoredFile: Sendable, Hashable {
 }
 
 extension AlbumDatabase {
-    static let photoColumns = """
-        id, pin_id, source, source_id, title, url, state, failure, attempts, file, thumbnail,
-        content_hash, bytes, width, height, taken_at, latitude, longitude,
-        camera_make, camera_model, orientation, altitude,
-        place_name, place_region, place_country, place_country_code, place_distance_km, time_zone,
-        utc_offset, offset_source, position_source
-        """
+    /// Every column of `photos` (rows are read by name: `PhotoRecord`).
+    static let photoColumns = PhotoRecord.columns
 
     /// The photos of a pin's album, in album order.
     public func photos(pinId: Int64) throws(AlbumError) -> [Photo] {
         try read { db throws(AlbumError) in
             try db.query("SELECT \(Self.photoColumns) FROM photos WHERE pin_id = ? ORDER BY position, id", [pinId])
-                .map(Self.decodePhoto)
+                .map(PhotoRecord.photo)
         }
     }
 
     /// The photo with this id, or nil.
     public func photo(id: Int64) throws(AlbumError) -> Photo? {
         try read { db throws(AlbumError) in
-            try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(Self.decodePhoto)
+            try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(PhotoRecord.photo)
         }
     }
 
@@ -64,13 +59,12 @@ extension AlbumDatabase {
     @discardableResult
     public func releaseStaleClaims(isAlive: (String) -> Bool) throws(AlbumError) -> Int {
         try write { db throws(AlbumError) in
-            let owners = try db.query("SELECT DISTINCT claimed_by FROM photos WHERE state = 'downloading'")
-                .map { $0.string(0) }
+            let owners = try db.query(
+                "SELECT DISTINCT claimed_by FROM photos WHERE state = ?", [PhotoState.downloading.name]
+            ).map { $0.string("claimed_by") }
             var released = 0
             for owner in owners where owner.map(isAlive) != true {
-                released += try db.run(
-                    "UPDATE photos SET state = 'placeholder', claimed_by = NULL WHERE state = 'downloading' AND claimed_by IS ?",
-                    [owner])
+                released += try db.move(.release, set: Self.unclaimed, where: "claimed_by IS ?", [owner])
             }
             return released
         }
@@ -81,12 +75,27 @@ extension AlbumDatabase {
     /// take the same photo.
     public func claimNextPhoto(pinId: Int64, owner: String) throws(AlbumError) -> Photo? {
         try write { db throws(AlbumError) in
-            try db.queryOne("""
-                UPDATE photos SET state = 'downloading', claimed_by = ?, attempts = attempts + 1, updated_at = ?
-                WHERE id = (SELECT id FROM photos WHERE pin_id = ? AND state = 'placeholder' ORDER BY position, id LIMIT 1)
-                RETURNING \(Self.photoColumns)
-                """, [owner, Timestamp.now(), pinId]).map(Self.decodePhoto)
+            var claim = Columns()
+            claim.set("claimed_by", owner)
+            claim.set("attempts", expression: "attempts + 1")
+            return try db.moveReturning(
+                .claim, set: claim,
+                where: "id = (SELECT id FROM photos WHERE pin_id = ? AND state = ? ORDER BY position, id LIMIT 1)",
+                [pinId, PhotoState.placeholder.name]
+            ).first.map(PhotoRecord.photo)
         }
+    }
+
+    /// No process holds the photo.
+    static var unclaimed: Columns {
+        var c = Columns()
+        c.set("claimed_by", SQLValue.null)
+        return c
+    }
+
+    /// `id = ?`, and when `claim` names one, held by that claim.
+    private static func claimed(_ id: Int64, by claim: String?) -> (String, [any SQLBindable]) {
+        claim.map { ("id = ? AND claimed_by = ?", [id, $0]) } ?? ("id = ?", [id])
     }
 
     /// Puts a pin's `failed` photos back in the queue (a retry the user asked for).
@@ -94,10 +103,9 @@ extension AlbumDatabase {
     @discardableResult
     public func requeueFailed(pinId: Int64) throws(AlbumError) -> Int {
         try write { db throws(AlbumError) in
-            try db.run("""
-                UPDATE photos SET state = 'placeholder', failure = NULL, updated_at = ?
-                WHERE pin_id = ? AND state = 'failed'
-                """, [Timestamp.now(), pinId])
+            var retry = Columns()
+            retry.set("failure", SQLValue.null)
+            return try db.move(.retry, set: retry, where: "pin_id = ?", [pinId])
         }
     }
 
@@ -115,49 +123,43 @@ extension AlbumDatabase {
     /// or a photo the pin's album already holds (imported, or under another source id), the row is
     /// dropped instead (its source id stays shown, so it is not offered again).
     /// - Returns: false when the row was dropped as such a duplicate.
+    /// - Parameter claim: when given, the photo changes only while that claim holds it.
     @discardableResult
-    public func markDownloaded(photoId: Int64, _ stored: StoredFile) throws(AlbumError) -> Bool {
+    public func markDownloaded(photoId: Int64, _ stored: StoredFile, claim: String? = nil) throws(AlbumError) -> Bool {
         try write { db throws(AlbumError) in
             let duplicate = try db.queryOne("""
-                SELECT 1 FROM photos p WHERE p.id = ?1 AND p.state = 'downloading' AND (
+                SELECT 1 FROM photos p WHERE p.id = ?1 AND p.state = ?3 AND (
                     EXISTS (SELECT 1 FROM removed_contents r WHERE r.content_hash = ?2)
                     OR EXISTS (SELECT 1 FROM photos o WHERE o.pin_id = p.pin_id AND o.content_hash = ?2 AND o.id <> p.id))
-                """, [photoId, stored.contentHash])
+                """, [photoId, stored.contentHash, PhotoState.downloading.name])
             if duplicate != nil {
                 try db.run("DELETE FROM photos WHERE id = ?", [photoId])
                 return false
             }
-            try db.run("""
-                UPDATE photos SET state = 'downloaded', failure = NULL, claimed_by = NULL, file = ?, thumbnail = ?,
-                    content_hash = ?, bytes = ?, width = ?, height = ?, updated_at = ?,
-                    taken_at = coalesce(?, taken_at), camera_make = coalesce(?, camera_make),
-                    camera_model = coalesce(?, camera_model), orientation = coalesce(?, orientation),
-                    altitude = coalesce(?, altitude)
-                WHERE id = ? AND state = 'downloading'
-                """,
-                [stored.file, stored.thumbnail, stored.contentHash, stored.bytes, stored.width, stored.height,
-                 Timestamp.now(), stored.takenAt, stored.camera?.make, stored.camera?.model, stored.camera?.orientation,
-                 stored.camera?.altitude, photoId])
+            var done = PhotoRecord.file(stored).merging(Self.unclaimed)
+            done.set("failure", SQLValue.null)
+            let (condition, arguments) = Self.claimed(photoId, by: claim)
+            try db.move(.download, set: done, where: condition, arguments)
             return true
         }
     }
 
     /// `downloading` → `placeholder`, unclaimed: the download stopped for a reason that is not the
     /// photo's (a full disk, a stopped batch); it is downloaded by the next run.
-    public func releaseClaim(photoId: Int64) throws(AlbumError) {
+    public func releaseClaim(photoId: Int64, claim: String? = nil) throws(AlbumError) {
         try write { db throws(AlbumError) in
-            try db.run(
-                "UPDATE photos SET state = 'placeholder', claimed_by = NULL, updated_at = ? WHERE id = ? AND state = 'downloading'",
-                [Timestamp.now(), photoId])
+            let (condition, arguments) = Self.claimed(photoId, by: claim)
+            try db.move(.release, set: Self.unclaimed, where: condition, arguments)
         }
     }
 
     /// `downloading` → `failed` with the reason.
-    public func markFailed(photoId: Int64, reason: String) throws(AlbumError) {
+    public func markFailed(photoId: Int64, reason: String, claim: String? = nil) throws(AlbumError) {
         try write { db throws(AlbumError) in
-            try db.run(
-                "UPDATE photos SET state = 'failed', failure = ?, claimed_by = NULL, updated_at = ? WHERE id = ? AND state = 'downloading'",
-                [reason, Timestamp.now(), photoId])
+            var failed = Self.unclaimed
+            failed.set("failure", reason)
+            let (condition, arguments) = Self.claimed(photoId, by: claim)
+            try db.move(.fail, set: failed, where: condition, arguments)
         }
     }
 
@@ -166,7 +168,7 @@ extension AlbumDatabase {
     public func removePhoto(id: Int64) throws(AlbumError) -> Photo {
         try write { db throws(AlbumError) in
             guard let photo = try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id])
-                .map(Self.decodePhoto)
+                .map(PhotoRecord.photo)
             else { throw .notFound("no photo with id \(id) in \(name)") }
             try db.run("DELETE FROM photos WHERE id = ?", [id])
             if !photo.isUnplaced {
@@ -199,17 +201,18 @@ extension AlbumDatabase {
     /// Photo counts per state, for one pin or the whole library.
     public func stateCounts(pinId: Int64? = nil) throws(AlbumError) -> StateCounts {
         try read { db throws(AlbumError) in
-            let rows = try db.query(
-                "SELECT state, count(*), sum(source = 'import') FROM photos WHERE ?1 IS NULL OR pin_id = ?1 GROUP BY state", [pinId])
+            let rows = try db.query("""
+                SELECT state, count(*) AS photos, sum(source = ?2) AS imported FROM photos
+                WHERE ?1 IS NULL OR pin_id = ?1 GROUP BY state
+                """, [pinId, PhotoOrigin.imported.stored])
             var counts = StateCounts()
             for row in rows {
-                let n = row.int(1) ?? 0
-                switch row.string(0) {
-                case "placeholder": counts.placeholder = n
-                case "downloading": counts.downloading = n
-                case "downloaded": (counts.downloaded, counts.imported) = (n, row.int(2) ?? 0)
-                case "failed": counts.failed = n
-                default: break
+                let n = row.int("photos") ?? 0
+                switch try PhotoState(name: row.string("state") ?? "", failure: nil) {
+                case .placeholder: counts.placeholder = n
+                case .downloading: counts.downloading = n
+                case .downloaded: (counts.downloaded, counts.imported) = (n, row.int("imported") ?? 0)
+                case .failed: counts.failed = n
                 }
             }
             return counts
@@ -219,26 +222,15 @@ extension AlbumDatabase {
     /// Ids of pins that still have photos to download, oldest first.
     public func pinsWithWorkLeft() throws(AlbumError) -> [Int64] {
         try read { db throws(AlbumError) in
-            try db.query("SELECT DISTINCT pin_id FROM photos WHERE state IN ('placeholder', 'downloading') ORDER BY pin_id")
-                .compactMap { $0.int64(0) }
+            try db.query(
+                "SELECT DISTINCT pin_id FROM photos WHERE state IN (?, ?) ORDER BY pin_id",
+                [PhotoState.placeholder.name, PhotoState.downloading.name]
+            ).compactMap { $0.int64("pin_id") }
         }
     }
 
-    static func decodePhoto(_ row: Row) throws(AlbumError) -> Photo {
-        var coordinate: Coordinate?
-        if let lat = row.double(16), let lon = row.double(17) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
-        var photo = Photo(
-            id: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, source: row.string(2) ?? "", sourceId: row.string(3) ?? "",
-            title: row.string(4), url: row.string(5),
-            state: try PhotoState(name: row.string(6) ?? "", failure: row.string(7)),
-            attempts: row.int(8) ?? 0, file: row.string(9), thumbnail: row.string(10), contentHash: row.string(11),
-            bytes: row.int64(12), width: row.int(13), height: row.int(14), takenAt: row.string(15),
-            coordinate: coordinate,
-            camera: Camera(make: row.string(18), model: row.string(19), orientation: row.int(20), altitude: row.double(21))
-                .nonEmpty)
-        photo.local = decodePhotoPlace(row, at: 22)
-        return photo
-    }
+    /// A `photos` row as a `Photo` (see `PhotoRecord`).
+    static func decodePhoto(_ row: Row) throws(AlbumError) -> Photo { try PhotoRecord.photo(row) }
 }
 
 extension AlbumDatabase {
@@ -255,8 +247,8 @@ extension AlbumDatabase {
     /// Every `downloaded` photo of the library, by id (for `album verify`).
     public func downloadedPhotos() throws(AlbumError) -> [Photo] {
         try read { db throws(AlbumError) in
-            try db.query("SELECT \(Self.photoColumns) FROM photos WHERE state = 'downloaded' ORDER BY id")
-                .map(Self.decodePhoto)
+            try db.query("SELECT \(Self.photoColumns) FROM photos WHERE state = ? ORDER BY id", [PhotoState.downloaded.name])
+                .map(PhotoRecord.photo)
         }
     }
 
@@ -270,11 +262,7 @@ extension AlbumDatabase {
     /// A `downloaded` photo whose original is gone goes back to `placeholder`, to be fetched again.
     public func requeueLostDownload(photoId: Int64) throws(AlbumError) {
         try write { db throws(AlbumError) in
-            try db.run("""
-                UPDATE photos SET state = 'placeholder', file = NULL, thumbnail = NULL, content_hash = NULL,
-                    bytes = NULL, updated_at = ?
-                WHERE id = ? AND state = 'downloaded' AND source <> 'import'
-                """, [Timestamp.now(), photoId])
+            try db.move(.requeueLost, set: PhotoRecord.noFile, where: "id = ? AND source <> ?", [photoId, PhotoOrigin.imported.stored])
         }
     }
 }

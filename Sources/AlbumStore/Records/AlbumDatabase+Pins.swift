@@ -1,11 +1,8 @@
 import AlbumModel
 
 extension AlbumDatabase {
-    private static let pinColumns = """
-        p.id, p.latitude, p.longitude, p.title, p.note, p.created_at, p.updated_at,
-        (SELECT count(*) FROM photos WHERE pin_id = p.id),
-        p.place_name, p.place_region, p.place_country, p.place_country_code, p.place_distance_km, p.time_zone
-        """
+    /// Every column of `pins` (rows are read by name) and the pin's photo count.
+    private static let pinColumns = "p.*, (SELECT count(*) FROM photos WHERE pin_id = p.id) AS photo_count"
 
     /// Stores a new pin and returns it with its id.
     public func addPin(at coordinate: Coordinate, title: String?, note: String?) throws(AlbumError) -> Pin {
@@ -76,7 +73,7 @@ extension AlbumDatabase {
                 "UPDATE pins SET latitude = ?, longitude = ?, updated_at = ? WHERE id = ?",
                 [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
             guard changed == 1 else { throw .notFound("no pin with id \(id) in \(name)") }
-            let dropped = try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> 'import'", [id])
+            let dropped = try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> ?", [id, PhotoOrigin.imported.stored])
             try db.run("DELETE FROM albums WHERE pin_id = ?", [id])
             guard let pin = try Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id)") }
             return (pin, dropped)
@@ -100,12 +97,16 @@ extension AlbumDatabase {
 
     static func decodePin(_ row: Row) throws(AlbumError) -> Pin {
         var pin = Pin(
-            id: row.int64(0) ?? 0,
-            coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan),
-            title: row.string(3), note: row.string(4), photoCount: row.int(7) ?? 0,
-            createdAt: Timestamp.parse(row.string(5)), updatedAt: Timestamp.parse(row.string(6)))
-        pin.place = decodePlace(row, at: 8)
-        pin.timeZone = row.string(13)
+            id: row.int64("id") ?? 0,
+            coordinate: try Coordinate(latitude: row.double("latitude") ?? .nan, longitude: row.double("longitude") ?? .nan),
+            title: row.string("title"), note: row.string("note"), photoCount: row.int("photo_count") ?? 0,
+            createdAt: Timestamp.parse(row.string("created_at")), updatedAt: Timestamp.parse(row.string("updated_at")))
+        if let name = row.string("place_name"), let cc = row.string("place_country_code") {
+            pin.place = Place(
+                name: name, region: row.string("place_region"), country: row.string("place_country"),
+                countryCode: cc, distanceKm: row.double("place_distance_km") ?? 0)
+        }
+        pin.timeZone = row.string("time_zone")
         return pin
     }
 }

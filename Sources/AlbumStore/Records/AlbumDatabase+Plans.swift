@@ -4,7 +4,7 @@ import Foundation
 extension AlbumDatabase {
     private static let planColumns = """
         pl.from_date, pl.to_date, pl.note, pl.visited_at, pl.visited_by,
-        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = 'import'), pl.pin_id
+        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = '\(PhotoOrigin.imported.stored)'), pl.pin_id
         """
 
     /// Plans a visit to a pin, or changes its plan. New dates are a new trip: a visit marked
@@ -72,7 +72,7 @@ extension AlbumDatabase {
                 let changed = try db.run("""
                     UPDATE plans SET visited_at = ?, visited_by = 'import', updated_at = ?
                     WHERE pin_id = ? AND visited_at IS NULL AND from_date IS NOT NULL AND EXISTS (
-                        SELECT 1 FROM photos WHERE pin_id = plans.pin_id AND source = 'import'
+                        SELECT 1 FROM photos WHERE pin_id = plans.pin_id AND source = '\(PhotoOrigin.imported.stored)'
                         AND substr(taken_at, 1, 10) BETWEEN plans.from_date AND plans.to_date)
                     """, [Timestamp.format(now), Timestamp.format(now), id])
                 if changed == 1, let plan = try Self.fetchPlan(db, pinId: id) { marked.append(plan) }

@@ -114,12 +114,12 @@ public struct SQLiteLibraryStore: LibraryStore {
 
     @discardableResult
     public func record(_ outcome: PhotoOutcome, of claim: PhotoClaim) async throws(AlbumError) -> Bool {
-        let id = claim.photo.id
+        let (id, token) = (claim.photo.id, claim.token)
         return try await database.read { db throws(AlbumError) in
             switch outcome {
-            case .downloaded(let stored): return try db.markDownloaded(photoId: id, stored)
-            case .failed(let reason): try db.markFailed(photoId: id, reason: reason)
-            case .released: try db.releaseClaim(photoId: id)
+            case .downloaded(let stored): return try db.markDownloaded(photoId: id, stored, claim: token)
+            case .failed(let reason): try db.markFailed(photoId: id, reason: reason, claim: token)
+            case .released: try db.releaseClaim(photoId: id, claim: token)
             }
             return true
         }
