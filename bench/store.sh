@@ -53,7 +53,8 @@ for run in $(seq "$runs"); do
     rm -rf "$work/lib"
     timed "run $run $bin fetch " "$bin" fetch --pins-file "$work/pins.csv" --source "bundle:$work/bundle" \
       --radius-km 1 --per-page 250 --concurrency 8 --library "$work/lib" --json
-    python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert sum(x['downloaded'] for x in r) == $photos" "$work/out.json"
+    status=$("$bin" status --library "$work/lib")
+    [[ $status == *"$photos downloaded"* ]] || { echo "fetch did not download $photos photos: $status" >&2; exit 1; }
     rm -rf "$work/lib"
     timed "run $run $bin import" "$bin" import "$work/import" --library "$work/lib" --json
   done

@@ -25,7 +25,7 @@ public enum AtomicFile {
             try makeFolder(folder.path)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-        guard fd >= 0 else { throw failure("cannot create \(temporary)", errno) }
+        guard fd >= 0 else { throw failure("cannot create", temporary, errno) }
         let writeError: Int32? = data.withUnsafeBytes { raw -> Int32? in
             guard let base = raw.baseAddress else { return nil }
             var offset = 0
@@ -39,16 +39,16 @@ public enum AtomicFile {
         if close(fd) != 0 && writeError == nil {
             let code = errno
             unlink(temporary)
-            throw failure("cannot write \(destination.path)", code)
+            throw failure("cannot write", destination.path, code)
         }
         if let writeError {
             unlink(temporary)
-            throw failure("cannot write \(destination.path)", writeError)
+            throw failure("cannot write", destination.path, writeError)
         }
         guard rename(temporary, destination.path) == 0 else {
             let code = errno
             unlink(temporary)
-            throw failure("cannot rename into \(destination.path)", code)
+            throw failure("cannot rename the written file into place", destination.path, code)
         }
     }
 
@@ -56,20 +56,20 @@ public enum AtomicFile {
     public static let storageErrors: Set<Int32> = [ENOSPC, EDQUOT, EROFS]
 
     /// `AlbumError.storage` for a full, over-quota or read-only disk (a batch stops there), else
-    /// `.io`; the message ends with the system's text for `code`.
-    public static func failure(_ what: String, _ code: Int32) -> AlbumError {
-        let message = "\(what): \(Errno(code))"
-        return storageErrors.contains(code) ? .storage(message) : .io(message)
+    /// `.io`; about `path`, caused by `code`: `PATH: cannot write: No space left on device`.
+    public static func failure(_ what: String, _ path: String, _ code: Int32) -> AlbumError {
+        let detail = AlbumError.Detail(what, subject: .file(path), cause: .errno(Errno(code)))
+        return storageErrors.contains(code) ? .storage(detail) : .io(detail)
     }
 
     /// `mkdir -p`, keeping the system's error code (FileManager's errors lose it).
     private static func makeFolder(_ path: String) throws(AlbumError) {
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        guard errno == ENOENT else { throw failure("cannot create folder \(path)", errno) }
+        guard errno == ENOENT else { throw failure("cannot create folder", path, errno) }
         let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty, parent != path else { throw failure("cannot create folder \(path)", ENOENT) }
+        guard !parent.isEmpty, parent != path else { throw failure("cannot create folder", path, ENOENT) }
         try makeFolder(parent)
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("cannot create folder \(path)", errno) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("cannot create folder", path, errno) }
     }
 
     /// Removes temporary files left under `folder` by processes that are no longer running

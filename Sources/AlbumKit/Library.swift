@@ -39,7 +39,7 @@ public final class Library: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .io("cannot create library folder \(folder.path): \(error.localizedDescription)")
+            throw .io("cannot create library folder", subject: .file(folder.path), cause: .of(error))
         }
         let path = databasePath(in: folder)
         for target in [folder.path, path] where FileManager.default.fileExists(atPath: target) && access(target, W_OK) != 0 {

@@ -1,3 +1,5 @@
+import AlbumModel
+
 /// Why a transfer produced no HTTP response. Any HTTP status, 4xx and 5xx included, is a response.
 public enum HTTPError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The URL's scheme is not `http` or `https` (also a redirect to another scheme).
@@ -36,14 +38,21 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible, Equatable {
         }
     }
 
-    public var description: String {
+    /// The error as `AlbumError`'s detail: the message, about the URL, caused by curl's code.
+    public var detail: AlbumError.Detail {
         switch self {
-        case .unsupportedScheme(let url): "\(url): only http and https URLs are fetched"
-        case .invalidURL(let url): "\(url): not a valid URL"
-        case .timedOut(let url, let message): "\(url): timed out: \(message)"
-        case .transport(let url, let code, let message): "\(url): \(message) (curl error \(code))"
-        case .bodyTooLarge(let url, let limit): "\(url): response body larger than \(limit) bytes"
-        case .cancelled(let url): "\(url): cancelled"
+        case .unsupportedScheme(let url): AlbumError.Detail("only http and https URLs are fetched", subject: .url(url))
+        case .invalidURL(let url): AlbumError.Detail("not a valid URL", subject: .url(url))
+        case .timedOut(let url, let message): AlbumError.Detail("timed out: \(message)", subject: .url(url), cause: .curl(Self.timedOutCode))
+        case .transport(let url, let code, let message): AlbumError.Detail(message, subject: .url(url), cause: .curl(code))
+        case .bodyTooLarge(let url, let limit): AlbumError.Detail("response body larger than \(limit) bytes", subject: .url(url))
+        case .cancelled(let url): AlbumError.Detail("cancelled", subject: .url(url))
         }
     }
+
+    /// `CURLE_OPERATION_TIMEDOUT`.
+    static let timedOutCode = 28
+
+    /// `https://host/x: Couldn't connect to server (curl error 7)`.
+    public var description: String { detail.description }
 }

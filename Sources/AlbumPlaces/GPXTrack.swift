@@ -27,7 +27,7 @@ public struct GPXTrack: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .io("cannot read GPX file \(path): \((error as NSError).localizedDescription)")
+            throw .io("cannot read GPX file", subject: .file(path), cause: .of(error))
         }
         return try parse(data, file: path)
     }
@@ -42,10 +42,10 @@ public struct GPXTrack: Sendable {
             let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
             throw .invalidInput("\(file):\(parser.lineNumber): not a GPX file: XML error: \(message)")
         }
-        guard reader.sawRoot else { throw .invalidInput("\(file): not a GPX file: no <gpx> element") }
+        guard reader.sawRoot else { throw .invalidInput("not a GPX file: no <gpx> element", subject: .file(file)) }
         let segments = reader.segments.filter { !$0.isEmpty }
         guard !segments.isEmpty else {
-            throw .invalidInput("\(file): no track point has a <time>: nothing to place photos by")
+            throw .invalidInput("no track point has a <time>: nothing to place photos by", subject: .file(file))
         }
         return GPXTrack(file: file, segments: segments)
     }

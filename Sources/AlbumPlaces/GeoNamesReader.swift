@@ -104,9 +104,9 @@ enum GeoNamesReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .io("cannot read place file \(path): \((error as NSError).localizedDescription)")
+            throw .io("cannot read place file", subject: .file(path), cause: .of(error))
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw .invalidInput("\(path): not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else { throw .invalidInput("not UTF-8 text", subject: .file(path)) }
         var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1

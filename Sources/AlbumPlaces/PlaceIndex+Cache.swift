@@ -52,7 +52,7 @@ extension PlaceIndex {
             var info = stat()
             if stat(path, &info) != 0 {
                 if path == source.tzdata { text += "|-"; continue }
-                throw .io("cannot read place file \(path): \(String(cString: strerror(errno)))")
+                throw .io("cannot read place file", subject: .file(path), cause: .errno(.current))
             }
             text += "|\(path)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         }

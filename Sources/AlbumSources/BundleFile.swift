@@ -14,7 +14,7 @@ enum BundleFile {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw .io("cannot list bundle folder \(folder): \(error.localizedDescription)")
+            throw .io("cannot list bundle folder", subject: .file(folder), cause: .of(error))
         }
         let candidates = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         switch candidates.count {
@@ -37,7 +37,7 @@ enum BundleFile {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw .io("cannot read bundle file \(file): \(error.localizedDescription)")
+            throw .io("cannot read bundle file", subject: .file(file), cause: .of(error))
         }
         return try records(in: data, named: file)
     }

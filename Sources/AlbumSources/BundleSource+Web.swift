@@ -18,10 +18,10 @@ extension BundleSource {
             response = try await client.send(
                 HTTPRequest(url: url, headers: ["Accept": "application/json"], maxBodyBytes: maxWebListBytes))
         } catch {
-            throw .source("cannot fetch the bundle list: \(error)")
+            throw .source(error.detail.withContext("cannot fetch the bundle list"))
         }
         guard response.status == 200 else {
-            throw .source("bundle:\(url): the server answered HTTP \(response.status)")
+            throw .source("the server answered HTTP \(response.status)", subject: .url(url), cause: .httpStatus(response.status))
         }
         let final = URL(string: response.url).flatMap { $0.host == nil ? nil : $0 } ?? URL(string: url)
         guard let final else { throw .invalidInput("bundle:\(url) is not a valid URL") }

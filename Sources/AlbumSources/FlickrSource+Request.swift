@@ -6,8 +6,8 @@ extension FlickrSource {
     /// What one request came to.
     enum Outcome {
         case page(SearchPage)
-        case retry(String, retryAfter: Duration?)
-        case failed(String)
+        case retry(AlbumError.Detail, retryAfter: Duration?)
+        case failed(AlbumError.Detail)
     }
 
     /// The search URL: the endpoint with every parameter, the key included (never shown).
@@ -38,24 +38,32 @@ extension FlickrSource {
             response = try await client.send(HTTPRequest(url: url, maxBodyBytes: 16 << 20, timeout: .seconds(30)))
         } catch {
             // The endpoint names the request well enough; the full URL holds the key.
-            let message = "Flickr request failed: " + error.description.replacingOccurrences(of: url, with: endpoint)
-            return error.isTransient ? .retry(message, retryAfter: nil) : .failed(message)
+            let detail = AlbumError.Detail(
+                "Flickr request failed: \(error.detail.message)", subject: .url(endpoint), cause: error.detail.cause)
+            return error.isTransient ? .retry(detail, retryAfter: nil) : .failed(detail)
         }
         let decoded = try? JSONDecoder().decode(FlickrResponse.self, from: FlickrResponse.unwrappingJSONP(response.body))
         if let decoded, decoded.stat == "fail" {
             let code = decoded.code?.int ?? -1
-            let message = "Flickr: \(decoded.message ?? "unknown error") (code \(code))"
+            let message = AlbumError.Detail("Flickr: \(decoded.message ?? "unknown error") (code \(code))", subject: .url(endpoint))
             return Self.retriedCodes.contains(code) ? .retry(message, retryAfter: response.retryAfter) : .failed(message)
         }
         if response.status == 429 || (500...599).contains(response.status) {
-            return .retry("Flickr answered HTTP \(response.status)", retryAfter: response.retryAfter)
+            return .retry(answered(response.status), retryAfter: response.retryAfter)
         }
-        guard (200...299).contains(response.status) else { return .failed("Flickr answered HTTP \(response.status)") }
+        guard (200...299).contains(response.status) else { return .failed(answered(response.status)) }
         guard let decoded, decoded.stat == "ok", let photos = decoded.photos else {
             let kind = response.header("content-type") ?? "unknown content type"
-            return .failed("Flickr answered with something that is not a photo search result (\(kind), \(response.body.count) bytes)")
+            return .failed(AlbumError.Detail(
+                "Flickr answered with something that is not a photo search result (\(kind), \(response.body.count) bytes)",
+                subject: .url(endpoint)))
         }
         return .page(page(from: photos, query: query))
+    }
+
+    /// `ENDPOINT: Flickr answered HTTP 503`.
+    private func answered(_ status: Int) -> AlbumError.Detail {
+        AlbumError.Detail("Flickr answered HTTP \(status)", subject: .url(endpoint), cause: .httpStatus(status))
     }
 
     /// The page, with `pages` capped at the last useful page and no repeats past the last page.

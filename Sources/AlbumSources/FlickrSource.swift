@@ -109,11 +109,13 @@ public struct FlickrSource: PhotoSource {
             switch await self.attempt(url, query: query) {
             case .page(let page):
                 return page
-            case .failed(let message):
-                throw AlbumError.source(redact(message))
+            case .failed(let detail):
+                throw AlbumError.source(redact(detail))
             case .retry(let reason, let retryAfter):
                 guard retryPolicy.allowsRetry(afterAttempt: attempt) else {
-                    throw AlbumError.source(redact("\(reason) (gave up after \(attempt) attempts)"))
+                    var detail = reason
+                    detail.message += " (gave up after \(attempt) attempts)"
+                    throw AlbumError.source(redact(detail))
                 }
                 try await clock.sleep(for: retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter))
                 attempt += 1
@@ -137,6 +139,13 @@ public struct FlickrSource: PhotoSource {
     }
 
     /// Replaces the API key, raw or percent-encoded, wherever it appears.
+    func redact(_ detail: AlbumError.Detail) -> AlbumError.Detail {
+        var detail = detail
+        detail.message = redact(detail.message)
+        if case .url(let url) = detail.subject { detail.subject = .url(redact(url)) }
+        return detail
+    }
+
     func redact(_ text: String) -> String {
         var text = text.replacingOccurrences(of: apiKey, with: "<redacted>")
         if let encoded = Self.encode(apiKey), encoded != apiKey {

@@ -19,7 +19,7 @@ public struct YFCCSource: PhotoSource {
     public init(path: String) throws(AlbumError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         name = "yfcc:\(absolute)"
-        guard FileManager.default.fileExists(atPath: absolute) else { throw .notFound("\(absolute) does not exist") }
+        guard FileManager.default.fileExists(atPath: absolute) else { throw .notFound("does not exist", subject: .file(absolute)) }
         if YFCCIndex.isIndex(absolute) {
             index = try YFCCIndex(file: absolute)
             return

@@ -17,8 +17,8 @@ final class FileDescriptor {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            if code == ENOENT { throw .notFound("\(path) does not exist") }
-            throw .io("cannot open \(path): \(Errno(code))")
+            if code == ENOENT { throw .notFound("does not exist", subject: .file(path)) }
+            throw .io("cannot open", subject: .file(path), cause: .errno(Errno(code)))
         }
         self.fd = fd
         self.path = path
@@ -28,7 +28,7 @@ final class FileDescriptor {
     /// - Throws: `AlbumError.io` with the system's message (`.storage` when the disk is full or read-only).
     init(creating path: String) throws(AlbumError) {
         let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Self.error(errno, "cannot create \(path)") }
+        guard fd >= 0 else { throw Self.error(errno, "cannot create", path) }
         self.fd = fd
         self.path = path
     }
@@ -41,7 +41,7 @@ final class FileDescriptor {
             let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
             if n >= 0 { return n }
             if errno == EINTR { continue }
-            throw Self.error(errno, "cannot read \(path)")
+            throw Self.error(errno, "cannot read", path)
         }
     }
 
@@ -52,7 +52,7 @@ final class FileDescriptor {
             let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw Self.error(errno, "cannot write \(path)")
+                throw Self.error(errno, "cannot write", path)
             }
             done += n
         }
@@ -60,25 +60,27 @@ final class FileDescriptor {
 
     /// Moves the read position to `offset`.
     func seek(to offset: UInt64) throws(AlbumError) {
-        guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else { throw Self.error(errno, "cannot seek in \(path)") }
+        guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else { throw Self.error(errno, "cannot seek in", path) }
     }
 
     /// Flushes the file to disk.
     func sync() throws(AlbumError) {
-        guard fsync(fd) == 0 else { throw Self.error(errno, "cannot sync \(path)") }
+        guard fsync(fd) == 0 else { throw Self.error(errno, "cannot sync", path) }
     }
 
     /// The size of the open file in bytes.
     func size() throws(AlbumError) -> UInt64 {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Self.error(errno, "cannot stat \(path)") }
+        guard fstat(fd, &info) == 0 else { throw Self.error(errno, "cannot stat", path) }
         return UInt64(info.st_size)
     }
 
-    static func error(_ code: Int32, _ what: String) -> AlbumError {
-        let message = "\(what): \(Errno(code))"
-        if code == ENOSPC || code == EDQUOT || code == EROFS { return .storage(message) }
-        return .io(message)
+    /// `PATH: cannot write: No space left on device`: `.storage` for a full, over-quota or
+    /// read-only disk, else `.io`.
+    static func error(_ code: Int32, _ what: String, _ path: String) -> AlbumError {
+        let detail = AlbumError.Detail(what, subject: .file(path), cause: .errno(Errno(code)))
+        if code == ENOSPC || code == EDQUOT || code == EROFS { return .storage(detail) }
+        return .io(detail)
     }
 }
 

@@ -12,7 +12,7 @@ final class MappedFile: @unchecked Sendable {
         let size = try file.size()
         guard size > 0 else { throw .invalidInput("\(path) is empty") }
         guard let address = mmap(nil, Int(size), PROT_READ, MAP_SHARED, file.fd, 0), address != MAP_FAILED else {
-            throw FileDescriptor.error(errno, "cannot map \(path)")
+            throw FileDescriptor.error(errno, "cannot map", path)
         }
         bytes = UnsafeRawBufferPointer(start: address, count: Int(size))
         self.path = path

@@ -64,7 +64,7 @@ struct RunCollector {
         } }
         try writer.flush()
         try file.sync()
-        guard rename(path + ".tmp", path) == 0 else { throw FileDescriptor.error(errno, "cannot rename \(path).tmp") }
+        guard rename(path + ".tmp", path) == 0 else { throw FileDescriptor.error(errno, "cannot rename into place", path + ".tmp") }
         arena.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
     }

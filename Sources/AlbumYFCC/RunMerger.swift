@@ -102,6 +102,6 @@ struct RunMerger {
             directoryOffset: directoryOffset, metaOffset: metaOffset, metaLength: UInt64(json.count))
         try typed { try header.encoded().withUnsafeBytes { try output.write($0, at: 0) } }
         try output.sync()
-        guard rename(temporary, indexFile) == 0 else { throw FileDescriptor.error(errno, "cannot write \(indexFile)") }
+        guard rename(temporary, indexFile) == 0 else { throw FileDescriptor.error(errno, "cannot write", indexFile) }
     }
 }

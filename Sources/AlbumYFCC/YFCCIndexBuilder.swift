@@ -35,8 +35,8 @@ public struct YFCCIndexBuilder: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
-            if code == ENOENT { throw .notFound("\(path) does not exist") }
-            throw .io("cannot read \(path): \(Errno(code))")
+            if code == ENOENT { throw .notFound("does not exist", subject: .file(path)) }
+            throw .io("cannot read", subject: .file(path), cause: .errno(Errno(code)))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .invalidInput("\(path) is not a regular file") }
         return YFCCSourceIdentity(path: path, size: UInt64(info.st_size), modified: Int64(info.st_mtim.tv_sec))
@@ -162,6 +162,6 @@ public struct YFCCIndexBuilder: Sendable {
         let file = try FileDescriptor(creating: temporary)
         try typed { try data.withUnsafeBytes { try file.write($0, at: 0) } }
         try file.sync()
-        guard rename(temporary, path) == 0 else { throw FileDescriptor.error(errno, "cannot rename \(temporary)") }
+        guard rename(temporary, path) == 0 else { throw FileDescriptor.error(errno, "cannot rename into place", temporary) }
     }
 }

@@ -29,7 +29,7 @@ final class HEIFFile {
 
     private init(name: String, read: (OpaquePointer) -> heif_error) throws(AlbumError) {
         _ = Self.initialised
-        guard let context = heif_context_alloc() else { throw .io("\(name): libheif cannot allocate a context") }
+        guard let context = heif_context_alloc() else { throw .io("libheif cannot allocate a context", subject: .file(name)) }
         self.context = context
         self.name = name
         try Self.check(read(context), "unreadable HEIF")

@@ -42,17 +42,17 @@ final class ReadOnlyFile: ByteSource {
         // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
         descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw .io("\(name): cannot open: \(Errno.current)")
+            throw .io("cannot open", subject: .file(name), cause: .errno(.current))
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let reason = Errno.current
             close(descriptor)
-            throw .io("\(name): cannot read: \(reason)")
+            throw .io("cannot read", subject: .file(name), cause: .errno(reason))
         }
         if let kind = Self.irregularKind(info.st_mode) {
             close(descriptor)
-            throw .invalidInput("\(name): not a regular file (\(kind))")
+            throw .invalidInput("not a regular file (\(kind))", subject: .file(name))
         }
     }
 
@@ -88,7 +88,7 @@ final class ReadOnlyFile: ByteSource {
             let n = buffer.withUnsafeMutableBytes { raw in
                 Errno.retryingInterrupts { pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled)) }
             }
-            guard n >= 0 else { throw .io("\(name): cannot read: \(Errno.current)") }
+            guard n >= 0 else { throw .io("cannot read", subject: .file(name), cause: .errno(.current)) }
             if n == 0 { break }
             filled += n
         }
@@ -101,8 +101,5 @@ final class ReadOnlyFile: ByteSource {
 extension AlbumError {
     /// The same error about a file: `photo.jpg: not a JPEG (…)`. An error that names its own
     /// subject keeps it.
-    func naming(_ file: String) -> AlbumError {
-        if case .io(let detail) = self, detail.subject == nil, detail.message.hasPrefix("\(file): ") { return self }
-        return about(.file(file))
-    }
+    func naming(_ file: String) -> AlbumError { about(.file(file)) }
 }

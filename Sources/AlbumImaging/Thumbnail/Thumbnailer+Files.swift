@@ -40,17 +40,17 @@ extension Thumbnailer {
         do {
             try thumbnail.data.write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
         } catch {
-            throw .io("\(destination.relativePath): cannot write: \(Self.reason(error))")
+            throw .io("cannot write", subject: .file(destination.relativePath), cause: .of(error))
         }
         defer { unlink(temporary) }
         if replacing {
             guard rename(temporary, destination.path) == 0 else {
-                throw .io("\(destination.relativePath): cannot write: \(Errno.current)")
+                throw .io("cannot write", subject: .file(destination.relativePath), cause: .errno(.current))
             }
         } else if link(temporary, destination.path) != 0 {
             // link(2), unlike rename(2), never replaces: a file that appeared meanwhile is kept.
             if errno == EEXIST { throw Self.exists(destination) }
-            throw .io("\(destination.relativePath): cannot write: \(Errno.current)")
+            throw .io("cannot write", subject: .file(destination.relativePath), cause: .errno(.current))
         }
         return thumbnail
     }

@@ -86,13 +86,13 @@ public struct Thumbnailer: Sendable {
     public func thumbnail(fileAt url: URL, orientation: Int? = nil) throws(AlbumError) -> Thumbnail {
         var info = stat()
         if stat(url.path, &info) == 0, let kind = ReadOnlyFile.irregularKind(info.st_mode) {
-            throw .invalidInput("\(url.relativePath): not a regular file (\(kind))")
+            throw .invalidInput("not a regular file (\(kind))", subject: .file(url.relativePath))
         }
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw .io("\(url.relativePath): cannot read: \(Self.reason(error))")
+            throw .io("cannot read", subject: .file(url.relativePath), cause: .of(error))
         }
         do {
             return try thumbnail(of: data, orientation: orientation)
@@ -137,12 +137,5 @@ public struct Thumbnailer: Sendable {
         guard info.width > 0, info.height > 0 else {
             throw .invalidInput("image declares an empty size \(info.width)×\(info.height)")
         }
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-            return Errno(underlying.code.rawValue).description
-        }
-        return error.localizedDescription
     }
 }

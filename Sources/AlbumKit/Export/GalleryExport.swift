@@ -96,7 +96,7 @@ public struct GalleryExport: Sendable {
             do {
                 try fm.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
             } catch {
-                throw .io("cannot create \(folder.appendingPathComponent(sub).path): \(error.localizedDescription)")
+                throw .io("cannot create", subject: .file(folder.appendingPathComponent(sub).path), cause: .of(error))
             }
         }
     }
@@ -137,7 +137,7 @@ public struct GalleryExport: Sendable {
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw .io("cannot write \(url.path): \(error.localizedDescription)")
+            throw .io("cannot write", subject: .file(url.path), cause: .of(error))
         }
     }
 }

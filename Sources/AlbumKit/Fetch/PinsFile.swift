@@ -33,7 +33,7 @@ public enum PinsFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .io("cannot read pins file \(url.path): \(error.localizedDescription)")
+            throw .io("cannot read pins file", subject: .file(url.path), cause: .of(error))
         }
         guard let text = decode(data) else {
             throw .invalidInput("pins file \(url.path) is not UTF-8 text")

@@ -75,8 +75,8 @@ struct PhotoScanner: Sendable {
             // `data` would copy the whole photo once more.
             exif = try reader.read(fileAt: URL(fileURLWithPath: path))
         } catch {
-            let message = error.description
-            let reason = message.hasPrefix("\(path): ") ? String(message.dropFirst(path.count + 2)) : message
+            // The report names the file beside the reason: the reason leaves the file out.
+            let reason = error.subject == .file(path) ? error.detail.reason : error.description
             return .skipped(SkippedFile(file: path, reason: "corrupt \(ImportFile.kind(data)): \(reason)"))
         }
         var width = exif.width, height = exif.height

@@ -63,7 +63,7 @@ extension Library {
         do {
             try png.write(to: file, options: .atomic)
         } catch {
-            throw .io("cannot write card \(file.path): \(error.localizedDescription)")
+            throw .io("cannot write card", subject: .file(file.path), cause: .of(error))
         }
     }
 

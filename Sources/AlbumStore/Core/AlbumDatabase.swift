@@ -30,14 +30,20 @@ public final class AlbumDatabase: @unchecked Sendable {
 
     /// Opens the database at `path`, creating it when missing, and applies pending migrations.
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
-    public init(path: String, name: String? = nil) throws(AlbumError) {
+    public convenience init(path: String, name: String? = nil) throws(AlbumError) {
+        try self.init(path: path, name: name, busyTimeout: Self.busyTimeoutMilliseconds)
+    }
+
+    /// Opens the database at `path`, waiting at most `busyTimeout` milliseconds for another
+    /// connection's lock (tests meet real locks without waiting a minute).
+    init(path: String, name: String?, busyTimeout: Int32) throws(AlbumError) {
         self.name = name ?? path
         pool = BlockingPool(threads: 1, name: "geoalbum.store")
         connection = try SQLiteConnection(path: path, readOnly: false)
-        connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        connection.setBusyTimeout(milliseconds: busyTimeout)
         try connection.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:" {
-            try Self.enableWAL(connection)
+            try Self.enableWAL(connection, busyTimeout: busyTimeout)
             try connection.execute("PRAGMA synchronous = NORMAL")
         }
         try Migrator.standard.migrate(connection)
@@ -63,18 +69,18 @@ public final class AlbumDatabase: @unchecked Sendable {
     /// this only reads it. The switch needs exclusive access and SQLite does not run the busy
     /// handler for it: two processes opening a new library at once retry here, within the busy
     /// timeout, and accept that the other one switched it.
-    private static func enableWAL(_ connection: SQLiteConnection) throws(AlbumError) {
+    private static func enableWAL(_ connection: SQLiteConnection, busyTimeout: Int32) throws(AlbumError) {
         var waited = 0
         while true {
             do {
                 let mode = try connection.statement("PRAGMA journal_mode").firstString()
                 if mode?.lowercased() == "wal" { return }
                 if try connection.statement("PRAGMA journal_mode = WAL").firstString()?.lowercased() == "wal" { return }
-            } catch where waited < Int(busyTimeoutMilliseconds) && error.description.contains("locked") {
+            } catch where error.isLocked {
                 // another process is converting it or holds a lock: wait and look again
             }
-            guard waited < Int(busyTimeoutMilliseconds) else {
-                throw .database("cannot switch \(connection.path) to WAL mode: another process keeps it locked")
+            guard waited < Int(busyTimeout) else {
+                throw .locked(connection.path, "cannot switch \(connection.path) to WAL mode: another process keeps it locked")
             }
             usleep(20_000)
             waited += 20

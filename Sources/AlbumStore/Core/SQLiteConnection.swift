@@ -31,7 +31,7 @@ final class SQLiteConnection {
     let path: String
 
     /// Opens (or creates, unless `readOnly`) the database file at `path`.
-    /// - Throws: `AlbumError.database` with SQLite's message and the path.
+    /// - Throws: `AlbumError.database` with SQLite's message, about the path, caused by SQLite's code.
     /// With `immutable` (read-only only), SQLite is told nothing changes the file: no lock and no
     /// `-shm` file are needed, so a WAL database on read-only media can be read.
     init(path: String, readOnly: Bool, immutable: Bool = false) throws(AlbumError) {
@@ -46,7 +46,7 @@ final class SQLiteConnection {
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(db)
-            throw .database("cannot open database \(path): \(message)")
+            throw .database("cannot open database \(path): \(message)", subject: .database(path), cause: .sqlite(code))
         }
         self.handle = db
         self.path = path
@@ -70,7 +70,7 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw .database("\(text) (in \(path), running: \(sql.prefix(80)))")
+            throw .database("\(text) (in \(path), running: \(sql.prefix(80)))", subject: .database(path), cause: .sqlite(code))
         }
     }
 
@@ -83,7 +83,7 @@ final class SQLiteConnection {
         var raw: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
         guard code == SQLITE_OK, let raw else {
-            throw .database("\(errorMessage) (in \(path), preparing: \(sql.prefix(80)))")
+            throw .database("\(errorMessage) (in \(path), preparing: \(sql.prefix(80)))", subject: .database(path), cause: .sqlite(code))
         }
         let statement = SQLiteStatement(raw, connection: self)
         statements[sql] = statement
@@ -125,20 +125,25 @@ final class SQLiteStatement {
             case .real(let v): code = sqlite3_bind_double(handle, index, v)
             case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, sqliteTransient)
             }
-            guard code == SQLITE_OK else { throw .database("cannot bind parameter \(index): \(connection.errorMessage)") }
+            guard code == SQLITE_OK else {
+                throw .database(
+                    "cannot bind parameter \(index): \(connection.errorMessage)", subject: .database(connection.path), cause: .sqlite(code))
+            }
         }
     }
 
     /// Advances to the next row; false when done.
     func step() throws(AlbumError) -> Bool {
-        switch sqlite3_step(handle) {
+        let code = sqlite3_step(handle)
+        switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
             let message = connection.errorMessage
             sqlite3_reset(handle)
             let sql = sqlite3_sql(handle).map { String(cString: $0) } ?? "?"
-            throw .database("\(message) (in \(connection.path), running: \(sql.prefix(80)))")
+            throw .database(
+                "\(message) (in \(connection.path), running: \(sql.prefix(80)))", subject: .database(connection.path), cause: .sqlite(code))
         }
     }
 
@@ -244,5 +249,19 @@ extension SQLValue {
         case .text(let v): v
         case .null: nil
         }
+    }
+}
+
+extension AlbumError {
+    /// Whether SQLite refused because another connection holds a lock: `SQLITE_BUSY` or
+    /// `SQLITE_LOCKED`, with any extended code.
+    var isLocked: Bool {
+        guard case .database = self, let code = cause?.sqlitePrimaryCode else { return false }
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED
+    }
+
+    /// The database at `path` stayed locked (`SQLITE_BUSY`).
+    static func locked(_ path: String, _ message: String) -> AlbumError {
+        .database(message, subject: .database(path), cause: .sqlite(SQLITE_BUSY))
     }
 }

@@ -66,14 +66,14 @@ extension AlbumDatabase {
     /// Checks that a pin exists. - Throws: `AlbumError.notFound` naming the id.
     func requirePin(_ db: SQL, _ id: Int64) throws(AlbumError) {
         guard try db.queryOne("SELECT 1 FROM pins WHERE id = ?", [id]) != nil else {
-            throw .notFound("no pin with id \(id) in \(path)")
+            throw .noPin(id, in: path)
         }
     }
 
     /// Checks that a photo exists. - Throws: `AlbumError.notFound` naming the id.
     func requirePhoto(_ db: SQL, _ id: Int64) throws(AlbumError) {
         guard try db.queryOne("SELECT 1 FROM photos WHERE id = ?", [id]) != nil else {
-            throw .notFound("no photo with id \(id) in \(path)")
+            throw .noPhoto(id, in: path)
         }
     }
 }

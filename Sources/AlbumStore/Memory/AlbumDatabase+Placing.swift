@@ -8,12 +8,12 @@ extension AlbumDatabase {
     public func placePhoto(id: Int64, _ placement: PhotoPlacement) throws(AlbumError) -> (photo: Photo, pin: Pin, created: Bool) {
         try write { db throws(AlbumError) in
             guard let row = try db.queryOne("SELECT pin_id, suggested_pin_id, source, source_id FROM photos WHERE id = ?", [id])
-            else { throw .notFound("no photo with id \(id) in \(path)") }
+            else { throw .noPhoto(id, in: path) }
             var created = false
             let pin: Pin
             switch placement {
             case .pin(let pinId):
-                guard let found = try Self.fetchPin(db, id: pinId) else { throw .notFound("no pin with id \(pinId) in \(path)") }
+                guard let found = try Self.fetchPin(db, id: pinId) else { throw .noPin(pinId, in: path) }
                 pin = found
             case .coordinate(let coordinate, let radiusKm):
                 if let near = try Self.pinsNear(db, coordinate, radiusKm).first {

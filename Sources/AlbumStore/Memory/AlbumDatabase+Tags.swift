@@ -40,12 +40,12 @@ extension AlbumDatabase {
         switch target {
         case .photo(let id):
             guard try db.queryOne("SELECT 1 FROM photos WHERE id = ?", [id]) != nil else {
-                throw .notFound("no photo with id \(id) in \(path)")
+                throw .noPhoto(id, in: path)
             }
             return [id]
         case .pin(let id):
             guard try db.queryOne("SELECT 1 FROM pins WHERE id = ?", [id]) != nil else {
-                throw .notFound("no pin with id \(id) in \(path)")
+                throw .noPin(id, in: path)
             }
             return []
         case .day(let day):

@@ -33,7 +33,9 @@ struct Migrator: Sendable {
                 try connection.execute("COMMIT")
             } catch {
                 if connection.isInTransaction { try? connection.execute("ROLLBACK") }
-                throw .database("migration \(migration.name) failed: \(error)")
+                // SQLite's code stays the cause (its text is in the message already).
+                let code = error.cause.flatMap { if case .sqlite = $0 { $0 } else { nil } }
+                throw .database("migration \(migration.name) failed: \(error)", subject: .database(connection.path), cause: code)
             }
         }
     }

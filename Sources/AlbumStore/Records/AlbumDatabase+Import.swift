@@ -154,7 +154,7 @@ extension AlbumDatabase {
         var pinId: Int64?
         if case .pin(let id) = group.destination {
             guard try fetchPin(db, id: id) != nil else {
-                throw .notFound("pin \(id) was removed while the import ran; run the import again")
+                throw .notFound("pin \(id) was removed while the import ran; run the import again", subject: .pin(id))
             }
             pinId = id
         }

@@ -49,7 +49,7 @@ extension AlbumDatabase {
 
     /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
     public func requirePhoto(id: Int64) throws(AlbumError) -> Photo {
-        guard let photo = try photo(id: id) else { throw .notFound("no photo with id \(id) in \(name)") }
+        guard let photo = try photo(id: id) else { throw .noPhoto(id, in: name) }
         return photo
     }
 
@@ -169,7 +169,7 @@ extension AlbumDatabase {
         try write { db throws(AlbumError) in
             guard let photo = try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id])
                 .map(PhotoRecord.photo)
-            else { throw .notFound("no photo with id \(id) in \(name)") }
+            else { throw .noPhoto(id, in: name) }
             try db.run("DELETE FROM photos WHERE id = ?", [id])
             if !photo.isUnplaced {
                 try db.run("""

@@ -34,7 +34,7 @@ extension AlbumDatabase {
     /// The pin with this id.
     /// - Throws: `AlbumError.notFound` naming the id.
     public func requirePin(id: Int64) throws(AlbumError) -> Pin {
-        guard let pin = try pin(id: id) else { throw .notFound("no pin with id \(id) in \(name)") }
+        guard let pin = try pin(id: id) else { throw .noPin(id, in: name) }
         return pin
     }
 
@@ -72,10 +72,10 @@ extension AlbumDatabase {
             let changed = try db.run(
                 "UPDATE pins SET latitude = ?, longitude = ?, updated_at = ? WHERE id = ?",
                 [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
-            guard changed == 1 else { throw .notFound("no pin with id \(id) in \(name)") }
+            guard changed == 1 else { throw .noPin(id, in: name) }
             let dropped = try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> ?", [id, PhotoOrigin.imported.stored])
             try db.run("DELETE FROM albums WHERE pin_id = ?", [id])
-            guard let pin = try Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id)") }
+            guard let pin = try Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id)", subject: .pin(id)) }
             return (pin, dropped)
         }
     }
@@ -85,7 +85,7 @@ extension AlbumDatabase {
     @discardableResult
     public func removePin(id: Int64) throws(AlbumError) -> Pin {
         try write { db throws(AlbumError) in
-            guard let pin = try Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id) in \(name)") }
+            guard let pin = try Self.fetchPin(db, id: id) else { throw .noPin(id, in: name) }
             try db.run("DELETE FROM pins WHERE id = ?", [id])
             return pin
         }

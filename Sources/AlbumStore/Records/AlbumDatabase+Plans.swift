@@ -15,7 +15,7 @@ extension AlbumDatabase {
         pinId: Int64, from: LocalDate?, to: LocalDate?, note: String?, markVisited: Bool, now: Date
     ) throws(AlbumError) -> PinPlan {
         try write { db throws(AlbumError) in
-            guard try Self.fetchPin(db, id: pinId) != nil else { throw .notFound("no pin with id \(pinId) in \(path)") }
+            guard try Self.fetchPin(db, id: pinId) != nil else { throw .noPin(pinId, in: path) }
             let stamp = Timestamp.format(now)
             try db.run("""
                 INSERT INTO plans (pin_id, created_at, updated_at) VALUES (?, ?, ?)
@@ -43,7 +43,7 @@ extension AlbumDatabase {
         try write { db throws(AlbumError) in
             guard let plan = try Self.fetchPlan(db, pinId: pinId) else {
                 let pinExists = try Self.fetchPin(db, id: pinId) != nil
-                throw .notFound(pinExists ? "pin \(pinId) has no plan" : "no pin with id \(pinId) in \(path)")
+                throw pinExists ? .notFound("pin \(pinId) has no plan", subject: .pin(pinId)) : .noPin(pinId, in: path)
             }
             try db.run("DELETE FROM plans WHERE pin_id = ?", [pinId])
             return plan

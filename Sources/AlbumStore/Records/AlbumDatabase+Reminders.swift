@@ -32,7 +32,7 @@ extension AlbumDatabase {
     public func addReminder(_ new: NewReminderRecord, now: Date) throws(AlbumError) -> Reminder {
         try write { db throws(AlbumError) in
             if let pinId = new.pinId, try Self.fetchPin(db, id: pinId) == nil {
-                throw .notFound("no pin with id \(pinId) in \(path)")
+                throw .noPin(pinId, in: path)
             }
             let stamp = Timestamp.format(now)
             try db.run("""
@@ -100,7 +100,7 @@ extension AlbumDatabase {
 
     static func requireReminder(_ db: SQL, id: Int64, path: String) throws(AlbumError) -> Reminder {
         guard let row = try db.queryOne("SELECT \(reminderColumns) FROM \(reminderFrom) WHERE r.id = ?", [id]) else {
-            throw .notFound("no reminder with id \(id) in \(path)")
+            throw .noReminder(id, in: path)
         }
         return try decodeReminder(row)
     }

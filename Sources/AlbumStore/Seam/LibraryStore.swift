@@ -127,13 +127,13 @@ public protocol LibraryStore: Sendable {
 extension LibraryStore {
     /// The pin with this id. - Throws: `AlbumError.notFound` naming the id and the store.
     public func requirePin(id: Int64) async throws(AlbumError) -> Pin {
-        guard let pin = try await pin(id: id) else { throw .notFound("no pin with id \(id) in \(name)") }
+        guard let pin = try await pin(id: id) else { throw .noPin(id, in: name) }
         return pin
     }
 
     /// The photo with this id. - Throws: `AlbumError.notFound` naming the id and the store.
     public func requirePhoto(id: Int64) async throws(AlbumError) -> Photo {
-        guard let photo = try await photo(id: id) else { throw .notFound("no photo with id \(id) in \(name)") }
+        guard let photo = try await photo(id: id) else { throw .noPhoto(id, in: name) }
         return photo
     }
 }
