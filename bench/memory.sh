@@ -31,6 +31,7 @@ echo "first open (migrations, place names):"
 time "$album" places --library "$lib" >/dev/null
 export ALBUM_LIBRARY=$lib
 hyperfine -N --warmup 3 --runs "$runs" --export-markdown "$lib/../memory.md" \
+  -n "album --version (start-up only)" "$album --version" \
   -n "timeline --by month" "$album timeline --by month" \
   -n "day page" "$album timeline --by day --from 2024-06-14 --to 2024-06-14" \
   -n "find rare" "$album find zanzibar" \

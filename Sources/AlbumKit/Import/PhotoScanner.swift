@@ -22,7 +22,7 @@ struct ScannedPhoto: Sendable, Hashable {
     /// When the library already holds these bytes (imported or fetched), or the user removed them.
     let known: KnownImport?
     let warnings: [String]
-    /// XMP `dc:subject` keywords, as tags.
+    /// XMP `dc:subject` and IPTC-IIM keywords, as tags.
     var tags: [TagName] = []
     /// `gpx` when `--gpx` placed it.
     var positionSource: PositionSource? = nil
@@ -106,7 +106,7 @@ struct PhotoScanner: Sendable {
         var tags: [TagName] = []
         if known == nil {
             for keyword in (try? keywordReader.keywords(data: data)) ?? [] {
-                do { tags.append(try TagName(keyword)) } catch { warnings.append("XMP keyword not made a tag: \(error.description)") }
+                do { tags.append(try TagName(keyword)) } catch { warnings.append("keyword (XMP or IPTC) not made a tag: \(error.description)") }
             }
         }
         var photo = ScannedPhoto(
