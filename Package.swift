@@ -55,13 +55,13 @@ let package = Package(
             dependencies: ["AlbumKit", "AlbumModel", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
 
-        // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`); it names the
-        // source and imaging values (SourceSpec, SearchQuery, ExifInfo, Thumbnail) whose modules it
-        // declares here.
+        // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`; `exif` and
+        // `thumb` through AlbumKit's FilePhotos); it names the source, place, store and YFCC values
+        // (SourceSpec, SearchQuery, PlaceMatches, …) whose modules it declares here.
         .executableTarget(
             name: "album",
             dependencies: [
-                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumSources", "AlbumImaging",
+                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumSources", "AlbumPlaces", "AlbumStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,17 +73,17 @@ let package = Package(
         // Loopback HTTP server, temporary folders, the built `album` binary: used by tests only.
         .target(name: "TestSupport", dependencies: ["AlbumModel"], path: "Tests/TestSupport"),
         .testTarget(name: "AlbumModelTests", dependencies: ["AlbumModel"]),
-        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumModel", "CSQLite", "TestSupport"]),
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
-        .testTarget(name: "AlbumYFCCTests", dependencies: ["AlbumYFCC", "AlbumSources", "TestSupport"]),
-        .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "TestSupport"]),
-        .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
-        .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "TestSupport"]),
-        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
+        .testTarget(name: "AlbumYFCCTests", dependencies: ["AlbumYFCC", "AlbumSources", "AlbumModel", "TestSupport"]),
+        .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "AlbumModel", "AlbumNet", "TestSupport"]),
+        .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "AlbumModel", "TestSupport"]),
+        .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
+        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSources", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumDownloadTests", dependencies: ["AlbumDownload", "AlbumNet"]),
-        .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "TestSupport"]),
-        .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
-        .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumSources", "TestSupport"]),
+        .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "TestSupport"]),
+        .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumModel", "AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumModel", "AlbumSources", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,8 @@
 #       matters). Not 1m:
 #       nginx sends the first second's worth at once, so 1m never throttles a 200 KB photo.
 #   (b) unthrottled loopback (both CPU-bound; album also checks, thumbnails and commits each photo)
-# Usage: bench/download.sh [PHOTOS=500] [N=8] [RUNS=3]. Prints throughputs and ratios (best of RUNS).
+# Usage: bench/download.sh [PHOTOS=500] [N=8] [RUNS=3]. Prints throughputs and ratios (best of RUNS)
+# and album's CPU time (least of RUNS). Env: RATE, SETTINGS=0 (only (b)), ALBUM (a binary to time).
 # Installs its peers (nginx-light, curl, Pillow) when missing. Not a test: run it by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +19,8 @@ if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteract
 python3 -c "import PIL" 2>/dev/null || pip install -q Pillow
 
 bash scripts/install-deps.sh
-swift build -c release --product album >/dev/null
-album=$(swift build -c release --show-bin-path)/album
+. bench/lib.sh
+album=$(release_album)  # $ALBUM: time another build instead (a before/after)
 
 work=${BENCH_DIR:-/tmp/geoalbum-bench}
 mkdir -p "$work"
@@ -84,12 +85,12 @@ best_curl() {
   done
   echo "$best"
 }
-best_album() {
-  local best=999999 t0 t
+best_album() {  # prints "best-seconds least-cpu-seconds" (CPU: user + system of album, the less noisy figure)
+  local best=999999 cpu=999999 t0 t
   for _ in $(seq "$runs"); do
     rm -rf "$work/lib"
     t0=$(now)
-    "$album" fetch --pins-file "$work/pins.csv" --source "bundle:$work/bundle" --radius-km 1 --per-page 250 \
+    /usr/bin/time -f "%U %S" -o "$work/cpu.txt" "$album" fetch --pins-file "$work/pins.csv" --source "bundle:$work/bundle" --radius-km 1 --per-page 250 \
       --concurrency "$n" --library "$work/lib" --json > "$work/album.json"
     t=$(elapsed "$t0")
     python3 - "$work/album.json" "$photos" <<'PY'
@@ -98,18 +99,19 @@ got = sum(r["downloaded"] for r in json.load(open(sys.argv[1])))
 assert got == int(sys.argv[2]), f"album downloaded {got} of {sys.argv[2]}"
 PY
     best=$(python3 -c "print(min($best, $t))")
+    cpu=$(python3 -c "u, s = open('$work/cpu.txt').read().split()[-2:]; print(min($cpu, float(u) + float(s)))")
   done
-  echo "$best"
+  echo "$best $cpu"
 }
 
 echo "$photos photos, $((bytes / 1000000)) MB, concurrency $n, best of $runs runs"
-for setting in "$rate" 0; do
+for setting in ${SETTINGS:-$rate 0}; do  # SETTINGS=0: only (b)
   start_nginx "$setting"
-  c=$(best_curl); a=$(best_album)
-  python3 - "$setting" "$bytes" "$c" "$a" <<'PY'
+  c=$(best_curl); read -r a cpu < <(best_album)
+  python3 - "$setting" "$bytes" "$c" "$a" "$cpu" <<'PY'
 import sys
-setting, b, c, a = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+setting, b, c, a, cpu = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])
 name = f"(a) limit_rate {setting} per connection" if setting != "0" else "(b) unthrottled loopback        "
-print(f"{name}: curl {b/c/1e6:7.1f} MB/s ({c:6.2f} s)   album {b/a/1e6:7.1f} MB/s ({a:6.2f} s)   album/curl {c/a:.2f}x")
+print(f"{name}: curl {b/c/1e6:7.1f} MB/s ({c:6.2f} s)   album {b/a/1e6:7.1f} MB/s ({a:6.2f} s, cpu {cpu:5.2f} s)   album/curl {c/a:.2f}x")
 PY
 done

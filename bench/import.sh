@@ -21,8 +21,8 @@ if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteract
 python3 -c "import PIL" 2>/dev/null || pip install -q Pillow
 
 bash scripts/install-deps.sh
-swift build -c release --product album >/dev/null
-album=$(swift build -c release --show-bin-path)/album
+. bench/lib.sh
+album=$(release_album)
 
 work=${BENCH_DIR:-/tmp/geoalbum-bench-import}/$photos-$edge
 mkdir -p "$work"
@@ -30,39 +30,22 @@ python3 bench/make-geo-photos.py "$work/photos" "$photos" "$edge"
 files=$(find "$work/photos" -type f | wc -l)
 bytes=$(du -sb "$work/photos" | cut -f1)
 
-# Runs "$@" RUNS times; prints "best-seconds peak-kB" (peak of the best run).
-measure() {
-  local best=999999 peak=0 t m
-  for _ in $(seq "$runs"); do
-    [ -n "${before:-}" ] && eval "$before"
-    /usr/bin/time -v -o "$work/time.txt" "$@" > "$work/out.json" 2>/dev/null
-    t=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$work/time.txt")
-    m=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.txt")
-    if python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; peak=$m; fi
-  done
-  echo "$best $peak"
-}
-report() {  # name seconds peak-kB
-  python3 -c "
-name, s, kb, files, mb = '$1', float('$2'), int('$3'), $files, $bytes / 1e6
-print(f'{name:<12} {files / s:8.0f} files/s  {mb / s:7.1f} MB/s  {s:7.2f} s  peak {kb / 1024:6.1f} MB')"
-}
 
 echo "$files files, $((bytes / 1000000)) MB, long edge $edge px, best of $runs runs, $(nproc) cores"
 fields=(-GPSLatitude -GPSLongitude -GPSAltitude -DateTimeOriginal -OffsetTimeOriginal -Make -Model -Orientation -ImageWidth -ImageHeight)
 before=""
-read -r t m < <(measure exiftool -n -json -r "${fields[@]}" "$work/photos"); report exiftool "$t" "$m"
-read -r t m < <(measure "$album" exif "$work/photos" --json); report "album exif" "$t" "$m"
-read -r t m < <(measure "$album" import "$work/photos" --dry-run --json --library "$work/none"); report "import dry" "$t" "$m"
+read -r t m c < <(measure exiftool -n -json -r "${fields[@]}" "$work/photos"); report exiftool "$t" "$m" "$c"
+read -r t m c < <(measure "$album" exif "$work/photos" --json); report "album exif" "$t" "$m" "$c"
+read -r t m c < <(measure "$album" import "$work/photos" --dry-run --json --library "$work/none"); report "import dry" "$t" "$m" "$c"
 before='rm -rf "$work/lib"'
-read -r t m < <(measure "$album" import "$work/photos" --json --library "$work/lib"); report import "$t" "$m"
+read -r t m c < <(measure "$album" import "$work/photos" --json --library "$work/lib"); report import "$t" "$m" "$c"
 python3 - "$work/out.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(f"             imported {r['imported']}, unplaced {r['unplaced']}, skipped {len(r['skipped'])}, pins {len(r['pins'])}")
 PY
 before=""
-read -r t m < <(measure "$album" import "$work/photos" --json --library "$work/lib"); report re-import "$t" "$m"
+read -r t m c < <(measure "$album" import "$work/photos" --json --library "$work/lib"); report re-import "$t" "$m" "$c"
 python3 - "$work/out.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

@@ -70,7 +70,7 @@ public struct Downloader: Sendable {
             let (kind, refusal) = check.contentRefusal(response.body)
             if let refusal {
                 let reason = "\(refusal), \(response.body.count) bytes of \(response.header("content-type") ?? "unknown type")"
-                let page = kind == .html || (response.header("content-type") ?? "").lowercased().hasPrefix("text/html")
+                let page = kind == .markup || (response.header("content-type") ?? "").lowercased().hasPrefix("text/html")
                 return page ? .retry(reason, after: nil, bound: htmlPageAttempts) : .fail(reason)
             }
             return .keep(ImageBody(data: response.body, kind: kind))

@@ -1,3 +1,5 @@
+import AlbumModel
+
 /// The one size cap and the one sniff a photo's body passes before it is kept, whether it came
 /// over HTTP (`Downloader`) or from a file inside a bundle folder (AlbumKit's `PhotoFetcher`):
 /// a photo is refused the same way whichever way it came.

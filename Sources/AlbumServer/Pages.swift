@@ -6,23 +6,8 @@ import Foundation
 /// (`/assets/*.js`) because the Content-Security-Policy forbids inline scripts.
 enum Pages {
     static func head(_ title: String, map: Bool) -> String {
-        let body = map ? "<body class=\"map-page\">" : "<body>"
-        let leaflet = map ? """
-            <link rel="stylesheet" href="/assets/leaflet.css">
-            <link rel="stylesheet" href="/assets/MarkerCluster.css">
-            <link rel="stylesheet" href="/assets/MarkerCluster.Default.css">
-
-            """ : ""
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(MarkupText.escape(title))</title>
-            \(leaflet)<link rel="stylesheet" href="/assets/album.css">
-            </head>
-            \(body)
+        PageHead.html(title, map: map, assets: "/assets/") + """
+            \(map ? "<body class=\"map-page\">" : "<body>")
             <header><h1><a href="/">GeoAlbum</a></h1><a href="/">Map</a><a href="/timeline">Timeline</a><a href="/summary">Summary</a>\(map ? "<span class=\"meta\">right-click or long-press the map to drop a pin; drag a pin to move it</span>" : "")</header>
 
             """

@@ -26,5 +26,5 @@ extension PhotoSource {
     }
 
     /// Flickr's cap, which the other sources have kept so far.
-    public var maxReachableResults: Int? { 4000 }
+    public var maxReachableResults: Int? { FlickrSource.maxResults }
 }

@@ -14,8 +14,11 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     /// The YFCC100M dataset's TSV (plain or .bz2) indexed by `album yfcc index`, or the index file.
     case yfcc(path: String)
 
-    /// The source used when none is given: the embedded offline bundle.
-    public static let defaultSource = SourceSpec.bundle(path: "fixtures/bundle")
+    /// The embedded offline bundle used when no source is given, as a folder relative to the
+    /// package (`fixtures/bundle`) or to an installation's `share/geoalbum` (`bundle`); the
+    /// executable finds it (`album`'s `DefaultBundle`).
+    public static let defaultBundleFolder = "fixtures/bundle"
+    public static let installedBundleFolder = "share/geoalbum/bundle"
     /// The public Flickr REST endpoint, used when `--endpoint` is not given.
     public static let defaultFlickrEndpoint = FlickrSource.defaultEndpoint
 

@@ -1,3 +1,4 @@
+import AlbumSources
 import Foundation
 
 /// Where the embedded default source, the bundled fixtures, is found: installed beside the
@@ -8,12 +9,12 @@ enum DefaultBundle {
     static var candidates: [String] {
         guard let executable = executablePath else { return [] }
         let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        var found = [bin.deletingLastPathComponent().appendingPathComponent("share/geoalbum/bundle").standardizedFileURL.path]
+        var found = [bin.deletingLastPathComponent().appendingPathComponent(SourceSpec.installedBundleFolder).standardizedFileURL.path]
         // .build/<triple>/debug/album or .build/debug/album: the repository is the parent of .build.
         let parts = URL(fileURLWithPath: executable).pathComponents
         if let build = parts.lastIndex(of: ".build"), build > 0 {
             let repository = NSString.path(withComponents: Array(parts[..<build]))
-            found.append(URL(fileURLWithPath: repository).appendingPathComponent("fixtures/bundle").path)
+            found.append(URL(fileURLWithPath: repository).appendingPathComponent(SourceSpec.defaultBundleFolder).path)
         }
         return found
     }

@@ -1,4 +1,3 @@
-import AlbumImaging
 import AlbumKit
 import AlbumModel
 import ArgumentParser
@@ -23,11 +22,8 @@ struct ExifCommand: AsyncParsableCommand {
 
     func run() async throws {
         let placer = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
-        let paths = ImageFiles.expand(files)
-        let reader = ExifReader()
-        let results = await BlockingPool.shared.map(paths) { path in
-            Result { () throws(AlbumError) in try reader.read(filePath: path) }
-        }
+        let paths = FilePhotos.expand(files)
+        let results = await FilePhotos.exif(of: paths)
         var entries = zip(paths, results).map { ExifJSON(file: $0, result: $1) }
         if let placer {
             for i in entries.indices where entries[i].info != nil && entries[i].info?.coordinate == nil {
@@ -47,12 +43,12 @@ struct ExifCommand: AsyncParsableCommand {
 /// orientation, make, model, width, height, error}`, plus `problems`.
 struct ExifJSON: Encodable {
     let file: String
-    let info: ExifInfo?
+    let info: FilePhotos.Exif?
     let error: String?
     /// With `--gpx`, for a photo without GPS: where the track puts it (`.some(nil)`: nowhere).
     var track: GPXPlacement?? = nil
 
-    init(file: String, result: Result<ExifInfo, AlbumError>) {
+    init(file: String, result: Result<FilePhotos.Exif, AlbumError>) {
         self.file = file
         switch result {
         case .success(let info): (self.info, error) = (info, nil)

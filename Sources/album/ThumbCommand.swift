@@ -1,4 +1,4 @@
-import AlbumImaging
+import AlbumKit
 import AlbumModel
 import ArgumentParser
 import Foundation
@@ -35,19 +35,10 @@ struct ThumbCommand: AsyncParsableCommand {
         } catch {
             throw AlbumError.io("\(out): cannot create the folder: \(error.localizedDescription)")
         }
-        let sources = ImageFiles.expand(files).map { URL(fileURLWithPath: $0) }
-        let jobs = zip(sources, Self.uniqueNames(for: sources)).map { ($0, folder.appendingPathComponent($1)) }
-        let thumbnailer = Thumbnailer(longEdge: thumbSize)
-        let pool = concurrency.map { BlockingPool(threads: $0, name: "geoalbum.thumb") } ?? .shared
-        defer { if pool !== BlockingPool.shared { pool.shutdown() } }
-        let inputs = Set(sources.compactMap { FileIdentity(path: $0.path) })
-        let replacing = force
-        let results = await pool.map(jobs) { source, target in
-            Result { () throws(AlbumError) in
-                try thumbnailer.writeThumbnail(ofFileAt: source, to: target, replacing: replacing, inputs: inputs)
-            }
-        }
-        let entries = zip(jobs, results).map { ThumbJSON(file: $0.0.relativePath, thumbnail: $0.1.relativePath, result: $1) }
+        let sources = FilePhotos.expand(files).map { URL(fileURLWithPath: $0) }
+        let jobs = zip(sources, Self.uniqueNames(for: sources)).map { (source: $0, destination: folder.appendingPathComponent($1)) }
+        let results = await FilePhotos.writeThumbnails(jobs, longEdge: thumbSize, replacing: force, concurrency: concurrency)
+        let entries = zip(jobs, results).map { ThumbJSON(file: $0.source.relativePath, thumbnail: $0.destination.relativePath, result: $1) }
         if json {
             try Output.json(entries)
         } else {
@@ -73,10 +64,10 @@ struct ThumbCommand: AsyncParsableCommand {
 struct ThumbJSON: Encodable {
     let file: String
     let thumbnail: String?
-    let made: Thumbnail?
+    let made: FilePhotos.Written?
     let error: String?
 
-    init(file: String, thumbnail: String, result: Result<Thumbnail, AlbumError>) {
+    init(file: String, thumbnail: String, result: Result<FilePhotos.Written, AlbumError>) {
         self.file = file
         switch result {
         case .success(let made): (self.thumbnail, self.made, error) = (thumbnail, made, nil)

@@ -73,11 +73,11 @@ import TestSupport
             let size = 8 + brands.count
             return [0, 0, 0, UInt8(size)] + Array("ftyp".utf8) + brands + [0, 0, 0, 8] + Array("meta".utf8)
         }
-        #expect(FileSignature.isHEIF(ftyp("heic", ["mif1", "heic"])))
-        #expect(FileSignature.isHEIF(ftyp("mif1", ["heic"])))
-        #expect(FileSignature.isHEIF(ftyp("XXXX", ["msf1"])))
-        #expect(!FileSignature.isHEIF(ftyp("isom", ["isom", "iso2", "avc1", "mp41"])))
-        #expect(!FileSignature.isHEIF([0xFF, 0xD8, 0xFF, 0xE0]))
+        #expect(ImageKind.isHEIF(ftyp("heic", ["mif1", "heic"])))
+        #expect(ImageKind.isHEIF(ftyp("mif1", ["heic"])))
+        #expect(ImageKind.isHEIF(ftyp("XXXX", ["msf1"])))
+        #expect(!ImageKind.isHEIF(ftyp("isom", ["isom", "iso2", "avc1", "mp41"])))
+        #expect(!ImageKind.isHEIF([0xFF, 0xD8, 0xFF, 0xE0]))
     }
 
     @Test func exifAndThumbCommandsReadHEIC() throws {
@@ -90,6 +90,6 @@ import TestSupport
         let thumb = try AlbumProcess.run(["thumb", folder.path, "--out", out.path])
         #expect(thumb.status == 0, "\(thumb.stderr)")
         #expect(thumb.stdout.contains("\(heic.path) → \(out.path)/cli.jpg  256×171"), "\(thumb.stdout)")
-        #expect(FileSignature.isJPEG(try Data(contentsOf: out.appendingPathComponent("cli.jpg"))))
+        #expect(ImageKind.isJPEG(try Data(contentsOf: out.appendingPathComponent("cli.jpg"))))
     }
 }

@@ -9,7 +9,7 @@ import Testing
         #expect(try SourceSpec.parse("bundle:fixtures/bundle") == .bundle(path: "fixtures/bundle"))
         #expect(try SourceSpec.parse("flickr") == .flickr(endpoint: FlickrSource.defaultEndpoint))
         #expect(try SourceSpec.parse("flickr", endpoint: "http://127.0.0.1:9/services/rest/") == .flickr(endpoint: "http://127.0.0.1:9/services/rest/"))
-        #expect(SourceSpec.defaultSource == .bundle(path: "fixtures/bundle"))
+        #expect(SourceSpec.defaultBundleFolder == "fixtures/bundle")
         #expect(SourceSpec.flickr(endpoint: "http://x/").description == "flickr")
         #expect(try SourceSpec.parse("bundle:https://example.org/photos") == .webBundle(url: "https://example.org/photos"))
         #expect(try SourceSpec.parse("bundle:HTTP://127.0.0.1:8/a/photos.json").description == "bundle:HTTP://127.0.0.1:8/a/photos.json")

@@ -27,7 +27,7 @@ public struct ExifReader: Sendable {
     private func read(filePath path: String, name: String) throws(AlbumError) -> ExifInfo {
         do {
             let file = try ReadOnlyFile(path: path, name: name)
-            if FileSignature.isHEIF(try file.bytes(at: 0, count: 64)) {
+            if ImageKind.isHEIF(try file.bytes(at: 0, count: 64)) {
                 return try read(HEIFFile(path: path, name: name))
             }
             return try read(file)
@@ -39,7 +39,7 @@ public struct ExifReader: Sendable {
     /// Reads the EXIF of a JPEG or HEIF held in memory.
     /// - Throws: `AlbumError.invalidInput` when `data` is neither.
     public func read(data: Data) throws(AlbumError) -> ExifInfo {
-        if FileSignature.isHEIF(data.prefix(64)) { return try read(HEIFFile(data: data)) }
+        if ImageKind.isHEIF(data.prefix(64)) { return try read(HEIFFile(data: data)) }
         return try read(MemoryBytes(data: data))
     }
 

@@ -32,7 +32,7 @@ struct JPEGHeader {
     /// - Throws: `AlbumError.invalidInput` when it does not start like a JPEG; `.io` when reading fails.
     static func scan(_ source: some ByteSource) throws(AlbumError) -> JPEGHeader {
         let head = try source.bytes(at: 0, count: 16)
-        guard FileSignature.isJPEG(head) else { throw .invalidInput(FileSignature.notJPEGReason(head)) }
+        guard ImageKind.isJPEG(head) else { throw .invalidInput(FileSignature.notJPEGReason(head)) }
         var header = JPEGHeader()
         var position = 2
         for _ in 0..<4096 {

@@ -76,7 +76,7 @@ public enum JPEGCodec {
 
     private static func requireJPEG(_ data: Data) throws(AlbumError) {
         let head = data.prefix(16)
-        guard FileSignature.isJPEG(head) else { throw .invalidInput(FileSignature.notJPEGReason(head)) }
+        guard ImageKind.isJPEG(head) else { throw .invalidInput(FileSignature.notJPEGReason(head)) }
     }
 
     private static func text(_ message: [CChar]) -> String {

@@ -49,7 +49,7 @@ public struct Thumbnailer: Sendable {
     /// - Throws: `AlbumError.invalidInput` for data that is not a JPEG, an unreadable header, or a
     ///   declared size over the pixel cap.
     public func imageInfo(of data: Data) throws(AlbumError) -> ImageInfo {
-        if FileSignature.isHEIF(data.prefix(64)) {
+        if ImageKind.isHEIF(data.prefix(64)) {
             let image = try HEIFFile(data: data).primaryImage()
             let info = ImageInfo(width: image.width, height: image.height, components: 3, isProgressive: false)
             try checkCap(info)
@@ -66,7 +66,7 @@ public struct Thumbnailer: Sendable {
     /// - Throws: `AlbumError.invalidInput` naming what is wrong: not a JPEG (and what it is),
     ///   over the pixel cap, or libjpeg's message for an undecodable file.
     public func thumbnail(of jpeg: Data, orientation: Int? = nil) throws(AlbumError) -> Thumbnail {
-        if FileSignature.isHEIF(jpeg.prefix(64)) { return try heifThumbnail(HEIFFile(data: jpeg)) }
+        if ImageKind.isHEIF(jpeg.prefix(64)) { return try heifThumbnail(HEIFFile(data: jpeg)) }
         let info = try imageInfo(of: jpeg)
         let orientation = orientation ?? (try? ExifReader().read(data: jpeg).orientation) ?? 1
         let (width, height) = targetSize(width: info.width, height: info.height)

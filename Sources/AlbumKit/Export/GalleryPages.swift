@@ -6,24 +6,7 @@ enum GalleryPages {
     static let csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:"
 
     static func head(_ title: String, map: Bool) -> String {
-        let leaflet = map ? """
-                <link rel="stylesheet" href="assets/leaflet.css">
-                <link rel="stylesheet" href="assets/MarkerCluster.css">
-                <link rel="stylesheet" href="assets/MarkerCluster.Default.css">
-
-            """ : ""
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(csp)">
-            <title>\(MarkupText.escape(title))</title>
-            \(leaflet)<link rel="stylesheet" href="assets/album.css">
-            </head>
-
-            """
+        PageHead.html(title, map: map, assets: "assets/", contentSecurityPolicy: csp)
     }
 
     static func index(_ content: ExportContent, hasBasemap: Bool) -> String {

@@ -3,15 +3,13 @@ import AlbumSources
 import AlbumStore
 
 extension Library {
-    /// Flickr answers at most this many results for one geo query; pages past it repeat.
-    public static let maxResultsPerQuery = 4000
     /// Once a new collection has found some photos the pin has not shown, how many pages it
     /// searches at most to fill the album. While it has found none it searches on, through every
     /// reachable page, before it says there is nothing new.
     static let maxNewCollectionSearches = 6
 
     /// Replaces a pin's album with photos it has never shown, from a random page within
-    /// min(pages, 4000 / per page), then downloads them. Files no album uses any more are removed.
+    /// min(pages, the source's reachable results (Flickr: `FlickrSource.maxResults`) / per page), then downloads them. Files no album uses any more are removed.
     /// A pin without an album gets its first collection instead.
     /// - Throws: `AlbumError.notFound` when no reachable page has a photo the pin has not shown
     ///   (the album is then left as it was).

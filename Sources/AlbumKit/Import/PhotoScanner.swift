@@ -126,26 +126,23 @@ struct PhotoScanner: Sendable {
 /// Telling what a user's file is from its first bytes.
 enum ImportFile {
     /// `JPEG` or `HEIF`, for messages about a file `refusal` accepted.
-    static func kind(_ data: Data) -> String { FileSignature.isHEIF(data.prefix(64)) ? "HEIF" : "JPEG" }
+    static func kind(_ data: Data) -> String { ImageKind(sniffing: data.prefix(64)) == .heif ? "HEIF" : "JPEG" }
 
-    /// Why a file is not imported, judged by its content; nil for a JPEG or a HEIC/HEIF.
+    /// Why a file is not imported, judged by its content (`ImageKind`); nil for a JPEG or a HEIC/HEIF.
     static func refusal(_ data: Data) -> String? {
-        let head = [UInt8](data.prefix(16))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) || FileSignature.isHEIF(data.prefix(64)) { return nil }
-        if head.isEmpty { return "not an image (empty file)" }
-        let formats: [([UInt8], String)] = [
-            ([0x89, 0x50, 0x4E, 0x47], "PNG"), (Array("GIF8".utf8), "GIF"), ([0x49, 0x49, 0x2A, 0x00], "TIFF"),
-            ([0x4D, 0x4D, 0x00, 0x2A], "TIFF"), (Array("BM".utf8), "BMP"),
-        ]
-        for (magic, name) in formats where head.starts(with: magic) { return "unsupported image format (\(name)): only JPEG and HEIC/HEIF are imported" }
-        if head.starts(with: Array("RIFF".utf8)), head.count >= 12, head[8..<12].elementsEqual("WEBP".utf8) {
-            return "unsupported image format (WebP): only JPEG and HEIC/HEIF are imported"
+        let only = "only JPEG and HEIC/HEIF are imported"
+        switch ImageKind(sniffing: data.prefix(64)) {
+        case .jpeg, .heif: return nil
+        case .empty: return "not an image (empty file)"
+        case .png: return "unsupported image format (PNG): \(only)"
+        case .gif: return "unsupported image format (GIF): \(only)"
+        case .tiff: return "unsupported image format (TIFF): \(only)"
+        case .bmp: return "unsupported image format (BMP): \(only)"
+        case .webp: return "unsupported image format (WebP): \(only)"
+        case .isoMedia: return "unsupported format (an ISO-BMFF container that is not a HEIF image, such as MP4 video): \(only)"
+        case .brokenJPEG: return "corrupt JPEG: start marker without a following segment"
+        case .riff, .pdf, .zip, .gzip, .markup, .other:
+            return ImageKind.isText(data.prefix(16)) ? "not an image (text)" : "not an image"
         }
-        if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) {
-            return "unsupported format (an ISO-BMFF container that is not a HEIF image, such as MP4 video): only JPEG and HEIC/HEIF are imported"
-        }
-        if head.starts(with: [0xFF, 0xD8]) { return "corrupt JPEG: start marker without a following segment" }
-        let isText = head.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        return isText ? "not an image (text)" : "not an image"
     }
 }
