@@ -52,7 +52,8 @@ extension Library {
         } else {
             local.timeZone = photo.pinTimeZone
         }
-        (local.offset, local.offsetSource) = OffsetInference.infer(takenAt: photo.takenAt, gpsTime: photo.gpsTime, zone: local.timeZone)
+        (local.offset, local.offsetSource) = OffsetInference.infer(
+            takenAt: photo.takenAt, gpsTime: photo.gpsTime, zone: local.timeZone, clockOffset: photo.clockOffset)
         return local
     }
 

@@ -30,6 +30,8 @@ public struct Place: Sendable, Hashable, Codable, NullEncodable {
 
 /// Where a photo's UTC offset came from.
 public enum OffsetSource: String, Sendable, Hashable, Codable {
+    /// The camera clock's offset the user gave on import (`import --gpx … --time-offset`).
+    case user
     /// The camera wrote it (EXIF OffsetTime* or an XMP date with an offset).
     case exif
     /// The GPS receiver's UTC time stamp, compared with the camera clock.

@@ -76,8 +76,12 @@ public enum OffsetInference {
     ///   - takenAt: the camera time as stored (`2024-06-14T09:43:19`, maybe with an offset).
     ///   - gpsTime: the GPS receiver's UTC time (`2024-06-14T07:43:02Z`), when recorded.
     ///   - zone: the IANA zone at the photo's position.
+    ///   - clockOffset: the camera clock's offset the user gave on import (`+01:00`), if any:
+    ///     after the camera's own and the GPS clock's, before the zone's.
     /// - Returns: the offset text and where it came from.
-    public static func infer(takenAt: String?, gpsTime: String?, zone: String?) -> (offset: String?, source: OffsetSource) {
+    public static func infer(
+        takenAt: String?, gpsTime: String?, zone: String?, clockOffset: String? = nil
+    ) -> (offset: String?, source: OffsetSource) {
         guard let takenAt else { return (nil, .none) }
         let (local, written) = ZoneOffsets.split(takenAt)
         if let written, ZoneOffsets.parseOffset(written) != nil { return (written, .exif) }
@@ -87,6 +91,9 @@ public enum OffsetInference {
             if abs(difference - Int(quarters) * 900) <= gpsToleranceSeconds, abs(quarters) <= 14 * 4 {
                 return (ZoneOffsets.format(offsetSeconds: Int(quarters) * 900), .gps)
             }
+        }
+        if let clockOffset, let seconds = ZoneOffsets.parseOffset(clockOffset) {
+            return (ZoneOffsets.format(offsetSeconds: seconds), .user)
         }
         if let zone, let seconds = ZoneOffsets.offsetSeconds(local: local, zone: zone) {
             return (ZoneOffsets.format(offsetSeconds: seconds), .inferred)

@@ -11,7 +11,7 @@ struct ImportReportJSON: Encodable {
 
     enum Key: String, CodingKey {
         case folder, dryRun, seen, imported, duplicates, alreadyImported, unplaced, skipped, pins, pinsCreated, pinsReused
-        case unplacedPhotos, warnings, plansVisited
+        case unplacedPhotos, warnings, plansVisited, cameraClocks
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -30,6 +30,30 @@ struct ImportReportJSON: Encodable {
         try c.encode(report.unplaced.map(UnplacedJSON.init), forKey: .unplacedPhotos)
         try c.encode(report.warnings.map(FileJSON.init), forKey: .warnings)
         try c.encode(report.plansVisited.map(PlanJSON.init), forKey: .plansVisited)
+        try c.encode(report.cameraClocks.map(CameraClockJSON.init), forKey: .cameraClocks)
+    }
+
+    /// `{make, model, photos, offset, differenceSeconds, errorSeconds}`: a camera's clock against
+    /// the GPS times of its photos.
+    struct CameraClockJSON: Encodable {
+        let clock: CameraClock
+        enum Key: String, CodingKey { case make, model, photos, offset, differenceSeconds, errorSeconds }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(clock.make, forKey: .make)
+            try c.encode(clock.model, forKey: .model)
+            try c.encode(clock.photos, forKey: .photos)
+            try c.encode(clock.offset, forKey: .offset)
+            try c.encode(clock.differenceSeconds, forKey: .differenceSeconds)
+            try c.encode(clock.errorSeconds, forKey: .errorSeconds)
+        }
+
+        /// `camera clock  Canon EOS 80D: UTC+02:00, 2m13s ahead of GPS time (12 photos)`.
+        static func text(_ clock: CameraClock) -> String {
+            let name = [clock.make, clock.model].compactMap { $0 }.joined(separator: " ")
+            return "  camera clock  \(TerminalText.inline(name.isEmpty ? "(unknown camera)" : name)): UTC\(clock.offset), "
+                + "\(clock.errorText) (\(Output.count(clock.photos, "photo")) with GPS time)"
+        }
     }
 
     /// `{file, reason, duplicateOf, duplicateOfPhoto}`.
@@ -135,6 +159,7 @@ struct ImportReportJSON: Encodable {
         }
         lines += r.warnings.map { "  warning  \($0.file): \($0.reason)" }
         lines += r.plansVisited.map { "  visited  \(PlanJSON.text(visited: $0))" }
+        lines += r.cameraClocks.map(CameraClockJSON.text)
         return lines
     }
 }

@@ -45,6 +45,16 @@ import Testing
         #expect(r.source == .gps)
     }
 
+    /// `--time-offset`: after the camera's offset and the GPS clock, before the zone.
+    @Test func theClockOffsetTheUserGaveBeatsTheZoneOnly() {
+        #expect(OffsetInference.infer(takenAt: "2024-07-14T08:20:00", gpsTime: nil, zone: "Europe/Paris", clockOffset: "+01:00")
+            == ("+01:00", .user))
+        #expect(OffsetInference.infer(takenAt: "2024-07-14T08:20:00+03:00", gpsTime: nil, zone: "Europe/Paris", clockOffset: "+01:00")
+            == ("+03:00", .exif))
+        #expect(OffsetInference.infer(
+            takenAt: "2024-07-14T09:43:19", gpsTime: "2024-07-14T07:41:02Z", zone: "Europe/Paris", clockOffset: "+01:00") == ("+02:00", .gps))
+    }
+
     @Test func aGPSTimeFarFromAnyOffsetIsNotBelieved() {
         // 37 minutes apart: neither a whole offset nor a clock a few minutes off.
         let r = OffsetInference.infer(takenAt: "2024-07-14T08:20:00", gpsTime: "2024-07-14T07:43:00Z", zone: "Europe/Paris")

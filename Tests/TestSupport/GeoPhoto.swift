@@ -14,6 +14,8 @@ public struct GeoPhoto: Sendable {
     public var model: String?
     /// Written into a comment segment so that photos with equal EXIF still differ.
     public var tag: String
+    /// The GPS receiver's UTC time, EXIF style (`2024:07:14 07:41:02`): GPSDateStamp and GPSTimeStamp.
+    public var gpsTime: String?
     /// IPTC-IIM keywords (2:25) in an APP13 Photoshop segment, as older tools write them.
     public var iptcKeywords: [String] = []
     /// Whether the IPTC record says UTF-8 (1:90 `ESC % G`); else its text is ISO 8859-1.
@@ -21,8 +23,9 @@ public struct GeoPhoto: Sendable {
 
     public init(
         latitude: Double? = nil, longitude: Double? = nil, takenAt: String? = nil, offset: String? = nil,
-        make: String? = nil, model: String? = nil, tag: String
+        make: String? = nil, model: String? = nil, tag: String, gpsTime: String? = nil
     ) {
+        self.gpsTime = gpsTime
         self.latitude = latitude
         self.longitude = longitude
         self.takenAt = takenAt
@@ -94,6 +97,15 @@ public struct GeoPhoto: Sendable {
         if let latitude, let longitude {
             gps = [.ascii(0x0001, latitude < 0 ? "S" : "N"), .degrees(0x0002, abs(latitude)),
                    .ascii(0x0003, longitude < 0 ? "W" : "E"), .degrees(0x0004, abs(longitude))]
+        }
+        if let gpsTime {
+            let parts = gpsTime.split(separator: " ")
+            let hms = parts.count == 2 ? parts[1].split(separator: ":").compactMap { UInt32($0) } : []
+            if hms.count == 3 {
+                gps.append(.ascii(0x001D, String(parts[0])))
+                let bytes = hms.flatMap { GeoPhoto.u32($0) + GeoPhoto.u32(1) }
+                gps.append(Entry(tag: 0x0007, type: 5, count: 3, bytes: bytes))
+            }
         }
         guard !(ifd0.isEmpty && exif.isEmpty && gps.isEmpty) else { return nil }
         let size = { (n: Int) in 2 + 12 * n + 4 }

@@ -66,6 +66,8 @@ public struct ImportReport: Sendable {
     public var pins: [ImportedPin]
     /// Planned visits this import marked visited (photos taken at the pin within its dates).
     public var plansVisited: [PinPlan] = []
+    /// Each camera's clock against the GPS time of its photos that have one.
+    public var cameraClocks: [CameraClock] = []
 
     public var pinsCreated: Int { pins.filter(\.created).count }
     public var pinsReused: Int { pins.count - pinsCreated }

@@ -115,6 +115,7 @@ extension Library {
             altitude: photo.altitude, tags: photo.tags)
         record.positionSource = photo.positionSource
         record.gpsTime = photo.gpsTime
+        record.clockOffset = photo.clockOffset
         return record
     }
 }

@@ -54,10 +54,12 @@ extension Library {
                 })
         }
         let byPath = { (a: SkippedFile, b: SkippedFile) in a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
-        return ImportReport(
+        var report = ImportReport(
             folder: root, dryRun: options.dryRun, seen: scan.seen, imported: imported, duplicates: plan.duplicates.count,
             alreadyImported: plan.alreadyImported, unplaced: unplaced, skipped: (scan.skipped + plan.duplicates).sorted(by: byPath),
             warnings: scan.warnings.sorted(by: byPath), pins: pins)
+        report.cameraClocks = CameraClock.of(scan.photos)
+        return report
     }
 
     /// The photos' capture times, with the UTC offset appended where the camera wrote none and
@@ -67,8 +69,9 @@ extension Library {
         let times = photos.map { photo -> String? in
             guard let takenAt = photo.takenAt, takenAt.count == 19, let coordinate = photo.coordinate else { return photo.takenAt }
             let zone = places.lookup(coordinate).timeZone
-            let (offset, source) = OffsetInference.infer(takenAt: takenAt, gpsTime: photo.gpsTime, zone: zone)
-            guard let offset, source == .inferred || source == .gps else { return takenAt }
+            let (offset, source) = OffsetInference.infer(
+                takenAt: takenAt, gpsTime: photo.gpsTime, zone: zone, clockOffset: photo.clockOffset)
+            guard let offset, source != .exif, source != .none else { return takenAt }
             inferred += 1
             return takenAt + offset
         }

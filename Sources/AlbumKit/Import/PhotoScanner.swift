@@ -2,6 +2,7 @@ import AlbumDownload
 import AlbumFiles
 import AlbumImaging
 import AlbumModel
+import AlbumPlaces
 import AlbumStore
 import Foundation
 
@@ -27,6 +28,8 @@ struct ScannedPhoto: Sendable, Hashable {
     var positionSource: PositionSource? = nil
     /// The GPS receiver's UTC time.
     var gpsTime: String? = nil
+    /// `--time-offset`, for a photo whose camera wrote no offset.
+    var clockOffset: String? = nil
 
     /// Photos of one place are ordered by this: capture time, then content.
     var sortKey: (String, String) { (takenAt.flatMap(CaptureTime.init)?.local ?? "~", contentHash) }
@@ -113,6 +116,9 @@ struct PhotoScanner: Sendable {
         photo.tags = Array(Set(tags)).sorted()
         photo.positionSource = positionSource
         photo.gpsTime = exif.gpsTimestamp
+        if let seconds = options.gpx?.timeOffsetSeconds, let takenAt = exif.takenAt, ZoneOffsets.split(takenAt).offset == nil {
+            photo.clockOffset = ZoneOffsets.format(offsetSeconds: seconds)
+        }
         return .photo(photo)
     }
 }

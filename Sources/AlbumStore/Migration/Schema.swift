@@ -468,5 +468,12 @@ enum Schema {
                     ON CONFLICT (local_date, pin_id, tag) DO UPDATE SET photos = photos + 1;
             END;
             """),
+        Migration(name: "addPhotoClockOffset", sql: """
+            -- The camera clock's UTC offset as the user gave it on import (--time-offset, issue 12):
+            -- the photo's offset when the camera wrote none and no GPS time says otherwise. Such
+            -- an offset is stored with offset_source NULL (read as 'user'): that column's CHECK
+            -- cannot take a new value without rebuilding the table.
+            ALTER TABLE photos ADD COLUMN clock_offset TEXT;
+            """),
     ]
 }

@@ -32,6 +32,8 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
     public var positionSource: PositionSource? = nil
     /// The GPS receiver's UTC time, which checks the camera clock.
     public var gpsTime: String? = nil
+    /// `--time-offset`: the camera clock's offset the user gave, for a photo whose camera wrote none.
+    public var clockOffset: String? = nil
 
     public init(
         contentHash: String, originalPath: String, file: String, thumbnail: String, title: String?,

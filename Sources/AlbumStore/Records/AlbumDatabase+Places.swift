@@ -17,6 +17,8 @@ public struct UnnamedPhoto: Sendable, Hashable {
     /// `exif`, `gpx` or `source` when recorded; else nil (decided from `source`).
     public var positionSource: PositionSource?
     public var source: String
+    /// The camera clock's offset the user gave on import, if any.
+    public var clockOffset: String? = nil
 }
 
 extension AlbumDatabase {
@@ -44,7 +46,8 @@ extension AlbumDatabase {
     public func unnamedPhotos(limit: Int) throws(AlbumError) -> [UnnamedPhoto] {
         try read { db throws(AlbumError) in
             try db.query("""
-                SELECT f.id, f.latitude, f.longitude, p.time_zone, f.taken_at, f.gps_time, f.position_source, f.source
+                SELECT f.id, f.latitude, f.longitude, p.time_zone, f.taken_at, f.gps_time, f.position_source, f.source,
+                    f.clock_offset
                 FROM photos f LEFT JOIN pins p ON p.id = f.pin_id
                 WHERE f.named_at IS NULL ORDER BY f.id LIMIT ?
                 """, [limit]
@@ -54,7 +57,7 @@ extension AlbumDatabase {
                 return UnnamedPhoto(
                     id: row.int64(0) ?? 0, coordinate: coordinate, pinTimeZone: row.string(3), takenAt: row.string(4),
                     gpsTime: row.string(5), positionSource: row.string(6).flatMap(PositionSource.init(rawValue:)),
-                    source: row.string(7) ?? "")
+                    source: row.string(7) ?? "", clockOffset: row.string(8))
             }
         }
     }
@@ -83,7 +86,7 @@ extension AlbumDatabase {
                         place_distance_km = ?, time_zone = ?, utc_offset = ?, offset_source = ?, position_source = ?,
                         named_at = ? WHERE id = ?
                     """, [place?.name, place?.region, place?.country, place?.countryCode, place?.distanceKm, local.timeZone,
-                          local.offset, local.offsetSource?.rawValue, local.positionSource?.rawValue, now, id])
+                          local.offset, Self.storedOffsetSource(local.offsetSource), local.positionSource?.rawValue, now, id])
             }
         }
     }
@@ -117,10 +120,16 @@ extension AlbumDatabase {
         return Place(name: name, region: row.string(i + 1), country: row.string(i + 2), countryCode: cc, distanceKm: row.double(i + 4) ?? 0)
     }
 
+    /// `offset_source` as stored: `user` is NULL (see the migration addPhotoClockOffset).
+    static func storedOffsetSource(_ source: OffsetSource?) -> String? {
+        source == .user ? nil : source?.rawValue
+    }
+
     static func decodePhotoPlace(_ row: Row, at i: Int) -> PhotoPlace {
-        PhotoPlace(
-            place: decodePlace(row, at: i), timeZone: row.string(i + 5), offset: row.string(i + 6),
-            offsetSource: row.string(i + 7).flatMap(OffsetSource.init(rawValue:)),
+        let offset = row.string(i + 6)
+        return PhotoPlace(
+            place: decodePlace(row, at: i), timeZone: row.string(i + 5), offset: offset,
+            offsetSource: row.string(i + 7).flatMap(OffsetSource.init(rawValue:)) ?? (offset == nil ? nil : .user),
             positionSource: row.string(i + 8).flatMap(PositionSource.init(rawValue:)))
     }
 }

@@ -44,7 +44,9 @@ enum PhotoRecord {
         }
         return PhotoPlace(
             place: place, timeZone: row.string("time_zone"), offset: row.string("utc_offset"),
-            offsetSource: row.string("offset_source").flatMap(OffsetSource.init(rawValue:)),
+            // `user` is stored as NULL beside an offset (migration addPhotoClockOffset).
+            offsetSource: row.string("offset_source").flatMap(OffsetSource.init(rawValue:))
+                ?? (row.string("utc_offset") == nil ? nil : .user),
             positionSource: row.string("position_source").flatMap(PositionSource.init(rawValue:)))
     }
 
@@ -109,6 +111,7 @@ enum PhotoRecord {
         c.set("updated_at", now)
         c.set("position_source", photo.positionSource?.rawValue)
         c.set("gps_time", photo.gpsTime)
+        c.set("clock_offset", photo.clockOffset)
         return c.merging(file(photo.stored))
     }
 }
