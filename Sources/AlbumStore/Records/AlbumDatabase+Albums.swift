@@ -118,12 +118,12 @@ extension AlbumDatabase {
             // A photo the album holds already keeps its row (id, state, files): only its place moves.
             try db.run("""
                 INSERT INTO photos (pin_id, source, source_id, url, title, taken_at, latitude, longitude,
-                    state, position, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'placeholder', ?, ?, ?)
+                    state, position, created_at, updated_at, accuracy, license)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'placeholder', ?, ?, ?, ?, ?)
                 ON CONFLICT (pin_id, source, source_id) DO UPDATE SET position = excluded.position
                 """,
                 [info.pinId, info.source, photo.sourceId, photo.url, photo.title, photo.takenAt,
-                 photo.coordinate?.latitude, photo.coordinate?.longitude, position, now, now])
+                 photo.coordinate?.latitude, photo.coordinate?.longitude, position, now, now, photo.accuracy, photo.license])
             position += 1
             try db.run("""
                 INSERT INTO shown_photos (pin_id, source, source_id, shown_at) VALUES (?, ?, ?, ?)
