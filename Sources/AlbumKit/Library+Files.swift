@@ -32,8 +32,22 @@ extension Library {
     @discardableResult
     func removeUnusedFiles(_ hashes: Set<String>) throws(AlbumError) -> Int {
         guard !hashes.isEmpty else { return 0 }
+        return removeFiles(of: try database.unreferencedHashes(hashes))
+    }
+
+    /// `removeUnusedFiles` from async code: the store says which are unused, `pool` removes them.
+    @discardableResult
+    func removeUnusedFiles(_ hashes: Set<String>, on pool: BlockingPool) async throws(AlbumError) -> Int {
+        guard !hashes.isEmpty else { return 0 }
+        let unused = try await store.unreferencedHashes(hashes)
+        guard !unused.isEmpty else { return 0 }
+        return await pool.run { self.removeFiles(of: unused) }
+    }
+
+    /// Deletes the original and thumbnail of each hash; how many files were there.
+    private func removeFiles(of hashes: Set<String>) -> Int {
         var removed = 0
-        for hex in try database.unreferencedHashes(hashes) {
+        for hex in hashes {
             guard let hash = ContentHash(hex: hex) else { continue }
             for path in [Self.originalPath(hash), Self.thumbnailPath(hash)] {
                 if (try? FileManager.default.removeItem(at: url(forStoredPath: path))) != nil { removed += 1 }
@@ -43,17 +57,18 @@ extension Library {
     }
 
     /// Puts back what killed processes left: `downloading` claims of processes that are gone
-    /// go back to `placeholder`, and (once per process, since it walks the file folders)
-    /// their temporary files are removed. Returns (temporary files removed, photos requeued).
+    /// go back to `placeholder`, and (once per process, since it walks the file folders, on
+    /// `pool`) their temporary files are removed. Returns (temporary files removed, photos requeued).
     @discardableResult
-    public func recoverFromCrash() throws(AlbumError) -> (temporaryFiles: Int, requeued: Int) {
+    public func recoverFromCrash(pool: BlockingPool = .shared) async throws(AlbumError) -> (temporaryFiles: Int, requeued: Int) {
         var files = 0
         if sweptTemporaryFiles.withLock({ swept in defer { swept = true }; return !swept }) {
-            for sub in ["originals", "thumbs"] {
-                files += AtomicFile.removeLeftovers(under: folder.appendingPathComponent(sub))
+            let folder = self.folder
+            files = await pool.run {
+                ["originals", "thumbs"].reduce(0) { $0 + AtomicFile.removeLeftovers(under: folder.appendingPathComponent($1)) }
             }
         }
-        let requeued = try database.releaseStaleClaims(isAlive: ProcessToken.isAlive)
+        let requeued = try await store.releaseStaleClaims(isAlive: { ProcessToken.isAlive($0) })
         return (files, requeued)
     }
 }

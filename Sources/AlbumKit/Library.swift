@@ -13,8 +13,12 @@ import Synchronization
 public final class Library: Sendable {
     /// The library folder.
     public let folder: URL
-    /// The library's database.
-    public let database: AlbumDatabase
+    /// The library's store, through the seam the fetch pipeline and the core commands use
+    /// (`LibraryStore`; SQLite's is `database.store`).
+    let store: any LibraryStore
+    /// The library's SQLite database, for what the seam does not cover (tags, timeline,
+    /// summaries, plans, reminders, place naming) and for code already on a blocking thread.
+    let database: AlbumDatabase
     /// Whether this process already removed dead processes' temporary files.
     let sweptTemporaryFiles = Mutex(false)
     /// Why place names are unavailable, once naming needed the place data and it failed.
@@ -74,5 +78,6 @@ public final class Library: Sendable {
     private init(folder: URL, database: AlbumDatabase) {
         self.folder = folder
         self.database = database
+        self.store = database.store
     }
 }

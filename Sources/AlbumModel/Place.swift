@@ -1,5 +1,5 @@
 /// The populated place nearest to a position, as GeoNames names it.
-public struct Place: Sendable, Hashable, Codable {
+public struct Place: Sendable, Hashable, Codable, NullEncodable {
     /// The place's name (`Nairobi`, `Zürich`).
     public var name: String
     /// Its first-level administrative division (state, province, région), when GeoNames has one.
@@ -17,18 +17,6 @@ public struct Place: Sendable, Hashable, Codable {
         self.country = country
         self.countryCode = countryCode
         self.distanceKm = distanceKm
-    }
-
-    enum CodingKeys: String, CodingKey { case name, region, country, countryCode, distanceKm }
-
-    /// Absent values are `null`, as every JSON document of `album` has them.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(region, forKey: .region)
-        try c.encode(country, forKey: .country)
-        try c.encode(countryCode, forKey: .countryCode)
-        try c.encode(distanceKm, forKey: .distanceKm)
     }
 
     /// `Nairobi, Nairobi Area, Kenya`: name, region (unless it repeats the name), country.

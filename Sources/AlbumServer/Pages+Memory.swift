@@ -32,7 +32,7 @@ extension Pages {
     static func summary(_ summary: Summary, cardQuery: String) -> String {
         var out = head(summary.title, map: false) + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(summary.title))</h2>"
         out += "<span class=\"meta\">\(summary.from) – \(summary.to)</span></div>\n<ul>\n"
-        out += "<li>\(summary.photos) photos at \(summary.pins) places (\(summary.newPlaces) new), \(summary.activeDays) active days</li>\n"
+        out += "<li>\(summary.photos) photos at \(summary.places) places (\(summary.newPlaces) new), \(summary.activeDays) active days</li>\n"
         if let day = summary.busiestDay { out += "<li>busiest day: \(day.date) (\(day.photos) photos)</li>\n" }
         out += "<li>\(String(format: "%.0f", summary.distanceKm)) km between places in time order</li>\n"
         for place in summary.topPlaces.prefix(5) {

@@ -32,9 +32,15 @@ struct SummaryCommand: ParsableCommand {
         if let card { Output.line("card: \(URL(fileURLWithPath: card).standardizedFileURL.path)") }
     }
 
+    /// `Paris, FR`, a pin's title, or its coordinates.
+    static func label(_ place: PlaceCount) -> String {
+        if let named = place.place { return TerminalText.inline("\(named.name), \(named.countryCode)") }
+        return place.name.map(TerminalText.inline) ?? String(format: "%.4f, %.4f", place.latitude, place.longitude)
+    }
+
     static func text(_ s: Summary) -> [String] {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var lines = ["\(s.title): \(plural(s.photos, "photo")) at \(plural(s.pins, "place")) (\(s.newPlaces) new), \(plural(s.activeDays, "active day"))"]
+        var lines = ["\(s.title): \(plural(s.photos, "photo")) at \(plural(s.places, "place")) (\(s.newPlaces) new), \(plural(s.activeDays, "active day"))"]
         guard s.photos > 0 else {
             lines.append("previous (\(s.previous.key)): \(plural(s.previous.photos, "photo"))")
             return lines
@@ -44,7 +50,7 @@ struct SummaryCommand: ParsableCommand {
         lines.append("per \(s.seriesBy.rawValue): " + s.series.map { "\($0.photos)" }.joined(separator: " "))
         if !s.topPlaces.isEmpty {
             lines.append("top places: " + s.topPlaces.map {
-                "\($0.name.map(TerminalText.inline) ?? String(format: "%.4f, %.4f", $0.latitude, $0.longitude)) (\($0.photos))\($0.isNew ? " new" : "")"
+                "\(Self.label($0)) (\($0.photos))\($0.isNew ? " new" : "")"
             }.joined(separator: "; "))
         }
         if !s.topTags.isEmpty { lines.append("top tags: " + s.topTags.map { "\($0.tag) (\($0.photos))" }.joined(separator: ", ")) }

@@ -14,6 +14,10 @@ public struct GeoPhoto: Sendable {
     public var model: String?
     /// Written into a comment segment so that photos with equal EXIF still differ.
     public var tag: String
+    /// IPTC-IIM keywords (2:25) in an APP13 Photoshop segment, as older tools write them.
+    public var iptcKeywords: [String] = []
+    /// Whether the IPTC record says UTF-8 (1:90 `ESC % G`); else its text is ISO 8859-1.
+    public var iptcUTF8 = true
 
     public init(
         latitude: Double? = nil, longitude: Double? = nil, takenAt: String? = nil, offset: String? = nil,
@@ -39,6 +43,7 @@ public struct GeoPhoto: Sendable {
         var out: [UInt8] = [0xFF, 0xD8]
         if let exif = exifPayload { out += Self.segment(0xE1, exif) }
         out += Self.segment(0xFE, Array("GeoPhoto \(tag)".utf8))
+        if !iptcKeywords.isEmpty { out += Self.segment(0xED, iptcPayload) }
         // Keep the fixture's segments except its own EXIF block.
         var i = 2
         while i + 4 <= bytes.count, bytes[i] == 0xFF, (0xE0...0xEF).contains(bytes[i + 1]) || bytes[i + 1] == 0xFE {
@@ -58,6 +63,23 @@ public struct GeoPhoto: Sendable {
     private static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
         let length = payload.count + 2
         return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+    }
+
+    /// `Photoshop 3.0\0`, one `8BIM` 0x0404 resource (empty name) holding the IIM datasets.
+    private var iptcPayload: [UInt8] {
+        func dataset(_ record: UInt8, _ number: UInt8, _ value: [UInt8]) -> [UInt8] {
+            [0x1C, record, number, UInt8(value.count >> 8), UInt8(value.count & 0xFF)] + value
+        }
+        var iim = dataset(1, 0, [0, 4])
+        if iptcUTF8 { iim += dataset(1, 90, [0x1B, 0x25, 0x47]) }
+        iim += dataset(2, 0, [0, 4])
+        for keyword in iptcKeywords {
+            iim += dataset(2, 25, iptcUTF8 ? Array(keyword.utf8) : keyword.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+        }
+        let size = UInt32(iim.count)
+        var block = Array("8BIM".utf8) + [0x04, 0x04, 0, 0] + [24, 16, 8, 0].map { UInt8((size >> UInt32($0)) & 0xFF) } + iim
+        if iim.count % 2 == 1 { block.append(0) }
+        return Array("Photoshop 3.0".utf8) + [0] + block
     }
 
     /// `Exif\0\0` and a little-endian TIFF structure: IFD0 → Exif IFD, GPS IFD.

@@ -13,6 +13,9 @@ struct JPEGHeader {
     var exif: Segment?
     /// The APP1 XMP packet, after its namespace header.
     var xmp: Segment?
+    /// The APP13 Photoshop image resources (where IPTC-IIM lives), after their `Photoshop 3.0`
+    /// header, in file order (a writer splits resources over 64 KB into several segments).
+    var photoshop: [Segment] = []
     /// From the frame header (SOF).
     var width: Int?
     var height: Int?
@@ -23,6 +26,7 @@ struct JPEGHeader {
 
     private static let exifSignature: [UInt8] = Array("Exif".utf8) + [0, 0]
     private static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+    private static let photoshopSignature: [UInt8] = Array("Photoshop 3.0".utf8) + [0]
 
     /// Walks the markers of the JPEG in `source`.
     /// - Throws: `AlbumError.invalidInput` when it does not start like a JPEG; `.io` when reading fails.
@@ -60,6 +64,7 @@ struct JPEGHeader {
             let segment = Segment(offset: position + 4, length: length - 2)
             switch code {
             case 0xE1: try header.noteApp1(segment, in: source)
+            case 0xED: try header.noteApp13(segment, in: source)
             case 0xC0...0xCF where code != 0xC4 && code != 0xC8 && code != 0xCC:
                 try header.noteFrame(segment, progressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(code), in: source)
             default: break
@@ -78,6 +83,14 @@ struct JPEGHeader {
             let skip = Self.xmpSignature.count
             xmp = Segment(offset: segment.offset + skip, length: segment.length - skip)
         }
+    }
+
+    private mutating func noteApp13(_ segment: Segment, in source: some ByteSource) throws(AlbumError) {
+        let skip = Self.photoshopSignature.count
+        guard segment.length > skip,
+              try source.bytes(at: segment.offset, count: skip).elementsEqual(Self.photoshopSignature)
+        else { return }
+        photoshop.append(Segment(offset: segment.offset + skip, length: segment.length - skip))
     }
 
     private mutating func noteFrame(_ segment: Segment, progressive: Bool, in source: some ByteSource) throws(AlbumError) {

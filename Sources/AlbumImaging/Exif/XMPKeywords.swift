@@ -2,12 +2,14 @@ import AlbumModel
 import Foundation
 
 /// Reads a JPEG's keywords from its XMP packet: `dc:subject`, the bag where Lightroom, digiKam,
-/// darktable and exiftool write IPTC keywords (`<dc:subject><rdf:Bag><rdf:li>…</rdf:li>…`).
-/// Only the header segments are read. A photo without XMP or without keywords has none.
+/// darktable and exiftool write IPTC keywords (`<dc:subject><rdf:Bag><rdf:li>…</rdf:li>…`), and
+/// from its IPTC-IIM record (APP13, dataset 2:25), where older tools write them.
+/// Only the header segments are read. A photo without XMP or IPTC, or without keywords, has none.
 public struct XMPKeywordReader: Sendable {
     public init() {}
 
-    /// The keywords of the JPEG file at `path`, in the order written, XML entities decoded.
+    /// The keywords of the JPEG file at `path`: XMP's in the order written (XML entities
+    /// decoded), then IPTC-IIM's that XMP does not repeat.
     /// - Throws: `AlbumError.io` or `.invalidInput` naming the file when it cannot be read as a JPEG.
     public func keywords(filePath path: String) throws(AlbumError) -> [String] {
         do {
@@ -24,9 +26,19 @@ public struct XMPKeywordReader: Sendable {
 
     func keywords(_ source: some ByteSource) throws(AlbumError) -> [String] {
         let header = try JPEGHeader.scan(source)
-        guard let segment = header.xmp else { return [] }
-        let packet = String(decoding: try source.bytes(at: segment.offset, count: segment.length), as: UTF8.self)
-        return Self.keywords(inPacket: packet)
+        var keywords: [String] = []
+        if let segment = header.xmp {
+            let packet = String(decoding: try source.bytes(at: segment.offset, count: segment.length), as: UTF8.self)
+            keywords = Self.keywords(inPacket: packet)
+        }
+        if !header.photoshop.isEmpty {
+            var resources: [UInt8] = []
+            for segment in header.photoshop { resources += try source.bytes(at: segment.offset, count: segment.length) }
+            for keyword in IPTCKeywords.keywords(inResources: resources) where !keywords.contains(keyword) {
+                keywords.append(keyword)
+            }
+        }
+        return keywords
     }
 
     /// The `rdf:li` items inside `dc:subject`.

@@ -18,7 +18,7 @@ extension Library {
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) async throws(AlbumError) -> ImportReport {
         let root = folder.standardizedFileURL.path
-        if !options.dryRun { try recoverFromCrash() }
+        if !options.dryRun { try await recoverFromCrash(pool: pool) }
         let walker = try FolderWalker(root: root, excluding: [self.folder.path])
         let scan = try await scanAll(
             walker, root: root, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
@@ -45,8 +45,7 @@ extension Library {
                     return photo
                 }))
             }
-            let all = groups
-            let committed = try await pool.run { () throws(AlbumError) in try database.commitImport(all) }
+            let committed = try await store.commitImport(groups)
             outcomes = committed.prefix(plan.places.count).map { $0 }
             unplacedStored = committed.count > plan.places.count ? committed[plan.places.count].inserted : 0
             try nameNewPlaces()

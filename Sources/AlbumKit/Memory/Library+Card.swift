@@ -81,7 +81,7 @@ extension Library {
         }
         let order = CollagePlanner.inTimeOrder(chosen.map(\.photo)).map(\.id)
         let tiles = order.compactMap { id in chosen.first { $0.photo.id == id }?.image }
-        let places = summary.pins == 1 ? "1 place" : "\(summary.pins) places"
+        let places = summary.places == 1 ? "1 place" : "\(summary.places) places"
         let photos = summary.photos == 1 ? "1 photo" : "\(summary.photos) photos"
         var subtitle = "\(photos) at \(places)"
         if summary.newPlaces > 0 { subtitle += ", \(summary.newPlaces) new" }

@@ -75,11 +75,23 @@ public struct SummaryPlanner: Sendable {
                 series.append(PeriodCount(key: TimelineGrouping.month.group(of: first).key, photos: count))
             }
         }
-        let topPlaces = perPin.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5).compactMap { pin, photos -> PlaceCount? in
-            guard let place = facts.places[pin] else { return nil }
+        // Pins in one named place are one place; the place is shown by its busiest pin.
+        var perPlace: [PlaceKey: (photos: Int, pins: [(id: Int64, photos: Int)])] = [:]
+        for (pin, photos) in perPin {
+            guard let place = facts.places[pin] else { continue }
+            perPlace[place.key, default: (0, [])].photos += photos
+            perPlace[place.key, default: (0, [])].pins.append((pin, photos))
+        }
+        let ranked = perPlace.map { key, value in
+            (key: key, photos: value.photos, pins: value.pins.count,
+             top: value.pins.min { ($1.photos, $0.id) < ($0.photos, $1.id) }!.id)
+        }.sorted { ($1.photos, $0.top) < ($0.photos, $1.top) }
+        let newPlaces = ranked.filter { !facts.placesSeenBefore.contains($0.key) }.count
+        let topPlaces = ranked.prefix(5).compactMap { group -> PlaceCount? in
+            guard let place = facts.places[group.top] else { return nil }
             return PlaceCount(
-                pinId: pin, name: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                photos: photos, isNew: facts.newPlaces.contains(pin))
+                pinId: group.top, name: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                place: place.place, pins: group.pins, photos: group.photos, isNew: !facts.placesSeenBefore.contains(group.key))
         }
         let topTags = facts.tags.filter { $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
             .map { TagCount(tag: $0.key, photos: $0.value) }
@@ -96,7 +108,7 @@ public struct SummaryPlanner: Sendable {
                 ? nil : (Double(totals.photos - before.photos) / Double(before.photos) * 1000).rounded() / 10)
         return Summary(
             period: period.kind, key: key, title: period.title, from: period.from, to: period.to, photos: totals.photos,
-            pins: totals.pins, newPlaces: facts.newPlaces.count, unplaced: unplaced, activeDays: totals.activeDays,
+            pins: totals.pins, places: ranked.count, newPlaces: newPlaces, unplaced: unplaced, activeDays: totals.activeDays,
             busiestDay: busiest, seriesBy: period.kind == .month ? .day : .month, series: series,
             topPlaces: Array(topPlaces), topTags: Array(topTags), cameras: cameras, first: facts.first, last: facts.last,
             distanceKm: totals.distanceKm, previous: before, change: change)

@@ -1,6 +1,6 @@
 /// A month's or a year's photos in numbers: what `album summary` prints and the card draws.
 /// Every count is by local date, the same as the timeline.
-public struct Summary: Sendable, Hashable, Codable {
+public struct Summary: Sendable, Hashable, Codable, NullEncodable {
     /// `month` or `year`.
     public var period: LocalPeriod.Kind
     /// `2024-06` or `2024`.
@@ -12,7 +12,10 @@ public struct Summary: Sendable, Hashable, Codable {
     public var photos: Int
     /// Pins with photos in the period.
     public var pins: Int
-    /// Of `pins`, those with no photo dated before the period.
+    /// Places with photos in the period: named places (GeoNames: the pins in one town are one
+    /// place), and pins without a place name.
+    public var places: Int
+    /// Of `places`, those with no photo dated before the period (at any of their pins).
     public var newPlaces: Int
     /// Photos in the period without a place.
     public var unplaced: Int
@@ -23,7 +26,7 @@ public struct Summary: Sendable, Hashable, Codable {
     public var seriesBy: TimelineGrouping
     /// Photos per day of the month, or per month of the year, every one listed (zeros too).
     public var series: [PeriodCount]
-    /// Pins by photos, at most five.
+    /// Places by photos, at most five.
     public var topPlaces: [PlaceCount]
     /// Tags by photos (a pin's tag counts its photos), at most five.
     public var topTags: [TagCount]
@@ -39,7 +42,7 @@ public struct Summary: Sendable, Hashable, Codable {
 
     public init(
         period: LocalPeriod.Kind, key: String, title: String, from: LocalDate, to: LocalDate, photos: Int, pins: Int,
-        newPlaces: Int, unplaced: Int, activeDays: Int, busiestDay: DayCount?, seriesBy: TimelineGrouping,
+        places: Int, newPlaces: Int, unplaced: Int, activeDays: Int, busiestDay: DayCount?, seriesBy: TimelineGrouping,
         series: [PeriodCount], topPlaces: [PlaceCount], topTags: [TagCount], cameras: [CameraCount], first: PhotoEntry?,
         last: PhotoEntry?, distanceKm: Double, previous: PeriodTotals, change: SummaryChange
     ) {
@@ -50,6 +53,7 @@ public struct Summary: Sendable, Hashable, Codable {
         self.to = to
         self.photos = photos
         self.pins = pins
+        self.places = places
         self.newPlaces = newPlaces
         self.unplaced = unplaced
         self.activeDays = activeDays
@@ -64,31 +68,6 @@ public struct Summary: Sendable, Hashable, Codable {
         self.distanceKm = distanceKm
         self.previous = previous
         self.change = change
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(period, forKey: .period)
-        try c.encode(key, forKey: .key)
-        try c.encode(title, forKey: .title)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
-        try c.encode(photos, forKey: .photos)
-        try c.encode(pins, forKey: .pins)
-        try c.encode(newPlaces, forKey: .newPlaces)
-        try c.encode(unplaced, forKey: .unplaced)
-        try c.encode(activeDays, forKey: .activeDays)
-        try c.encode(busiestDay, forKey: .busiestDay)
-        try c.encode(seriesBy, forKey: .seriesBy)
-        try c.encode(series, forKey: .series)
-        try c.encode(topPlaces, forKey: .topPlaces)
-        try c.encode(topTags, forKey: .topTags)
-        try c.encode(cameras, forKey: .cameras)
-        try c.encode(first, forKey: .first)
-        try c.encode(last, forKey: .last)
-        try c.encode(distanceKm, forKey: .distanceKm)
-        try c.encode(previous, forKey: .previous)
-        try c.encode(change, forKey: .change)
     }
 }
 
@@ -111,32 +90,35 @@ public struct PeriodCount: Sendable, Hashable, Codable {
     }
 }
 
-public struct PlaceCount: Sendable, Hashable, Codable {
+/// A place of a summary: a named place with the photos of all its pins, or a pin without a name.
+public struct PlaceCount: Sendable, Hashable, Codable, NullEncodable {
+    /// The place's pin with the most photos in the period.
     public var pinId: Int64
-    /// The pin's title or place name; nil when it has neither.
+    /// The place name (`Paris`), else the pin's title; nil when it has neither.
     public var name: String?
+    /// Of the pin `pinId`.
     public var latitude: Double
     public var longitude: Double
+    /// The GeoNames place (of the pin `pinId`), nil for a pin without one.
+    public var place: Place?
+    /// Its pins with photos in the period.
+    public var pins: Int
     public var photos: Int
+    /// No photo dated before the period at any of its pins.
     public var isNew: Bool
 
-    public init(pinId: Int64, name: String?, latitude: Double, longitude: Double, photos: Int, isNew: Bool) {
+    public init(
+        pinId: Int64, name: String?, latitude: Double, longitude: Double, place: Place? = nil, pins: Int = 1, photos: Int,
+        isNew: Bool
+    ) {
         self.pinId = pinId
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
+        self.place = place
+        self.pins = pins
         self.photos = photos
         self.isNew = isNew
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(pinId, forKey: .pinId)
-        try c.encode(name, forKey: .name)
-        try c.encode(latitude, forKey: .latitude)
-        try c.encode(longitude, forKey: .longitude)
-        try c.encode(photos, forKey: .photos)
-        try c.encode(isNew, forKey: .isNew)
     }
 }
 
@@ -149,7 +131,7 @@ public struct TagCount: Sendable, Hashable, Codable {
     }
 }
 
-public struct CameraCount: Sendable, Hashable, Codable {
+public struct CameraCount: Sendable, Hashable, Codable, NullEncodable {
     public var make: String?
     public var model: String?
     public var photos: Int
@@ -167,13 +149,6 @@ public struct CameraCount: Sendable, Hashable, Codable {
         case (nil, let model?): model
         case (let make?, let model?): model.lowercased().hasPrefix(make.lowercased()) ? model : "\(make) \(model)"
         }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(make, forKey: .make)
-        try c.encode(model, forKey: .model)
-        try c.encode(photos, forKey: .photos)
     }
 }
 
@@ -194,7 +169,7 @@ public struct PeriodTotals: Sendable, Hashable, Codable {
 }
 
 /// This period minus the previous one; `photosPercent` is nil when the previous had no photos.
-public struct SummaryChange: Sendable, Hashable, Codable {
+public struct SummaryChange: Sendable, Hashable, Codable, NullEncodable {
     public var photos: Int
     public var pins: Int
     public var activeDays: Int
@@ -206,14 +181,5 @@ public struct SummaryChange: Sendable, Hashable, Codable {
         self.activeDays = activeDays
         self.distanceKm = distanceKm
         self.photosPercent = photosPercent
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(photos, forKey: .photos)
-        try c.encode(pins, forKey: .pins)
-        try c.encode(activeDays, forKey: .activeDays)
-        try c.encode(distanceKm, forKey: .distanceKm)
-        try c.encode(photosPercent, forKey: .photosPercent)
     }
 }

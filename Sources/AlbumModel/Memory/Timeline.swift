@@ -53,7 +53,7 @@ public struct PhotoFilter: Sendable, Hashable, Codable {
 }
 
 /// A photo as the timeline, search and summaries list it.
-public struct PhotoEntry: Sendable, Hashable, Codable {
+public struct PhotoEntry: Sendable, Hashable, Codable, NullEncodable {
     public var id: Int64
     /// nil for a photo in the unplaced tray.
     public var pinId: Int64?
@@ -90,7 +90,7 @@ public struct PhotoEntry: Sendable, Hashable, Codable {
 }
 
 /// One group of the timeline: a day, an ISO week or a month, or the photos without a date.
-public struct TimelineGroup: Sendable, Hashable, Codable {
+public struct TimelineGroup: Sendable, Hashable, Codable, NullEncodable {
     /// `2024-06-14`, `2024-W24`, `2024-06`, or `undated`.
     public var key: String
     public var from: LocalDate?
@@ -130,40 +130,5 @@ public struct TimelinePage: Sendable, Hashable, Codable {
         self.pageSize = pageSize
         self.total = total
         self.asOf = asOf
-    }
-}
-
-// Absent values are `null` in GeoAlbum's JSON, so optionals are encoded explicitly.
-extension PhotoEntry {
-    enum CodingKeys: String, CodingKey {
-        case id, pinId, title, state, takenAt, localDate, place, latitude, longitude, thumbnail, source
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(pinId, forKey: .pinId)
-        try c.encode(title, forKey: .title)
-        try c.encode(state, forKey: .state)
-        try c.encode(takenAt, forKey: .takenAt)
-        try c.encode(localDate, forKey: .localDate)
-        try c.encode(place, forKey: .place)
-        try c.encode(latitude, forKey: .latitude)
-        try c.encode(longitude, forKey: .longitude)
-        try c.encode(thumbnail, forKey: .thumbnail)
-        try c.encode(source, forKey: .source)
-    }
-}
-
-extension TimelineGroup {
-    enum CodingKeys: String, CodingKey { case key, from, to, count, photos }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(key, forKey: .key)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
-        try c.encode(count, forKey: .count)
-        try c.encode(photos, forKey: .photos)
     }
 }

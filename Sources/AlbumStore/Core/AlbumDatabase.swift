@@ -6,9 +6,19 @@ import Foundation
 /// Methods are named by intent (`addPin`, `setRegion`, …) in `AlbumDatabase+Topic.swift` files;
 /// SQL stays in this module. Writes run in `BEGIN IMMEDIATE` transactions so that two processes
 /// sharing a library wait for each other (WAL mode plus a busy timeout) instead of failing.
+///
+/// From async code, call it through `read { db in … }` / `write { db in … }` (or through its
+/// `LibraryStore` face, `store`): they run on the database's own `BlockingPool` thread, so a
+/// wait for another process's lock never occupies Swift's cooperative pool. The synchronous
+/// methods are for code already on a blocking thread.
 public final class AlbumDatabase: @unchecked Sendable {
     private let connection: SQLiteConnection
-    private let lock = NSLock()
+    /// Recursive: a `write` body calls the intent methods, which take it again.
+    private let lock = NSRecursiveLock()
+    /// How deep the current thread's writes are nested (read and written under `lock`).
+    private var writeDepth = 0
+    /// The one thread that runs `read`/`write` bodies: the connection is serialised anyway.
+    private let pool: BlockingPool
 
     /// Where the database lives, or `:memory:`.
     public var path: String { connection.path }
@@ -22,6 +32,7 @@ public final class AlbumDatabase: @unchecked Sendable {
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
     public init(path: String, name: String? = nil) throws(AlbumError) {
         self.name = name ?? path
+        pool = BlockingPool(threads: 1, name: "geoalbum.store")
         connection = try SQLiteConnection(path: path, readOnly: false)
         connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         try connection.execute("PRAGMA foreign_keys = ON")
@@ -38,6 +49,7 @@ public final class AlbumDatabase: @unchecked Sendable {
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
     public init(readingAt path: String) throws(AlbumError) {
         name = path
+        pool = BlockingPool(threads: 1, name: "geoalbum.store")
         let plain = try SQLiteConnection(path: path, readOnly: true)
         plain.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         if (try? plain.statement("SELECT count(*) FROM sqlite_master").firstString()) != nil {
@@ -69,6 +81,8 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
     }
 
+    deinit { pool.shutdown() }
+
     /// A new, empty, migrated database in memory (for readers of a library that does not exist
     /// yet, and for tests).
     /// - Parameter name: how errors name it (the path of a library that does not exist yet).
@@ -90,6 +104,27 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the database's own thread with exclusive use of the connection (outside
+    /// any transaction: each method it calls reads or writes as it always does), and returns
+    /// its result. Async callers use this instead of wrapping calls in a pool of their own.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (AlbumDatabase) throws(AlbumError) -> T) async throws(AlbumError) -> T {
+        try await pool.run { () throws(AlbumError) -> T in
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            return try body(self)
+        }
+    }
+
+    /// Runs `body` on the database's own thread in one write transaction: the writes of the
+    /// methods it calls join it, it commits if `body` returns and rolls back if it throws. Keep
+    /// file work out of `body`: the transaction holds the library's write lock.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (AlbumDatabase) throws(AlbumError) -> T) async throws(AlbumError) -> T {
+        try await pool.run { () throws(AlbumError) -> T in
+            try self.write { _ throws(AlbumError) in try body(self) }
+        }
+    }
+
     /// Runs `body` with exclusive use of the connection, outside any transaction.
     func read<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T {
         lock.lock()
@@ -98,11 +133,27 @@ public final class AlbumDatabase: @unchecked Sendable {
     }
 
     /// Runs `body` in one write transaction; commits if it returns, rolls back if it throws.
+    /// Inside another write (an async `write` body), it is a savepoint of that transaction.
     @discardableResult
     func write<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T {
         lock.lock()
         defer { lock.unlock() }
+        if writeDepth > 0 {
+            writeDepth += 1
+            defer { writeDepth -= 1 }
+            try connection.execute("SAVEPOINT nested_write")
+            do {
+                let result = try body(SQL(connection))
+                try connection.execute("RELEASE nested_write")
+                return result
+            } catch {
+                try? connection.execute("ROLLBACK TO nested_write; RELEASE nested_write")
+                throw error
+            }
+        }
         try connection.execute("BEGIN IMMEDIATE")
+        writeDepth = 1
+        defer { writeDepth = 0 }
         do {
             let result = try body(SQL(connection))
             try connection.execute("COMMIT")

@@ -3,9 +3,10 @@ import AlbumModel
 /// The SQL shared by the timeline, search and summaries: which photos a filter selects, and
 /// how a photo row becomes a `PhotoEntry`.
 extension AlbumDatabase {
-    /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none).
+    /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none). The place is the
+    /// photo's own place name, else its pin's, else the pin's title.
     static let entryColumns = """
-        p.id, p.pin_id, p.title, p.state, p.taken_at, p.local_date, n.title,
+        p.id, p.pin_id, p.title, p.state, p.taken_at, p.local_date, coalesce(p.place_name, n.place_name, n.title),
         coalesce(p.latitude, n.latitude), coalesce(p.longitude, n.longitude), p.thumbnail, p.source
         """
     static let entryFrom = "photos p LEFT JOIN pins n ON n.id = p.pin_id"

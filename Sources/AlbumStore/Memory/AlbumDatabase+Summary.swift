@@ -15,8 +15,35 @@ public struct DayPlaceCount: Sendable, Hashable {
 /// A pin as summaries name it.
 public struct PlaceInfo: Sendable, Hashable {
     public var pinId: Int64
-    public var name: String?
+    /// The pin's title.
+    public var title: String?
     public var coordinate: Coordinate
+    /// The pin's GeoNames place, when it has one.
+    public var place: Place?
+
+    public init(pinId: Int64, title: String?, coordinate: Coordinate, place: Place?) {
+        self.pinId = pinId
+        self.title = title
+        self.coordinate = coordinate
+        self.place = place
+    }
+
+    /// The place summaries count it as: its named place (pins in one town are one place), or
+    /// the pin itself when it has no place name.
+    public var key: PlaceKey { place.map { PlaceKey.named($0) } ?? .pin(pinId) }
+
+    /// What summaries call it: the place name, else the pin's title.
+    public var name: String? { place?.name ?? title }
+}
+
+/// One place of a summary: a named place (`Paris`, its region and country) or a pin without a name.
+public enum PlaceKey: Sendable, Hashable {
+    case named(name: String, region: String?, countryCode: String)
+    case pin(Int64)
+
+    static func named(_ place: Place) -> PlaceKey {
+        .named(name: place.name, region: place.region, countryCode: place.countryCode)
+    }
 }
 
 /// What the database knows of a period, for `SummaryPlanner`.
@@ -26,8 +53,9 @@ public struct PeriodFacts: Sendable {
     public var days: [DayPlaceCount]
     /// Every pin in `days`.
     public var places: [Int64: PlaceInfo]
-    /// Pins in `days` with no photo dated before `from`.
-    public var newPlaces: Set<Int64>
+    /// Places with a photo dated before `from` (at any of their pins, also pins with no photo
+    /// in the period).
+    public var placesSeenBefore: Set<PlaceKey>
     /// Photos per tag (a pin's tag counts its photos once; a photo with the tag on itself and
     /// on its pin once).
     public var tags: [TagName: Int]
@@ -57,15 +85,22 @@ extension AlbumDatabase {
     /// The pins with these ids as summaries name them.
     public func places(_ ids: Set<Int64>) throws(AlbumError) -> [Int64: PlaceInfo] {
         try read { db throws(AlbumError) in
-            var places: [Int64: PlaceInfo] = [:]
-            for id in ids {
-                guard let row = try db.queryOne("SELECT title, latitude, longitude FROM pins WHERE id = ?", [id]),
-                      let coordinate = try? Coordinate(latitude: row.double(1) ?? 0, longitude: row.double(2) ?? 0)
-                else { continue }
-                places[id] = PlaceInfo(pinId: id, name: row.string(0), coordinate: coordinate)
-            }
-            return places
+            try Self.placeInfos(db, ids)
         }
+    }
+
+    static func placeInfos(_ db: SQL, _ ids: Set<Int64>) throws(AlbumError) -> [Int64: PlaceInfo] {
+        var places: [Int64: PlaceInfo] = [:]
+        for id in ids {
+            guard let row = try db.queryOne("""
+                SELECT title, latitude, longitude, place_name, place_region, place_country, place_country_code,
+                    place_distance_km FROM pins WHERE id = ?
+                """, [id]),
+                let coordinate = try? Coordinate(latitude: row.double(1) ?? 0, longitude: row.double(2) ?? 0)
+            else { continue }
+            places[id] = PlaceInfo(pinId: id, title: row.string(0), coordinate: coordinate, place: decodePlace(row, at: 3))
+        }
+        return places
     }
 
     /// Everything a summary of `from…to` needs, read in one transaction.
@@ -74,26 +109,25 @@ extension AlbumDatabase {
             try db.execute("BEGIN")
             defer { try? db.execute("COMMIT") }
             let days = try Self.dayRows(db, from, to)
-            let pinIds = Set(days.compactMap(\.pinId))
-            var places: [Int64: PlaceInfo] = [:]
-            var newPlaces = Set<Int64>()
-            for id in pinIds {
-                guard let row = try db.queryOne("SELECT title, latitude, longitude FROM pins WHERE id = ?", [id]),
-                      let coordinate = try? Coordinate(latitude: row.double(1) ?? 0, longitude: row.double(2) ?? 0)
-                else { continue }
-                places[id] = PlaceInfo(pinId: id, name: row.string(0), coordinate: coordinate)
-                if try db.queryOne(
-                    "SELECT 1 FROM photo_days WHERE pin_id = ? AND local_date < ? LIMIT 1", [id, from.description]) == nil
-                {
-                    newPlaces.insert(id)
-                }
+            let places = try Self.placeInfos(db, Set(days.compactMap(\.pinId)))
+            // Places with a photo before the period, at any pin (a town visited before from
+            // another pin is not new).
+            var placesSeenBefore = Set<PlaceKey>()
+            for row in try db.query("""
+                SELECT id, place_name, place_region, place_country, place_country_code, place_distance_km FROM pins n
+                WHERE EXISTS (SELECT 1 FROM photo_days d WHERE d.pin_id = n.id AND d.local_date < ?)
+                """, [from.description])
+            {
+                guard let id = row.int64(0) else { continue }
+                placesSeenBefore.insert(Self.decodePlace(row, at: 1).map { PlaceKey.named($0) } ?? .pin(id))
             }
             let range: [any SQLBindable] = [from.description, to.description]
             var tags: [TagName: Int] = [:]
+            // Photos' own tags, less those whose pin has the tag too (counted next, with the pin's).
             for row in try db.query("""
-                SELECT t.tag, count(*), sum(EXISTS (SELECT 1 FROM pin_tags pt WHERE pt.pin_id = p.pin_id AND pt.tag = t.tag))
-                FROM photo_tags t JOIN photos p ON p.id = t.photo_id
-                WHERE p.local_date BETWEEN ? AND ? GROUP BY t.tag
+                SELECT d.tag, sum(d.photos),
+                    sum(CASE WHEN EXISTS (SELECT 1 FROM pin_tags t WHERE t.pin_id = d.pin_id AND t.tag = d.tag) THEN d.photos ELSE 0 END)
+                FROM photo_tag_days d WHERE d.local_date BETWEEN ? AND ? GROUP BY d.tag
                 """, range)
             {
                 tags[TagName(stored: row.string(0) ?? ""), default: 0] += (row.int(1) ?? 0) - (row.int(2) ?? 0)
@@ -112,7 +146,8 @@ extension AlbumDatabase {
             let first = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(Self.decodeEntry)
             let last = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "DESC"), range).map(Self.decodeEntry)
             return PeriodFacts(
-                from: from, to: to, days: days, places: places, newPlaces: newPlaces, tags: tags, first: first, last: last)
+                from: from, to: to, days: days, places: places, placesSeenBefore: placesSeenBefore, tags: tags, first: first,
+                last: last)
         }
     }
 

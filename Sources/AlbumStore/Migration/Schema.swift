@@ -377,6 +377,97 @@ enum Schema {
                 UPDATE photos SET named_at = NULL WHERE id = new.id;
             END;
             """),
+        Migration(name: "searchPlaceNames", sql: """
+            -- `album find` searches place names (issue 12's GeoNames places): a photo's own place,
+            -- else its pin's, as "name region country". Only the view and the triggers that watch
+            -- the place columns change; the index is re-filled from the new view (decision 0019).
+            DROP VIEW photo_search_source;
+            CREATE VIEW photo_search_source AS
+                SELECT p.id AS id,
+                    coalesce(p.title, '') AS title,
+                    coalesce(n.title, '') || ' ' || coalesce(n.note, '') AS pin,
+                    coalesce((SELECT group_concat(tag, ' ') FROM (
+                        SELECT tag FROM photo_tags WHERE photo_id = p.id
+                        UNION SELECT tag FROM pin_tags WHERE pin_id = p.pin_id)), '') AS tags,
+                    coalesce(p.camera_make, '') || ' ' || coalesce(p.camera_model, '') AS camera,
+                    coalesce(replace(coalesce(p.url, p.file), rtrim(coalesce(p.url, p.file), replace(coalesce(p.url, p.file), '/', '')), ''), '') AS file,
+                    CASE WHEN p.place_name IS NOT NULL
+                        THEN p.place_name || ' ' || coalesce(p.place_region, '') || ' ' || coalesce(p.place_country, '')
+                        ELSE coalesce(n.place_name, '') || ' ' || coalesce(n.place_region, '') || ' ' || coalesce(n.place_country, '')
+                    END AS place
+                FROM photos p LEFT JOIN pins n ON n.id = p.pin_id;
+            DROP TRIGGER photo_search_update;
+            CREATE TRIGGER photo_search_update
+                AFTER UPDATE OF title, url, file, pin_id, camera_make, camera_model, place_name, place_region, place_country ON photos
+            BEGIN
+                DELETE FROM photo_search WHERE rowid = old.id;
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id = new.id;
+            END;
+            DROP TRIGGER photo_search_pin_renamed;
+            -- Naming a photo's place writes the columns even when the name stays: re-index only
+            -- when a pin's text really changed.
+            CREATE TRIGGER photo_search_pin_renamed AFTER UPDATE OF title, note, place_name, place_region, place_country ON pins
+                WHEN old.title IS NOT new.title OR old.note IS NOT new.note OR old.place_name IS NOT new.place_name
+                    OR old.place_region IS NOT new.place_region OR old.place_country IS NOT new.place_country
+            BEGIN
+                DELETE FROM photo_search WHERE rowid IN (SELECT id FROM photos WHERE pin_id = new.id);
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id IN (SELECT id FROM photos WHERE pin_id = new.id);
+            END;
+            -- Re-filled from scratch (dropping is far faster than deleting every row of an FTS5
+            -- table); the triggers name it in their bodies only, so they stay.
+            DROP TABLE photo_search;
+            CREATE VIRTUAL TABLE photo_search USING fts5(
+                title, pin, tags, camera, file, place, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+            INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place) SELECT * FROM photo_search_source;
+            """),
+        Migration(name: "createPhotoTagDays", sql: """
+            -- Photos per local day, pin (0 = unplaced) and tag of their own (a pin's tags are
+            -- counted from photo_days): what summaries count tags from instead of every tagged
+            -- photo row. Triggers keep it in step with photo_tags and photos (decision 0019).
+            CREATE TABLE photo_tag_days (
+                local_date TEXT NOT NULL,
+                pin_id INTEGER NOT NULL,
+                tag TEXT NOT NULL,
+                photos INTEGER NOT NULL,
+                PRIMARY KEY (local_date, pin_id, tag)
+            ) WITHOUT ROWID;
+            INSERT INTO photo_tag_days (local_date, pin_id, tag, photos)
+                SELECT p.local_date, coalesce(p.pin_id, 0), t.tag, count(*)
+                FROM photo_tags t JOIN photos p ON p.id = t.photo_id WHERE p.local_date IS NOT NULL GROUP BY 1, 2, 3;
+            CREATE TRIGGER photo_tag_days_tag_added AFTER INSERT ON photo_tags BEGIN
+                INSERT INTO photo_tag_days (local_date, pin_id, tag, photos)
+                    SELECT local_date, coalesce(pin_id, 0), new.tag, 1 FROM photos WHERE id = new.photo_id AND local_date IS NOT NULL
+                    ON CONFLICT (local_date, pin_id, tag) DO UPDATE SET photos = photos + 1;
+            END;
+            -- When a photo is deleted its tags go by cascade after it: the photo is gone then, and
+            -- this does nothing; photo_tag_days_photo_removed counted them down before.
+            CREATE TRIGGER photo_tag_days_tag_removed AFTER DELETE ON photo_tags BEGIN
+                UPDATE photo_tag_days SET photos = photos - 1
+                    WHERE tag = old.tag AND (local_date, pin_id) IN (
+                        SELECT local_date, coalesce(pin_id, 0) FROM photos WHERE id = old.photo_id);
+                DELETE FROM photo_tag_days WHERE photos <= 0 AND tag = old.tag AND (local_date, pin_id) IN (
+                    SELECT local_date, coalesce(pin_id, 0) FROM photos WHERE id = old.photo_id);
+            END;
+            CREATE TRIGGER photo_tag_days_photo_removed BEFORE DELETE ON photos WHEN old.local_date IS NOT NULL BEGIN
+                UPDATE photo_tag_days SET photos = photos - 1
+                    WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0)
+                        AND tag IN (SELECT tag FROM photo_tags WHERE photo_id = old.id);
+                DELETE FROM photo_tag_days WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0) AND photos <= 0;
+            END;
+            CREATE TRIGGER photo_tag_days_photo_moved AFTER UPDATE OF taken_at, pin_id ON photos
+                WHEN old.local_date IS NOT new.local_date OR old.pin_id IS NOT new.pin_id
+            BEGIN
+                UPDATE photo_tag_days SET photos = photos - 1
+                    WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0)
+                        AND tag IN (SELECT tag FROM photo_tags WHERE photo_id = old.id);
+                DELETE FROM photo_tag_days WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0) AND photos <= 0;
+                INSERT INTO photo_tag_days (local_date, pin_id, tag, photos)
+                    SELECT new.local_date, coalesce(new.pin_id, 0), tag, 1 FROM photo_tags WHERE photo_id = new.id AND new.local_date IS NOT NULL
+                    ON CONFLICT (local_date, pin_id, tag) DO UPDATE SET photos = photos + 1;
+            END;
+            """),
         Migration(name: "addPhotoSourceDetails", sql: """
             -- What a source says of a photo's position and rights (YFCC100M rows: Flickr's
             -- accuracy 1–16, the licence's name); NULL when the source does not say.

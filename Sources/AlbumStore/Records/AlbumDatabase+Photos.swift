@@ -45,12 +45,16 @@ extension AlbumDatabase {
         }
     }
 
-    /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
-    public func requirePhoto(id: Int64) throws(AlbumError) -> Photo {
-        let photo = try read { db throws(AlbumError) in
+    /// The photo with this id, or nil.
+    public func photo(id: Int64) throws(AlbumError) -> Photo? {
+        try read { db throws(AlbumError) in
             try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(Self.decodePhoto)
         }
-        guard let photo else { throw .notFound("no photo with id \(id) in \(name)") }
+    }
+
+    /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
+    public func requirePhoto(id: Int64) throws(AlbumError) -> Photo {
+        guard let photo = try photo(id: id) else { throw .notFound("no photo with id \(id) in \(name)") }
         return photo
     }
 

@@ -1,4 +1,4 @@
-import AlbumKit
+@testable import AlbumKit
 import AlbumModel
 import AlbumStore
 import Foundation

@@ -1,4 +1,4 @@
-import AlbumKit
+@testable import AlbumKit
 import AlbumModel
 import AlbumStore
 import Foundation
@@ -39,12 +39,12 @@ import Testing
         var pins: [Int: Int64] = [:]
         for (place, coordinate) in Self.places.enumerated() {
             let id = try m.add([("2020-01-01T00:00:00", "seed \(place)")], at: coordinate)[0]
-            pins[place] = try #require(try m.library.database.requirePhoto(id: id).pinId)
+            pins[place] = try m.library.database.requirePhoto(id: id).pinId
         }
         for shot in shots {
             let (make, model) = Self.cameras[shot.camera]
             let time = "\(Self.date(shot.day))T\(shot.hour < 10 ? "0" : "")\(shot.hour):00:00+02:00"
-            try m.library.database.commitImport([ImportGroup(destination: .pin(id: pins[shot.place]!), photos: [
+            _ = try m.library.database.commitImport([ImportGroup(destination: .pin(id: pins[shot.place]!), photos: [
                 ImportedPhotoRecord(
                     contentHash: UUID().uuidString, originalPath: "/x", file: "/x", thumbnail: "t", title: "s", takenAt: time,
                     coordinate: nil, bytes: 1, width: 1, height: 1, make: make, model: model, orientation: 1, altitude: nil),
@@ -96,6 +96,34 @@ import Testing
         let lastId = try m.library.database.lastPhotoId()
         try m.library.removePhoto(id: lastId)
         #expect(try m.library.summary(of: LocalPeriod.month("2024-06")).photos == june.count - 1)
+    }
+
+    @Test func placesAreNamedPlacesAndPinsInOneTownAreOnePlace() throws {
+        let m = try MemoryLibrary()
+        // Two pins in Paris and one in Lyon in June; a third Paris pin had a photo in 2023.
+        let eiffel = try m.add([("2024-06-14T10:00:00", "a"), ("2024-06-14T11:00:00", "b")], at: .at(48.8566, 2.3522))
+        let louvre = try m.add([("2024-06-15T10:00:00", "c")], at: .at(48.8600, 2.3400))
+        let lyon = try m.add([("2024-06-16T10:00:00", "d"), ("2024-06-16T11:00:00", "e"), ("2024-06-16T12:00:00", "f")], at: .at(45.7640, 4.8357))
+        let before = try m.add([("2023-05-01T10:00:00", "g")], at: .at(48.8530, 2.3600))
+        try m.library.nameNewPlaces()
+
+        let june = try m.library.summary(of: LocalPeriod.month("2024-06"))
+        #expect(june.pins == 3)
+        #expect(june.places == 2)
+        #expect(june.newPlaces == 1)  // Lyon; Paris was seen in 2023 from another pin
+        #expect(june.topPlaces.map(\.name) == ["Paris", "Lyon"] || june.topPlaces.map(\.name) == ["Lyon", "Paris"])
+        let paris = try #require(june.topPlaces.first { $0.name == "Paris" })
+        #expect(paris.photos == 3 && paris.pins == 2 && !paris.isNew)
+        #expect(paris.place?.countryCode == "FR")
+        #expect(paris.pinId == (try m.library.database.requirePhoto(id: eiffel[0]).pinId))
+        let lyonPlace = try #require(june.topPlaces.first { $0.name == "Lyon" })
+        #expect(lyonPlace.photos == 3 && lyonPlace.pins == 1 && lyonPlace.isNew)
+
+        // `find Paris` finds the photos whose place is Paris; the timeline shows the place name.
+        #expect(Set(try m.library.find(SearchText("paris")).photos.map(\.id)) == Set(eiffel + louvre + before))
+        #expect(try m.library.find(SearchText("lyon")).photos.map(\.id).sorted() == lyon)
+        let day = try m.library.timeline(by: .day, filter: PhotoFilter(from: LocalDate("2024-06-16"), to: LocalDate("2024-06-16")))
+        #expect(day.groups.flatMap(\.photos).map(\.place) == ["Lyon", "Lyon", "Lyon"])
     }
 
     @Test func anEmptyMonthIsASummaryNotAnError() throws {

@@ -1,4 +1,4 @@
-import AlbumKit
+@testable import AlbumKit
 import AlbumModel
 import AlbumStore
 import Testing
@@ -9,7 +9,7 @@ import Testing
         let m = try MemoryLibrary()
         let paris = try m.add([("2024-06-14T10:00:00", "louvre"), ("2024-06-14T11:00:00", "seine")], at: .at(48.85, 2.35))
         let alps = try m.add([("2024-06-16T10:00:00", "summit")], at: .at(45.9, 6.8))
-        let alpsPin = try #require(try m.library.database.requirePhoto(id: alps[0]).pinId)
+        let alpsPin = try m.library.database.requirePhoto(id: alps[0]).pinId
         try m.library.addTags([TagName("Hiking"), TagName("Été")], to: .pin(alpsPin))
         try m.library.addTags([TagName("  HIKING ")], to: .photo(paris[1]))
         let day = try m.library.addTags([TagName("城市")], to: .day(#require(LocalDate("2024-06-14"))))
@@ -51,7 +51,7 @@ import Testing
         // Tags, pin titles and removal reach the index.
         try m.library.addTags([TagName("Randonnée")], to: .photo(ids[2]))
         #expect(try m.library.find(SearchText("randonnee")).photos.map(\.id) == [ids[2]])
-        let pin = try #require(try m.library.database.requirePhoto(id: ids[0]).pinId)
+        let pin = try m.library.database.requirePhoto(id: ids[0]).pinId
         try m.library.addTags([TagName("tirol")], to: .pin(pin))
         #expect(try m.library.find(SearchText("tirol")).total == 4)
         try m.library.removeTags([TagName("tirol")], from: .pin(pin))

@@ -1,4 +1,4 @@
-import AlbumKit
+@testable import AlbumKit
 import AlbumModel
 import AlbumStore
 import Testing
@@ -84,7 +84,7 @@ import Testing
         let m = try MemoryLibrary()
         let paris = try m.add([("2024-06-14T10:00:00", "a"), ("2024-06-20T10:00:00", "b")], at: .at(48.85, 2.35))
         try m.add([("2024-06-15T10:00:00", "c")], at: .at(-33.8, 151.2))
-        let pin = try #require(try m.library.database.requirePhoto(id: paris[0]).pinId)
+        let pin = try m.library.database.requirePhoto(id: paris[0]).pinId
         let byPin = try m.library.timeline(by: .day, filter: PhotoFilter(pinId: pin))
         #expect(byPin.total == 2)
         let range = try m.library.timeline(

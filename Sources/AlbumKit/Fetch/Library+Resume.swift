@@ -16,7 +16,7 @@ extension Library {
         environment: @escaping @Sendable (_ pinId: Int64, _ recorded: AlbumInfo?) async throws -> FetchEnvironment,
         onReport: @escaping @Sendable (FetchReport) -> Void = { _ in }
     ) async throws -> [FetchReport] {
-        try recoverFromCrash()
+        try await recoverFromCrash()
         let searches = try pendingSearches()
         let searched = Set(searches.map(\.pinId))
         var jobs: [(pinId: Int64, search: AlbumInfo?)] = searches.map { ($0.pinId, $0) }

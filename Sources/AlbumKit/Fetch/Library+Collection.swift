@@ -16,12 +16,12 @@ extension Library {
     /// - Throws: `AlbumError.notFound` when no reachable page has a photo the pin has not shown
     ///   (the album is then left as it was).
     public func newCollection(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        let pin = try database.requirePin(id: pinId)
-        guard let album = try database.album(pinId: pinId) else {
+        let pin = try await store.requirePin(id: pinId)
+        guard let album = try await store.album(pinId: pinId) else {
             return try await fetch(pinId: pinId, options: FetchOptions(concurrency: concurrency), environment: environment)
         }
         let options = FetchOptions(radiusKm: album.radiusKm, perPage: album.perPage, concurrency: concurrency)
-        let shown = try database.shownSourceIds(pinId: pinId, source: environment.sourceName)
+        let shown = try await store.shownSourceIds(pinId: pinId, source: environment.sourceName)
         let reachable = environment.source.maxReachableResults ?? Int.max
         var lastPage = max(1, min(album.pages, reachable / max(1, album.perPage)))
 
@@ -53,9 +53,7 @@ extension Library {
             pinId: pinId, source: environment.sourceName, endpoint: environment.endpoint, radiusKm: album.radiusKm,
             perPage: album.perPage, page: searched[0], total: first.total, pages: first.pages)
         let photos = Array(fresh.prefix(album.perPage))
-        try await environment.pool.run { () throws(AlbumError) in
-            try self.removeUnusedFiles(try self.database.replaceCollection(info, photos: photos))
-        }
+        try await removeUnusedFiles(try await store.replaceCollection(info, photos: photos), on: environment.pool)
         return try await downloadAlbum(pinId: pinId, concurrency: concurrency, environment: environment)
     }
 }

@@ -13,10 +13,8 @@ extension Library {
     /// and downloads what is left to download.
     public func fetch(at coordinate: Coordinate, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
         let pending = Self.pendingSearch(pinId: 0, options: options, environment: environment)
-        let found = try await environment.pool.run { () throws(AlbumError) in
-            try self.database.findOrCreatePin(
-                at: coordinate, toleranceKm: Self.samePlaceKm, title: options.title, pendingSearch: pending)
-        }
+        let found = try await store.findOrCreatePin(
+            at: coordinate, toleranceKm: Self.samePlaceKm, title: options.title, pendingSearch: pending)
         var report = try await fetch(pin: found.pin, options: options, environment: environment)
         report.createdPin = found.created
         return report
@@ -25,16 +23,16 @@ extension Library {
     /// Gives the pin `pinId` its first collection if it has none (or `options.refresh`), and
     /// downloads what is left to download.
     public func fetch(pinId: Int64, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        let pin = try database.requirePin(id: pinId)
+        let pin = try await store.requirePin(id: pinId)
         return try await fetch(pin: pin, options: options, environment: environment)
     }
 
     private func fetch(pin: Pin, options: FetchOptions, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        let existing = try database.album(pinId: pin.id)
+        let existing = try await store.album(pinId: pin.id)
         if existing == nil {
             // Seen by `album resume` and `album status` until the first collection is stored.
             let pending = Self.pendingSearch(pinId: pin.id, options: options, environment: environment)
-            try await environment.pool.run { () throws(AlbumError) in try self.database.recordPendingSearch(pending) }
+            try await store.recordPendingSearch(pending)
         }
         if existing == nil || options.refresh {
             let page = try await search(environment.source, near: pin.coordinate, page: 1, options: options)
@@ -43,17 +41,13 @@ extension Library {
                 radiusKm: options.radiusKm, perPage: options.perPage, page: 1, total: page.total, pages: page.pages)
             let photos = Array(page.photos.prefix(options.perPage))
             if existing == nil {
-                _ = try await environment.pool.run { () throws(AlbumError) in
-                    try self.database.storeFirstCollection(info, photos: photos)
-                }
+                _ = try await store.storeFirstCollection(info, photos: photos)
             } else {
-                try await environment.pool.run { () throws(AlbumError) in
-                    try self.removeUnusedFiles(try self.database.replaceCollection(info, photos: photos))
-                }
+                try await removeUnusedFiles(try await store.replaceCollection(info, photos: photos), on: environment.pool)
             }
         }
         if options.retryFailed {
-            try await environment.pool.run { () throws(AlbumError) in try self.database.requeueFailed(pinId: pin.id) }
+            try await store.requeueFailed(pinId: pin.id)
         }
         return try await downloadAlbum(pinId: pin.id, concurrency: options.concurrency, environment: environment)
     }
@@ -68,10 +62,9 @@ extension Library {
     /// Downloads every `placeholder` photo of a pin's album with `concurrency` workers, then
     /// reports the album. Photos of dead processes are requeued first.
     public func downloadAlbum(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        let counts = try await environment.pool.run { () throws(AlbumError) in
-            try self.recoverFromCrash()
-            return try self.database.stateCounts(pinId: pinId)
-        }
+        try await recoverFromCrash(pool: environment.pool)
+        let counts = try await store.stateCounts(pinId: pinId)
+        let owner = ClaimOwner(token: ProcessToken.current)
         let tracker = ProgressTracker(
             pinId: pinId, total: counts.total, alreadyDone: counts.total - counts.remaining, report: environment.progress)
         do {
@@ -81,10 +74,8 @@ extension Library {
                         let worker = PhotoWorker(library: self, environment: environment)
                         // Take a transfer slot, then a photo: a claimed photo never waits for a slot.
                         @Sendable func next() async throws -> Int64? {
-                            guard let photo = try await environment.pool.run({ () throws(AlbumError) in
-                                try self.database.claimNextPhoto(pinId: pinId, owner: ProcessToken.current)
-                            }) else { return nil }
-                            return try await worker.process(photo)
+                            guard let claim = try await self.store.claimNextPhoto(pinId: pinId, by: owner) else { return nil }
+                            return try await worker.process(claim)
                         }
                         while true {
                             let bytes: Int64?
@@ -109,15 +100,15 @@ extension Library {
         } catch {
             throw .io("download of pin \(pinId) stopped: \(error)")
         }
-        return try report(pinId: pinId)
+        return try await report(pinId: pinId)
     }
 
     /// The album of a pin as a fetch reports it.
-    public func report(pinId: Int64) throws(AlbumError) -> FetchReport {
-        try nameNewPlaces()
-        let pin = try database.requirePin(id: pinId)
-        let counts = try database.stateCounts(pinId: pinId)
-        let album = try database.album(pinId: pinId)
+    public func report(pinId: Int64) async throws(AlbumError) -> FetchReport {
+        try await database.read { db throws(AlbumError) in try self.nameNewPlaces() }
+        let pin = try await store.requirePin(id: pinId)
+        let counts = try await store.stateCounts(pinId: pinId)
+        let album = try await store.album(pinId: pinId)
         return FetchReport(
             pin: pin, total: counts.total, downloaded: counts.downloaded, failed: counts.failed,
             noImages: album != nil && counts.total == 0, createdPin: false)

@@ -10,18 +10,19 @@ struct PhotoWorker: Sendable {
     let library: Library
     let environment: FetchEnvironment
 
-    var database: AlbumDatabase { library.database }
+    var store: any LibraryStore { library.store }
 
     /// - Returns: the bytes downloaded (0 when it failed).
-    /// - Throws: only when the database itself fails; a bad photo is recorded as `failed`.
-    func process(_ photo: Photo) async throws(AlbumError) -> Int64 {
+    /// - Throws: only when the store itself fails; a bad photo is recorded as `failed`.
+    func process(_ claim: PhotoClaim) async throws(AlbumError) -> Int64 {
         let pool = environment.pool
+        let photo = claim.photo
         let body: Data
-        switch await fetch(photo) {
+        switch await fetch(claim) {
         case .failure(let reason):
             // The batch stopped (another photo met a full disk): not this photo's fault either.
-            if Task.isCancelled { throw await requeue(photo, because: .io("download of photo \(photo.id) cancelled")) }
-            try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: reason.description) }
+            if Task.isCancelled { throw await requeue(claim, because: .io("download of photo \(photo.id) cancelled")) }
+            try await store.record(.failed(reason: reason.description), of: claim)
             return 0
         case .success(let data):
             body = data
@@ -31,42 +32,38 @@ struct PhotoWorker: Sendable {
             stored = try await pool.run { () throws(AlbumError) in try store(body) }
         } catch .storage(let message) {
             // A full, over-quota or read-only disk is no photo's fault: stop, and keep it queued.
-            throw await requeue(photo, because: .storage(message))
+            throw await requeue(claim, because: .storage(message))
         } catch {
             // Not a usable image, or its files could not be written: this photo failed.
-            try await pool.run { () throws(AlbumError) in try database.markFailed(photoId: photo.id, reason: error.description) }
+            try await store.record(.failed(reason: error.description), of: claim)
             return 0
         }
-        let kept = try await pool.run { () throws(AlbumError) in
-            guard try database.markDownloaded(photoId: photo.id, stored) else {
-                // Bytes the user removed, or the album holds already: dropped, files only if unused.
-                _ = try library.removeUnusedFiles([stored.contentHash])
-                return false
-            }
-            try restoreFiles(of: stored, body: body)
-            return true
+        guard try await store.record(.downloaded(stored), of: claim) else {
+            // Bytes the user removed, or the album holds already: dropped, files only if unused.
+            try await library.removeUnusedFiles([stored.contentHash], on: pool)
+            return 0
         }
-        return kept ? Int64(body.count) : 0
+        try await pool.run { () throws(AlbumError) in try restoreFiles(of: stored, body: body) }
+        return Int64(body.count)
     }
 
     /// Puts a claimed photo back in the queue and returns `error` for the caller to throw. When
     /// even that write fails (the database is on the full disk too), the claim stays and the next
     /// run's crash recovery requeues it: a dead process's claims are released.
-    private func requeue(_ photo: Photo, because error: AlbumError) async -> AlbumError {
-        let database = self.database
-        try? await environment.pool.run { () throws(AlbumError) in try database.releaseClaim(photoId: photo.id) }
+    private func requeue(_ claim: PhotoClaim, because error: AlbumError) async -> AlbumError {
+        _ = try? await store.record(.released, of: claim)
         return error
     }
 
     /// The photo's bytes, from the network or from inside a bundle folder.
-    private func fetch(_ photo: Photo) async -> Result<Data, Failure> {
-        guard let url = photo.url else { return .failure("no URL") }
-        let database = self.database
+    private func fetch(_ claim: PhotoClaim) async -> Result<Data, Failure> {
+        guard let url = claim.photo.url else { return .failure("no URL") }
         if url.hasPrefix("file://") {
             return await fetchLocal(url)
         }
+        let store = self.store
         let outcome = await environment.downloader.download(url) {
-            try? await environment.pool.run { () throws(AlbumError) in try database.recordAttempt(photoId: photo.id) }
+            try? await store.recordAttempt(claim)
         }
         switch outcome {
         case .body(let body): return .success(body.data)

@@ -1,0 +1,169 @@
+import AlbumModel
+import Foundation
+
+extension AlbumDatabase {
+    /// This database as the store seam: every call runs on the database's own thread.
+    public var store: SQLiteLibraryStore { SQLiteLibraryStore(self) }
+}
+
+/// `LibraryStore` on SQLite: each method runs the synchronous `AlbumDatabase` method of the same
+/// name through `read`/`write`, on the database's own thread. Claims are held by process token
+/// (`claimed_by`) for as long as the process lives; `ClaimOwner.lease` is not used.
+public struct SQLiteLibraryStore: LibraryStore {
+    public let database: AlbumDatabase
+
+    public init(_ database: AlbumDatabase) { self.database = database }
+
+    public var name: String { database.name }
+
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?) async throws(AlbumError) -> Pin {
+        try await database.read { db throws(AlbumError) in try db.addPin(at: coordinate, title: title, note: note) }
+    }
+
+    public func pins() async throws(AlbumError) -> [Pin] {
+        try await database.read { db throws(AlbumError) in try db.pins() }
+    }
+
+    public func pin(id: Int64) async throws(AlbumError) -> Pin? {
+        try await database.read { db throws(AlbumError) in try db.pin(id: id) }
+    }
+
+    public func pins(near center: Coordinate, radiusKm: Double) async throws(AlbumError) -> [Pin] {
+        try await database.read { db throws(AlbumError) in try db.pins(near: center, radiusKm: radiusKm) }
+    }
+
+    public func findOrCreatePin(
+        at coordinate: Coordinate, toleranceKm: Double, title: String?, pendingSearch: AlbumInfo?
+    ) async throws(AlbumError) -> (pin: Pin, created: Bool) {
+        try await database.read { db throws(AlbumError) in
+            try db.findOrCreatePin(at: coordinate, toleranceKm: toleranceKm, title: title, pendingSearch: pendingSearch)
+        }
+    }
+
+    public func movePin(id: Int64, to coordinate: Coordinate) async throws(AlbumError) -> (pin: Pin, droppedPhotos: Int) {
+        try await database.read { db throws(AlbumError) in try db.movePin(id: id, to: coordinate) }
+    }
+
+    public func removePin(id: Int64) async throws(AlbumError) -> Pin {
+        try await database.read { db throws(AlbumError) in try db.removePin(id: id) }
+    }
+
+    public func contentHashes(pinId: Int64) async throws(AlbumError) -> Set<String> {
+        try await database.read { db throws(AlbumError) in try db.contentHashes(pinId: pinId) }
+    }
+
+    public func setRegion(_ region: Region) async throws(AlbumError) {
+        try await database.read { db throws(AlbumError) in try db.setRegion(region) }
+    }
+
+    public func region() async throws(AlbumError) -> Region? {
+        try await database.read { db throws(AlbumError) in try db.region() }
+    }
+
+    public func album(pinId: Int64) async throws(AlbumError) -> AlbumInfo? {
+        try await database.read { db throws(AlbumError) in try db.album(pinId: pinId) }
+    }
+
+    public func photos(pinId: Int64) async throws(AlbumError) -> [Photo] {
+        try await database.read { db throws(AlbumError) in try db.photos(pinId: pinId) }
+    }
+
+    public func photo(id: Int64) async throws(AlbumError) -> Photo? {
+        try await database.read { db throws(AlbumError) in try db.photo(id: id) }
+    }
+
+    public func removePhoto(id: Int64) async throws(AlbumError) -> Photo {
+        try await database.read { db throws(AlbumError) in try db.removePhoto(id: id) }
+    }
+
+    public func unreferencedHashes(_ hashes: Set<String>) async throws(AlbumError) -> Set<String> {
+        try await database.read { db throws(AlbumError) in try db.unreferencedHashes(hashes) }
+    }
+
+    public func recordPendingSearch(_ search: AlbumInfo) async throws(AlbumError) {
+        try await database.read { db throws(AlbumError) in try db.recordPendingSearch(search) }
+    }
+
+    public func pendingSearches() async throws(AlbumError) -> [AlbumInfo] {
+        try await database.read { db throws(AlbumError) in try db.pendingSearches() }
+    }
+
+    public func storeFirstCollection(_ info: AlbumInfo, photos: [SourcePhoto]) async throws(AlbumError) -> Bool {
+        try await database.read { db throws(AlbumError) in try db.storeFirstCollection(info, photos: photos) }
+    }
+
+    public func replaceCollection(_ info: AlbumInfo, photos: [SourcePhoto]) async throws(AlbumError) -> Set<String> {
+        try await database.read { db throws(AlbumError) in try db.replaceCollection(info, photos: photos) }
+    }
+
+    public func shownSourceIds(pinId: Int64, source: String) async throws(AlbumError) -> Set<String> {
+        try await database.read { db throws(AlbumError) in try db.shownSourceIds(pinId: pinId, source: source) }
+    }
+
+    public func claimNextPhoto(pinId: Int64, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
+        let token = owner.token
+        return try await database.read { db throws(AlbumError) in
+            try db.claimNextPhoto(pinId: pinId, owner: token).map { PhotoClaim(photo: $0, token: token) }
+        }
+    }
+
+    public func recordAttempt(_ claim: PhotoClaim) async throws(AlbumError) {
+        let id = claim.photo.id
+        try await database.read { db throws(AlbumError) in try db.recordAttempt(photoId: id) }
+    }
+
+    @discardableResult
+    public func record(_ outcome: PhotoOutcome, of claim: PhotoClaim) async throws(AlbumError) -> Bool {
+        let id = claim.photo.id
+        return try await database.read { db throws(AlbumError) in
+            switch outcome {
+            case .downloaded(let stored): return try db.markDownloaded(photoId: id, stored)
+            case .failed(let reason): try db.markFailed(photoId: id, reason: reason)
+            case .released: try db.releaseClaim(photoId: id)
+            }
+            return true
+        }
+    }
+
+    @discardableResult
+    public func releaseStaleClaims(isAlive: @escaping @Sendable (String) -> Bool) async throws(AlbumError) -> Int {
+        try await database.read { db throws(AlbumError) in try db.releaseStaleClaims(isAlive: isAlive) }
+    }
+
+    @discardableResult
+    public func requeueFailed(pinId: Int64) async throws(AlbumError) -> Int {
+        try await database.read { db throws(AlbumError) in try db.requeueFailed(pinId: pinId) }
+    }
+
+    public func stateCounts(pinId: Int64?) async throws(AlbumError) -> StateCounts {
+        try await database.read { db throws(AlbumError) in try db.stateCounts(pinId: pinId) }
+    }
+
+    public func pinsWithWorkLeft() async throws(AlbumError) -> [Int64] {
+        try await database.read { db throws(AlbumError) in try db.pinsWithWorkLeft() }
+    }
+
+    public func knownImport(contentHash: String) async throws(AlbumError) -> KnownImport? {
+        try await database.read { db throws(AlbumError) in try db.knownImport(contentHash: contentHash) }
+    }
+
+    public func commitImport(_ groups: [ImportGroup]) async throws(AlbumError) -> [ImportGroupOutcome] {
+        try await database.read { db throws(AlbumError) in try db.commitImport(groups) }
+    }
+
+    public func integrityCheck() async throws(AlbumError) -> String {
+        try await database.read { db throws(AlbumError) in try db.integrityCheck() }
+    }
+
+    public func downloadedPhotos() async throws(AlbumError) -> [Photo] {
+        try await database.read { db throws(AlbumError) in try db.downloadedPhotos() }
+    }
+
+    public func allContentHashes() async throws(AlbumError) -> Set<String> {
+        try await database.read { db throws(AlbumError) in try db.allContentHashes() }
+    }
+
+    public func requeueLostDownload(photoId: Int64) async throws(AlbumError) {
+        try await database.read { db throws(AlbumError) in try db.requeueLostDownload(photoId: photoId) }
+    }
+}

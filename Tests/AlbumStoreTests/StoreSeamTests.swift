@@ -1,0 +1,107 @@
+import AlbumModel
+import Foundation
+import Testing
+import TestSupport
+
+@testable import AlbumStore
+
+/// The async `read`/`write` of `AlbumDatabase` and the `LibraryStore` seam, on a real SQLite file.
+@Suite struct StoreSeamTests {
+    let folder: URL
+    let db: AlbumDatabase
+    let store: any LibraryStore
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("seam-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        db = try AlbumDatabase(path: folder.appendingPathComponent("album.sqlite").path)
+        store = db.store
+    }
+
+    func info(_ pinId: Int64) -> AlbumInfo {
+        AlbumInfo(pinId: pinId, source: "flickr", endpoint: nil, radiusKm: 5, perPage: 3, page: 1, total: 3, pages: 1)
+    }
+    func photos(_ ids: [String]) -> [SourcePhoto] {
+        ids.map { SourcePhoto(sourceId: $0, title: nil, url: "http://127.0.0.1/\($0).jpg") }
+    }
+
+    @Test func aWriteIsOneTransactionAndRollsBackWhenItsBodyThrows() async throws {
+        let paris = try Coordinate(latitude: 48.85, longitude: 2.35)
+        await #expect(throws: AlbumError.invalidInput("stop")) {
+            try await db.write { db throws(AlbumError) in
+                _ = try db.addPin(at: paris, title: "one", note: nil)
+                _ = try db.addPin(at: paris, title: "two", note: nil)
+                throw .invalidInput("stop")
+            }
+        }
+        #expect(try await store.pins().isEmpty, "both pins belonged to the rolled-back transaction")
+
+        let titles = try await db.write { db throws(AlbumError) in
+            _ = try db.addPin(at: paris, title: "one", note: nil)
+            // A failed step inside the transaction is undone alone (a savepoint), the rest stays.
+            _ = try? db.movePin(id: 999, to: paris)
+            _ = try db.addPin(at: paris, title: "two", note: nil)
+            return try db.pins().map(\.title)
+        }
+        #expect(titles == ["one", "two"])
+        #expect(try await db.read { db throws(AlbumError) in try db.pins().count } == 2)
+    }
+
+    @Test func readsAndWritesRunOnTheDatabasesOwnThread() async throws {
+        // (Closure parameters are typed: this test also sees the module's internal synchronous
+        // `read`/`write`, which run on the caller's thread. Thread names are not reliable on
+        // Linux's Foundation, so threads are told apart by `pthread_self`.)
+        var threads = Set<UInt>()
+        for _ in 0..<10 {
+            threads.insert(try await db.read { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) })
+            threads.insert(try await db.write { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) })
+            try await store.pins().isEmpty ? () : ()
+        }
+        #expect(threads.count == 1, "one thread of its own runs every access")
+        let other = try AlbumDatabase.inMemory()
+        let elsewhere = try await other.read { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) }
+        #expect(!threads.contains(elsewhere))
+    }
+
+    @Test func claimsGoThroughTheSeamAndNameTheirOwner() async throws {
+        let pin = try await store.addPin(at: Coordinate(latitude: 45.76, longitude: 4.84), title: nil, note: nil)
+        #expect(try await store.storeFirstCollection(info(pin.id), photos: photos(["a", "b", "c"])))
+        let owner = ClaimOwner(token: "1:1")
+        let a = try #require(try await store.claimNextPhoto(pinId: pin.id, by: owner))
+        let b = try #require(try await store.claimNextPhoto(pinId: pin.id, by: owner))
+        let c = try #require(try await store.claimNextPhoto(pinId: pin.id, by: ClaimOwner(token: "2:2")))
+        #expect(try await store.claimNextPhoto(pinId: pin.id, by: owner) == nil)
+        #expect([a, b, c].map(\.photo.sourceId) == ["a", "b", "c"])
+        #expect([a, b, c].map(\.photo.state) == [.downloading, .downloading, .downloading])
+        #expect(a.token == "1:1" && a.expires == nil)
+
+        let stored = StoredFile(file: "originals/h", thumbnail: "thumbs/h", contentHash: "h", bytes: 3, width: 1, height: 1)
+        #expect(try await store.record(.downloaded(stored), of: a))
+        try await store.recordAttempt(b)
+        try await store.record(.failed(reason: "HTTP 404"), of: b)
+        // Owner 2 died: its claim goes back to the queue.
+        #expect(try await store.releaseStaleClaims { $0 == "1:1" } == 1)
+
+        let album = try await store.photos(pinId: pin.id)
+        #expect(album.map(\.state) == [.downloaded, .failed(reason: "HTTP 404"), .placeholder])
+        #expect(album[1].attempts == 2)
+        let counts = try await store.stateCounts(pinId: pin.id)
+        #expect((counts.downloaded, counts.failed, counts.placeholder) == (1, 1, 1))
+        #expect(try await store.pinsWithWorkLeft() == [pin.id])
+        #expect(try await store.requeueFailed(pinId: pin.id) == 1)
+        #expect(try await store.requirePhoto(id: a.photo.id).file == "originals/h")
+        await #expect(throws: AlbumError.notFound("no pin with id 77 in \(db.name)")) {
+            try await store.requirePin(id: 77)
+        }
+    }
+
+    @Test func aReleasedClaimGoesBackToTheQueue() async throws {
+        let pin = try await store.addPin(at: Coordinate(latitude: 45.76, longitude: 4.84), title: nil, note: nil)
+        _ = try await store.storeFirstCollection(info(pin.id), photos: photos(["a"]))
+        let a = try #require(try await store.claimNextPhoto(pinId: pin.id, by: ClaimOwner(token: "1:1")))
+        #expect(try await store.record(.released, of: a))
+        let again = try #require(try await store.claimNextPhoto(pinId: pin.id, by: ClaimOwner(token: "2:2")))
+        #expect(again.photo.id == a.photo.id)
+        #expect(again.photo.attempts == 2)
+    }
+}
