@@ -5,6 +5,7 @@
 # where more workers should mean proportionally more photos per second (target: 4 workers
 # >= 3.5x one).
 # Usage: bench/pg-workers.sh [PHOTOS=160] [CONCURRENCY=2] [RUNS=1]
+#   ALBUM=path/to/album uses that binary (built with --traits PostgreSQL) instead of building release.
 # Needs: the release build with the trait (built here), Debian's postgresql and nginx-light,
 # Pillow (installed when missing). Not a test: run it by hand. Prints photos/s per worker count.
 set -euo pipefail
@@ -17,8 +18,12 @@ command -v nginx >/dev/null || need+=(nginx-light)
 if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; fi
 python3 -c "import PIL" 2>/dev/null || pip install -q Pillow
 
-swift build -c release --traits PostgreSQL --product album >/dev/null
-album=$(swift build -c release --traits PostgreSQL --show-bin-path)/album
+if [ -n "${ALBUM:-}" ]; then
+  album=$ALBUM
+else
+  swift build -c release --traits PostgreSQL --product album >/dev/null
+  album=$(swift build -c release --traits PostgreSQL --show-bin-path)/album
+fi
 
 work=${BENCH_DIR:-/tmp/geoalbum-pg-bench}
 rm -rf "$work/pg" "$work/files" && mkdir -p "$work/pg" "$work/files"
@@ -68,9 +73,8 @@ cleanup() {
 trap cleanup EXIT
 
 now() { date +%s.%N; }
-db=0
 run_workers() {  # $1 workers; prints seconds
-  db=$((db + 1))
+  local db="$1_$(date +%s%N)"
   psql -X -q -h 127.0.0.1 -p "$pgport" -U postgres -d postgres -c "CREATE DATABASE bench_$db" >/dev/null
   rm -rf "$work/files" && mkdir -p "$work/files"
   local lib="postgres://postgres@127.0.0.1:$pgport/bench_$db?files=$work/files"
