@@ -2,7 +2,8 @@
 .PHONY: deps demo test release install uninstall test-browser
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
-# where the program looks for it (beside itself), so `album fetch` works from any folder.
+# where the program looks for it (beside itself), so `album fetch` works from any folder; the zone
+# map (decision 0018) in PREFIX/share/geoalbum/zones.bin.
 PREFIX ?= /usr/local
 
 deps:
@@ -32,6 +33,7 @@ install: release
 	install -m 755 .build/release/album $(DESTDIR)$(PREFIX)/bin/album
 	rm -rf $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
 	cp -R fixtures/bundle $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
+	install -m 644 data/zones/zones.bin $(DESTDIR)$(PREFIX)/share/geoalbum/zones.bin
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/album

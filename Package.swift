@@ -97,6 +97,7 @@ let package = Package(
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "TestSupport"]),
+        .testTarget(name: "AlbumDownloadTests", dependencies: ["AlbumDownload", "AlbumNet"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumSources", "TestSupport"]),

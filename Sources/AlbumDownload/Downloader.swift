@@ -30,8 +30,8 @@ public struct Downloader: Sendable {
             do {
                 let response = try await client.send(
                     HTTPRequest(url: url, headers: ["Accept": "image/jpeg,image/*;q=0.8"],
-                                maxBodyBytes: policy.maxBytes, timeout: policy.timeout, lowSpeed: policy.lowSpeed))
-                verdict = Self.judge(response)
+                                maxBodyBytes: policy.bodyCheck.maxBytes, timeout: policy.timeout, lowSpeed: policy.lowSpeed))
+                verdict = Self.judge(response, check: policy.bodyCheck)
             } catch {
                 verdict = error.isTransient ? .retry("\(error)", after: nil) : .fail("\(error)")
             }
@@ -62,12 +62,13 @@ public struct Downloader: Sendable {
     /// that always answers a page should not cost the full retry budget.
     public static let htmlPageAttempts = 2
 
-    /// What to do with a response: keep its body, retry, or give up.
-    static func judge(_ response: HTTPResponse) -> Verdict {
+    /// What to do with a response: keep its body, retry, or give up. The body's size was held to
+    /// `check`'s cap during the transfer; its content is sniffed here by the same check.
+    static func judge(_ response: HTTPResponse, check: PhotoBodyCheck) -> Verdict {
         switch response.status {
         case 200..<300:
-            let kind = ImageKind(sniffing: response.body)
-            if let refusal = kind.refusal {
+            let (kind, refusal) = check.contentRefusal(response.body)
+            if let refusal {
                 let reason = "\(refusal), \(response.body.count) bytes of \(response.header("content-type") ?? "unknown type")"
                 let page = kind == .html || (response.header("content-type") ?? "").lowercased().hasPrefix("text/html")
                 return page ? .retry(reason, after: nil, bound: htmlPageAttempts) : .fail(reason)

@@ -9,7 +9,7 @@ import Darwin
 ///
 /// ```swift
 /// let n = Errno.retryingInterrupts { read(fd, buffer, count) }
-/// guard n >= 0 else { throw .io("\(path): cannot read: \(Errno.current)") }
+/// guard n >= 0 else { throw .io("cannot read", subject: .file(path), cause: .errno(.current)) }
 /// ```
 public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
     /// The number, as in `<errno.h>` (`ENOENT`, `ENOSPC`, …).

@@ -5,13 +5,19 @@ extension PlaceIndex {
     /// The index of `source`: read from the cache when its files have not changed since the
     /// cache was written, else parsed, laid out as a tree, and cached (best effort: a cache
     /// folder that cannot be written only costs the next command the parse).
+    /// - Parameters:
+    ///   - source: the GeoNames files.
+    ///   - cacheFolder: where the index is cached (nil: not cached).
+    ///   - zones: the zone map that answers zones on land (nil: zones from the nearest place).
     /// - Throws: `AlbumError.io` / `.invalidInput` naming the file (and line) that is unreadable
     ///   or malformed.
-    public static func load(_ source: PlaceSource, cacheFolder: URL? = PlaceIndex.defaultCacheFolder()) throws(AlbumError) -> PlaceIndex {
+    public static func load(
+        _ source: PlaceSource, cacheFolder: URL? = PlaceIndex.defaultCacheFolder(), zones: ZoneMap? = nil
+    ) throws(AlbumError) -> PlaceIndex {
         let key = try cacheKey(source)
         let file = cacheFolder?.appendingPathComponent("places-\(key).bin")
         if let file, let data = try? Data(contentsOf: file), let rows = PlaceCacheCodec.decode(data) {
-            return PlaceIndex(data: rows, sourceDescription: source.cities)
+            return PlaceIndex(data: rows, sourceDescription: source.cities, zoneMap: zones)
         }
         let parsed = try GeoNamesReader.read(source)
         let rows = parsed.reordered(UnitVectorTree.treeOrder(latitudes: parsed.latitudes, longitudes: parsed.longitudes))
@@ -22,7 +28,7 @@ extension PlaceIndex {
                 if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
             }
         }
-        return PlaceIndex(data: rows, sourceDescription: source.cities)
+        return PlaceIndex(data: rows, sourceDescription: source.cities, zoneMap: zones)
     }
 
     /// `$ALBUM_PLACES_CACHE`, else `$XDG_CACHE_HOME/geoalbum`, else `~/.cache/geoalbum`, else

@@ -66,7 +66,8 @@ extension PlaceIndex {
             countryCode: cc, regionCode: a1.isEmpty ? nil : a1,
             coordinate: (try? Coordinate(latitude: data.latitudes[i], longitude: data.longitudes[i]))
                 ?? Coordinate.nullIsland, population: data.populations[i],
-            timeZone: data.zones[Int(data.zoneIndexes[i])])
+            timeZone: mapZone(latitude: data.latitudes[i], longitude: data.longitudes[i]).map { zoneNames[$0] }
+                ?? data.zones[Int(data.zoneIndexes[i])])
     }
 
     private func matches(row i: Int, qualifier: String) -> Bool {

@@ -24,8 +24,32 @@ public final class PlaceIndex: Sendable {
     /// Each row's country name, resolved once.
     let countryNames: [String?]
 
-    init(data: PlaceData, sourceDescription: String) {
+    /// Zone boundaries (decision 0018), when installed: the zone of a position on land.
+    public let zoneMap: ZoneMap?
+    /// For each zone of `zoneMap`, its index in `zoneNames`; -1 for a zone this machine's
+    /// tzdata does not know (the nearest place's zone is used there).
+    let mapZoneIndexes: [Int32]
+    /// The zones of the places, then those of the zone map.
+    public let zoneNames: [String]
+
+    static let placeChord = UnitVectorTree.chord(km: placeRadiusKm)
+    static let zoneChord = UnitVectorTree.chord(km: zoneRadiusKm)
+
+    init(data: PlaceData, sourceDescription: String, zoneMap: ZoneMap? = nil) {
         self.data = data
+        self.zoneMap = zoneMap
+        var names = data.zones
+        var indexes: [Int32] = []
+        for name in zoneMap?.names ?? [] {
+            if Self.tzdataKnows(name) {
+                indexes.append(Int32(names.count))
+                names.append(name)
+            } else {
+                indexes.append(-1)
+            }
+        }
+        self.zoneNames = names
+        self.mapZoneIndexes = indexes
         self.regionNames = zip(data.countryCodes, data.admin1Codes).map { cc, a1 in a1.isEmpty ? nil : data.regions["\(cc).\(a1)"] }
         self.countryNames = data.countryCodes.map { data.countries[$0] }
         self.tree = UnitVectorTree(latitudes: data.latitudes, longitudes: data.longitudes)
@@ -43,7 +67,15 @@ public final class PlaceIndex: Sendable {
     /// The place and the zone of a position given in degrees (assumed in range).
     public func lookup(latitude: Double, longitude: Double) -> PlaceLookup {
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
-        guard let hit = tree.nearest(qx, qy, qz, maxChord: UnitVectorTree.chord(km: Self.zoneRadiusKm)) else {
+        if let zone = mapZone(latitude: latitude, longitude: longitude) {
+            // The zone is the polygons': only a place within placeRadiusKm is wanted.
+            guard let hit = tree.nearest(qx, qy, qz, maxChord: Self.placeChord) else {
+                return PlaceLookup(place: nil, timeZone: zoneNames[zone])
+            }
+            let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
+            return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zoneNames[zone])
+        }
+        guard let hit = tree.nearest(qx, qy, qz, maxChord: Self.zoneChord) else {
             return PlaceLookup(place: nil, timeZone: Self.nauticalZone(longitude: longitude))
         }
         let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
@@ -52,15 +84,34 @@ public final class PlaceIndex: Sendable {
         return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zone)
     }
 
-    /// Only the zone of a position (the benchmark's hot path: no strings built).
+    /// Only the zone of a position, as an index into `zoneNames` (the benchmark's hot path: no
+    /// strings built); nil far out at sea.
     public func zoneIndex(latitude: Double, longitude: Double) -> Int? {
+        if let zone = mapZone(latitude: latitude, longitude: longitude) { return zone }
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
-        guard let hit = tree.nearest(qx, qy, qz, maxChord: UnitVectorTree.chord(km: Self.zoneRadiusKm)) else { return nil }
+        guard let hit = tree.nearest(qx, qy, qz, maxChord: Self.zoneChord) else { return nil }
         return Int(data.zoneIndexes[hit.index])
     }
 
-    /// The zone names `zoneIndex` refers to.
-    public var zoneNames: [String] { data.zones }
+    /// The zone of a position from the zone map, as an index into `zoneNames`; nil without a
+    /// map, at sea, or for a zone tzdata does not know here.
+    @inline(__always)
+    func mapZone(latitude: Double, longitude: Double) -> Int? {
+        guard let zoneMap, let z = zoneMap.zone(latitude: latitude, longitude: longitude) else { return nil }
+        let index = mapZoneIndexes[z]
+        return index < 0 ? nil : Int(index)
+    }
+
+    /// The zone of a position (the map's on land, else the nearest place's, else nautical).
+    public func timeZone(latitude: Double, longitude: Double) -> String {
+        zoneIndex(latitude: latitude, longitude: longitude).map { zoneNames[$0] } ?? Self.nauticalZone(longitude: longitude)
+    }
+
+    /// Whether this machine's tzdata has `zone` (a zone newer than tzdata is not used).
+    static func tzdataKnows(_ zone: String) -> Bool {
+        guard !zone.isEmpty, !zone.contains(".."), !zone.hasPrefix("/") else { return false }
+        return access("/usr/share/zoneinfo/" + zone, R_OK) == 0 || TimeZone(identifier: zone) != nil
+    }
 
     /// Row `i` as a `Place` at `distanceKm`.
     func place(_ i: Int, distanceKm: Double) -> Place {

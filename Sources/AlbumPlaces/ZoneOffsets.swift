@@ -1,5 +1,6 @@
 import AlbumModel
 import Foundation
+import Synchronization
 
 /// Local camera times and IANA zones: the UTC offset a zone had at a local time, with the
 /// rules of that date (tzdata through Foundation's `TimeZone`).
@@ -94,9 +95,24 @@ public enum OffsetInference {
     }
 }
 
-/// The place data of this process, loaded once on first use (`ALBUM_PLACES`, else Debian's).
+/// The place data of this process, loaded once on first use (`ALBUM_PLACES`, else Debian's),
+/// with the zone map (`ALBUM_ZONES`, else the installed one).
 public enum Places {
-    public static let standard: Result<PlaceIndex, AlbumError> = Result { () throws(AlbumError) in
-        try PlaceIndex.load(.standard())
+    /// The place data, loaded on first use; its error when it is unreadable or malformed.
+    public static var standard: Result<PlaceIndex, AlbumError> {
+        needed.withLock { $0 = true }
+        return loaded
+    }
+
+    /// The place data's error, when this process needed the data and could not load it (what
+    /// `album` turns into its "place names unavailable" warning); nil otherwise.
+    public static var problem: AlbumError? {
+        guard needed.withLock({ $0 }), case .failure(let error) = loaded else { return nil }
+        return error
+    }
+
+    private static let needed = Mutex(false)
+    private static let loaded: Result<PlaceIndex, AlbumError> = Result { () throws(AlbumError) in
+        try PlaceIndex.load(.standard(), zones: ZoneMap.standard())
     }
 }

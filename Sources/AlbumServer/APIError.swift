@@ -16,14 +16,16 @@ public struct APIError: Error, Sendable, Equatable {
     static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "bad_request", message: message) }
     static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "not_found", message: message) }
 
-    /// AlbumKit's errors as HTTP: unknown ids are 404, bad values 400, the rest 500.
+    /// AlbumKit's errors as HTTP, by kind: unknown ids are 404, bad values 400, a source's
+    /// failure 502, a full disk 507, the rest 500. The message is the CLI's line.
     init(_ error: AlbumError) {
+        let message = error.description
         switch error {
-        case .notFound(let m): self = .notFound(m)
-        case .invalidInput(let m): self = .badRequest(m)
-        case .source(let m): self.init(status: 502, code: "source_error", message: m)
-        case .storage(let m): self.init(status: 507, code: "storage_error", message: m)
-        case .io(let m), .database(let m): self.init(status: 500, code: "internal_error", message: m)
+        case .notFound: self = .notFound(message)
+        case .invalidInput: self = .badRequest(message)
+        case .source: self.init(status: 502, code: "source_error", message: message)
+        case .storage: self.init(status: 507, code: "storage_error", message: message)
+        case .io, .database: self.init(status: 500, code: "internal_error", message: message)
         }
     }
 

@@ -114,8 +114,8 @@ extension AlbumAPI {
 
     /// AlbumKit names command-line options (`--page-size`); the API names its parameters.
     static func renamingOptions(_ error: any Error) -> any Error {
-        guard let error = error as? AlbumError, case .invalidInput(let message) = error else { return error }
-        let renamed = message.replacingOccurrences(of: "--page-size", with: "pageSize").replacingOccurrences(of: "--page", with: "page")
+        guard let error = error as? AlbumError, case .invalidInput(let detail) = error else { return error }
+        let renamed = detail.description.replacingOccurrences(of: "--page-size", with: "pageSize").replacingOccurrences(of: "--page", with: "page")
             .replacingOccurrences(of: "--from", with: "from").replacingOccurrences(of: "--to", with: "to")
         return APIError.badRequest(renamed)
     }

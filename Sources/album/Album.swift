@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumPlaces
 import ArgumentParser
 import Foundation
 
@@ -35,13 +36,24 @@ struct Album: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            placeWarning()
         } catch {
             fail(error)
         }
     }
 
+    /// Every command that needed place names and could not load them says so, once, after its
+    /// output (a command that failed says only its error).
+    static func placeWarning() {
+        guard let problem = Places.problem else { return }
+        FileHandle.standardError.write(Data("album: warning: place names unavailable: \(problem)\n".utf8))
+    }
+
     static func fail(_ error: any Error) -> Never {
-        if let error = error as? ExitCode { Foundation.exit(error.rawValue) }
+        if let error = error as? ExitCode {
+            if error.rawValue == 0 { placeWarning() }
+            Foundation.exit(error.rawValue)
+        }
         let code = exitCode(for: error)
         if code == .success || error is CleanExit {
             exit(withError: error)  // --help and --version print to stdout

@@ -9,7 +9,7 @@ struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Find or create the pin at a place, search its photos, download and thumbnail them.",
-        discussion: "One place (--lat/--lon), one pin (--pin), or a batch (--pins-file, CSV lat,lon[,title]).")
+        discussion: "One place (--lat/--lon or --place), one pin (--pin), or a batch (--pins-file, CSV lines lat,lon[,title] or place[,title]).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
@@ -17,7 +17,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Longitude in degrees.") var lon: Double?
     @Option(help: PlaceOption.help) var place: String?
     @Option(help: "An existing pin's id.") var pin: Int64?
-    @Option(name: .customLong("pins-file"), help: ArgumentHelp("CSV of lat,lon[,title] lines.", valueName: "file"))
+    @Option(name: .customLong("pins-file"), help: ArgumentHelp("CSV of lat,lon[,title] or place[,title] lines (\"Paris, FR\",Louvre).", valueName: "file"))
     var pinsFile: String?
     @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Search radius in km, > 0 (Flickr: at most 32).")
     var radiusKm: Double = 5
@@ -82,7 +82,6 @@ struct FetchCommand: AsyncParsableCommand {
             library = try global.openForWriting()
             report = try await library.fetch(at: at, options: options, environment: environment)
         }
-        Output.placeWarning(library)
         if global.json { return try Output.json(FetchReportJSON(report, search: search)) }
         Output.line(FetchReportJSON.text(report))
         try PhotosCommand.printAlbum(library.photos(pinId: report.pin.id), library: library)
@@ -107,17 +106,18 @@ struct FetchCommand: AsyncParsableCommand {
         let results = await library.fetchBatch(entries, options: options, environment: environment)
         // Everything in file order: each line's pin, or its error (bad lines included).
         let byLine = Dictionary(results.map { ($0.line, $0.result) }, uniquingKeysWith: { first, _ in first })
-        let outcomes: [(text: String, report: FetchReport?)] = lines.compactMap { line in
+        let outcomes: [(text: String, report: FetchReport?, search: PlaceMatches?)] = lines.compactMap { line in
             switch line {
-            case .failure(let error): return ("\(error)", nil)
+            case .failure(let error): return ("\(error)", nil, nil)
             case .success(let entry):
                 switch byLine[entry.line] {
-                case .success(let report): return ("", report)
-                case .failure(let error): return ("\(file.path):\(entry.line): \(error)", nil)
+                case .success(let report): return ("", report, entry.search)
+                case .failure(let error): return ("\(file.path):\(entry.line): \(error)", nil, nil)
                 case nil: return nil
                 }
             }
         }
+        for entry in entries { if let search = entry.search { PlaceOption.noteAmbiguity(search, at: "\(file.path):\(entry.line): ") } }
         for outcome in outcomes {
             if let report = outcome.report {
                 if !global.json { Output.line(FetchReportJSON.text(report)) }
@@ -125,7 +125,9 @@ struct FetchCommand: AsyncParsableCommand {
                 Output.error(outcome.text)
             }
         }
-        if global.json { try Output.json(outcomes.compactMap(\.report).map(FetchReportJSON.init)) }
+        if global.json {
+            try Output.json(outcomes.compactMap { o in o.report.map { FetchReportJSON($0, search: o.search) } })
+        }
         if outcomes.contains(where: { $0.report == nil }) { throw ExitCode(1) }
     }
 }

@@ -2,7 +2,7 @@ import AlbumKit
 import AlbumModel
 import ArgumentParser
 
-/// `album photo place PHOTO --pin N | --lat D --lon D | --accept-suggestion`.
+/// `album photo place PHOTO --pin N | --lat D --lon D | --place NAME | --accept-suggestion`.
 struct PhotoPlaceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "place", abstract: "Give a photo a place: a pin, a position, or the place its import suggested.")
@@ -11,13 +11,14 @@ struct PhotoPlaceCommand: ParsableCommand {
     @Option(help: "Put it in this pin's album.") var pin: Int64?
     @Option(help: "Latitude of where it was taken.") var lat: Double?
     @Option(help: "Longitude of where it was taken.") var lon: Double?
-    @Option(name: .customLong("radius-km"), help: "With --lat/--lon: join a pin this close, else make one.") var radiusKm = 1.0
+    @Option(help: PlaceOption.help) var place: String?
+    @Option(name: .customLong("radius-km"), help: "With --lat/--lon or --place: join a pin this close, else make one.") var radiusKm = 1.0
     @Flag(name: .customLong("accept-suggestion"), help: "Put it where the import suggested.") var acceptSuggestion = false
 
     func validate() throws {
-        let ways = [pin != nil, lat != nil || lon != nil, acceptSuggestion].filter { $0 }.count
-        guard ways == 1 else { throw ValidationError("give exactly one of --pin, --lat/--lon, --accept-suggestion") }
-        if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
+        let ways = [pin != nil, lat != nil || lon != nil, place != nil, acceptSuggestion].filter { $0 }.count
+        guard ways == 1 else { throw ValidationError("give exactly one of --pin, --lat/--lon, --place, --accept-suggestion") }
+        try PlaceOption.validate(lat: lat, lon: lon, place: place, required: false)
         guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 100 else { throw ValidationError("--radius-km \(radiusKm) must be in (0, 100]") }
     }
 
@@ -25,8 +26,8 @@ struct PhotoPlaceCommand: ParsableCommand {
         let placement: PhotoPlacement
         if let pin {
             placement = .pin(pin)
-        } else if let lat, let lon {
-            placement = .coordinate(try coordinate(latitude: lat, longitude: lon), radiusKm: radiusKm)
+        } else if let (at, _) = try PlaceOption.position(lat: lat, lon: lon, place: place) {
+            placement = .coordinate(at, radiusKm: radiusKm)
         } else {
             placement = .suggestion
         }

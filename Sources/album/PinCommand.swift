@@ -17,26 +17,11 @@ struct PinCommand: ParsableCommand {
         @Option(help: "A title for the place (default with --place: the place's name).") var title: String?
         @Option(help: "A note about the place.") var note: String?
 
-        func validate() throws {
-            if place != nil {
-                guard lat == nil && lon == nil else { throw ValidationError("give either --place or --lat/--lon") }
-                return
-            }
-            guard let lat, let lon else { throw ValidationError("give --lat and --lon, or --place") }
-            _ = try coordinate(latitude: lat, longitude: lon)
-        }
+        func validate() throws { try PlaceOption.validate(lat: lat, lon: lon, place: place) }
 
         func run() async throws {
-            var search: PlaceMatches?
-            var at: Coordinate
-            var title = self.title
-            if let place {
-                let matches = try PlaceOption.resolve(place)
-                (search, at) = (matches, matches.best.coordinate)
-                title = title ?? matches.best.name
-            } else {
-                at = try coordinate(latitude: lat ?? 0, longitude: lon ?? 0)
-            }
+            guard let (at, search) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
+            let title = self.title ?? search?.best.name
             #if PostgreSQL
             if let pin = try await global.withShared({ try await $0.addPin(at: at, title: title, note: note) }) {
                 return try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
@@ -44,7 +29,6 @@ struct PinCommand: ParsableCommand {
             #endif
             let library = try global.openForWriting()
             let pin = try library.addPin(at: at, title: title, note: note)
-            Output.placeWarning(library)
             try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
         }
     }
@@ -59,14 +43,11 @@ struct PinCommand: ParsableCommand {
             if let shared = try await global.withShared({ try await $0.pins() }) {
                 pins = shared
             } else {
-                let library = try global.openForReading()
-                pins = try library.pins()
-                Output.placeWarning(library)
+                pins = try global.openForReading().pins()
             }
             #else
             let library = try global.openForReading()
             pins = try library.pins()
-            Output.placeWarning(library)
             #endif
             if global.json { return try Output.json(pins.map(PinJSON.init)) }
             if pins.isEmpty { Output.line("no pins") }
@@ -95,15 +76,17 @@ struct PinCommand: ParsableCommand {
             abstract: "Move a pin; its album is emptied so the next fetch searches the new place.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id.") var id: Int64
-        @Option(parsing: .unconditional, help: "New latitude in degrees.") var lat: Double
-        @Option(parsing: .unconditional, help: "New longitude in degrees.") var lon: Double
+        @Option(parsing: .unconditional, help: "New latitude in degrees.") var lat: Double?
+        @Option(parsing: .unconditional, help: "New longitude in degrees.") var lon: Double?
+        @Option(help: PlaceOption.help) var place: String?
 
-        func validate() throws { _ = try coordinate(latitude: lat, longitude: lon) }
+        func validate() throws { try PlaceOption.validate(lat: lat, lon: lon, place: place) }
 
         func run() throws {
+            guard let (to, search) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
             let library = try global.openForWriting()
-            let pin = try library.movePin(id: id, to: coordinate(latitude: lat, longitude: lon))
-            try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
+            let pin = try library.movePin(id: id, to: to)
+            try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
         }
     }
 

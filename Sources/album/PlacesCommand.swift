@@ -21,7 +21,6 @@ struct PlacesCommand: ParsableCommand {
     func run() throws {
         let library = try global.openForReading()
         let places = try library.places(countryCode: country?.uppercased())
-        Output.placeWarning(library)
         if global.json { return try Output.json(places.map(LibraryPlaceJSON.init)) }
         if places.isEmpty { Output.line(country.map { "no places in \($0.uppercased())" } ?? "no places") }
         for p in places {
@@ -50,14 +49,9 @@ struct LibraryPlaceJSON: Encodable {
 enum Attribution {
     static let text = """
         Place names and time zones: GeoNames (https://www.geonames.org), CC BY 4.0, as Debian's \
-        libtimezonemap-data ships it, or the GeoNames file named by ALBUM_PLACES.
+        libtimezonemap-data ships it, or the GeoNames file named by ALBUM_PLACES. Time-zone \
+        boundaries: timezone-boundary-builder (https://github.com/evansiroky/timezone-boundary-builder), \
+        ODbL 1.0, as timezonefinder packages it; GeoAlbum's zone map (data/zones, or ALBUM_ZONES) is \
+        a derived database under the ODbL 1.0.
         """
-}
-
-extension Output {
-    /// `album: warning: place names unavailable: …` once, when the place data failed.
-    static func placeWarning(_ library: Library) {
-        guard let problem = library.placeDataProblem else { return }
-        FileHandle.standardError.write(Data("album: warning: place names unavailable: \(problem)\n".utf8))
-    }
 }

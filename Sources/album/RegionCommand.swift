@@ -10,25 +10,32 @@ struct RegionCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Store the map's centre and span.")
         @OptionGroup var global: GlobalOptions
-        @Option(parsing: .unconditional, help: "Centre latitude.") var lat: Double
-        @Option(parsing: .unconditional, help: "Centre longitude.") var lon: Double
+        @Option(parsing: .unconditional, help: "Centre latitude.") var lat: Double?
+        @Option(parsing: .unconditional, help: "Centre longitude.") var lon: Double?
+        @Option(help: PlaceOption.help) var place: String?
         @Option(name: .customLong("span-lat"), parsing: .unconditional, help: "Latitude span in degrees, > 0.")
         var spanLat: Double
         @Option(name: .customLong("span-lon"), parsing: .unconditional, help: "Longitude span in degrees, > 0.")
         var spanLon: Double
 
-        func validate() throws { _ = try region() }
+        func validate() throws {
+            try PlaceOption.validate(lat: lat, lon: lon, place: place)
+            // The spans are checked here (with a stand-in centre when --place is resolved in run()).
+            let center = try lat.flatMap { lat in try lon.map { try coordinate(latitude: lat, longitude: $0) } }
+            _ = try region(center: center ?? Coordinate(latitude: 0, longitude: 0))
+        }
 
-        func region() throws -> Region {
+        func region(center: Coordinate) throws -> Region {
             do {
-                return try Region(center: coordinate(latitude: lat, longitude: lon), spanLatitude: spanLat, spanLongitude: spanLon)
+                return try Region(center: center, spanLatitude: spanLat, spanLongitude: spanLon)
             } catch let error as AlbumError {
                 throw ValidationError(error.description)
             }
         }
 
         func run() throws {
-            let region = try region()
+            guard let (center, _) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
+            let region = try region(center: center)
             try global.openForWriting().setRegion(region)
             try global.json ? Output.json(RegionJSON(region: region)) : Output.line(RegionJSON.text(region))
         }

@@ -9,8 +9,9 @@ struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Show what a photo source offers near a place (nothing is downloaded).")
 
-    @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double
-    @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double?
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double?
+    @Option(help: PlaceOption.help) var place: String?
     @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Search radius in km, > 0 (Flickr: at most 32).")
     var radiusKm = 5.0
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Photos per page (Flickr: at most 250).") var perPage = 30
@@ -21,7 +22,7 @@ struct SearchCommand: AsyncParsableCommand {
     var json: Bool { global.json }
 
     func validate() throws {
-        _ = try coordinate(latitude: lat, longitude: lon)
+        try PlaceOption.validate(lat: lat, lon: lon, place: place)
         try checkRadiusIsPositive(radiusKm)
         if let source = sources.source, let spec = try? SourceSpec.parse(source, endpoint: sources.endpoint) {
             try checkRadius(radiusKm, for: spec)
@@ -33,7 +34,8 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let spec = try sources.spec()
         try checkRadius(radiusKm, for: spec)
-        let query = SearchQuery(center: try coordinate(latitude: lat, longitude: lon), radiusKm: radiusKm, page: page, perPage: perPage)
+        guard let (center, _) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
+        let query = SearchQuery(center: center, radiusKm: radiusKm, page: page, perPage: perPage)
         let result = try await SourceSearch.page(query, from: spec)
         if json { return try Output.json(SearchJSON(page: result)) }
         Output.line("\(result.total) photo\(result.total == 1 ? "" : "s") near \(Output.degrees(query.center)), page \(result.page) of \(result.pages)")

@@ -44,6 +44,7 @@ import TestSupport
             let process = Process()
             process.executableURL = program
             process.arguments = arguments
+            process.environment = AlbumProcess.environment()
             process.currentDirectoryURL = cwd.url
             let out = Pipe(), err = Pipe()
             (process.standardOutput, process.standardError) = (out, err)

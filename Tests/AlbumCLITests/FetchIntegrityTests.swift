@@ -43,7 +43,7 @@ import TestSupport
         let run = try album(["fetch", "--pins-file", file.path, "--source", "bundle:\(Fixtures.bundle.path)"])
         #expect(run.status != 0)
         #expect(run.stderr == "album: error: pins file \(file.path) has no pins (only a header, comments or blank lines): "
-            + "expected lines of lat,lon[,title]\n", "\(run.stderr)")
+            + "expected lines of lat,lon[,title] or place[,title]\n", "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 

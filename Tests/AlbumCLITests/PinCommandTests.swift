@@ -112,6 +112,7 @@ import TestSupport
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
             p.arguments = ["-c", script]
+            p.environment = AlbumProcess.environment()
             try p.run()
             return p
         }

@@ -92,7 +92,7 @@ import TestSupport
         env["FLICKR_API_KEY"] = nil
         env["COLUMNS"] = "100"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = AlbumProcess.environment(env)
         process.currentDirectoryURL = Fixtures.repositoryRoot
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -64,6 +64,7 @@ import TestSupport
         let process = Process()
         process.executableURL = AlbumProcess.binary
         process.arguments = ["fetch", "--pins-file", csv.path, "--per-page", "1", "--library", library]
+        process.environment = AlbumProcess.environment()
         let pipe = Pipe()
         (process.standardOutput, process.standardError) = (pipe, pipe)
         try process.run()

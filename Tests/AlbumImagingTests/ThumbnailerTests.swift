@@ -118,8 +118,8 @@ import TestSupport
         #expect {
             try Thumbnailer().thumbnail(of: garbage)
         } throws: { error in
-            guard case AlbumError.invalidInput(let message) = error else { return false }
-            return message.hasPrefix("undecodable JPEG: ")
+            guard case AlbumError.invalidInput(let detail) = error else { return false }
+            return detail.description.hasPrefix("undecodable JPEG: ")
         }
         // A JPEG cut right after its start: no frame header at all.
         let full = try Fixtures.jpeg(Fixtures.solid(width: 64, height: 64, [1, 2, 3]))

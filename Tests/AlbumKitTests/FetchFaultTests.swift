@@ -26,7 +26,8 @@ import TestSupport
         case "e404": .status(404)
         case "e403": .status(403)
         case "drop": .drop
-        case "slow": .delayed(.seconds(3), .respond(status: 200, body: bodies.body(index)))
+        // Never within the time-out, however loaded the machine (stopping the server ends it).
+        case "slow": .delayed(.seconds(120), .respond(status: 200, body: bodies.body(index)))
         case "notjpeg": .respond(status: 200, body: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)))
         case "corrupt": .respond(status: 200, body: Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 2000)))
         case "bomb": .respond(status: 200, body: declaring(width: 40_000, height: 30_000, bodies.body(index)))
@@ -82,7 +83,10 @@ import TestSupport
         let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
         let clock = RecordingClock()
         let policy = DownloadPolicy(
-            maxBytes: 1 << 20, timeout: .seconds(1),
+            // The time-out separates "slow" (never answers) from every other reply, so it must
+            // hold a healthy loopback answer on a busy machine too: 1 s did not (a request could
+            // time out before the server's threads had accepted it: fewer requests than attempts).
+            maxBytes: 1 << 20, timeout: .seconds(5),
             retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(10)))
         let source = try BundleSource(folder: bundle.folder.url)
         let environment = FetchEnvironment(

@@ -25,8 +25,12 @@ import Testing
         let server = try LoopbackServer { _ in .text("again") }
         let client = try HTTPClient()
         for _ in 0..<5 { _ = try await client.send(HTTPRequest(url: server.baseURL + "/same")) }
-        #expect(server.requests.count == 5)
-        #expect(server.connectionCount == 1)
+        // Counted by the connections that carried this client's requests, not by every accept:
+        // the port is the kernel's pick, and on a busy machine a port freed a moment ago by
+        // another test's server can still be dialled by a client retrying there (a stray accept).
+        let ours = server.requests.filter { $0.path == "/same" }
+        #expect(ours.count == 5)
+        #expect(Set(ours.map(\.connection)).count == 1, "connections: \(ours.map(\.connection))")
     }
 
     @Test func perHostConnectionLimitHolds() async throws {

@@ -28,7 +28,8 @@ import Testing
         try bundle.write(json: "[]", to: "a.json")
         try bundle.write(json: "[]", to: "b.json")
         let error = try #require(albumError { _ = try bundle.source() })
-        guard case .invalidInput(let message) = error else { Issue.record("\(error)"); return }
+        guard case .invalidInput(let detail) = error else { Issue.record("\(error)"); return }
+        let message = detail.description
         #expect(message.contains("several JSON files (a.json, b.json)"))
     }
 
@@ -48,7 +49,8 @@ import Testing
         let bundle = BundleTestFolder()
         try bundle.addFiles("a.jpg")
         let error = try #require(albumError { _ = try bundle.source() })
-        guard case .notFound(let message) = error else { Issue.record("\(error)"); return }
+        guard case .notFound(let detail) = error else { Issue.record("\(error)"); return }
+        let message = detail.description
         #expect(message.contains("has no JSON file") && message.contains(bundle.url.standardizedFileURL.path))
     }
 
@@ -77,7 +79,8 @@ import Testing
         let bundle = BundleTestFolder()
         try bundle.write(json: json)
         let error = try #require(albumError { _ = try bundle.source() })
-        guard case .invalidInput(let message) = error else { Issue.record("\(error)"); return }
+        guard case .invalidInput(let detail) = error else { Issue.record("\(error)"); return }
+        let message = detail.description
         #expect(message.hasPrefix(bundle.url.standardizedFileURL.path + "/photos.json: malformed JSON"), "\(message)")
         #expect(message.contains(position), "\(message)")
     }

@@ -31,6 +31,28 @@ public enum AlbumProcess {
         return exe.deletingLastPathComponent().appendingPathComponent("album")
     }
 
+    /// The place index cache of every `album` the tests run (unless a test names its own): one
+    /// folder per user in the temporary folder, reused across runs (the cache is keyed by the
+    /// place files, and written by rename, so runs side by side are safe).
+    public static let placesCache: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geoalbum-test-places-\(getuid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// `base` (by default this process's environment) as every `album` of the tests gets it:
+    /// no user place file or zone map unless the test sets one, and the place index cache in
+    /// `placesCache`, never the user's ~/.cache, unless the test names its own.
+    public static func environment(_ base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var env = base
+        let inherited = ProcessInfo.processInfo.environment
+        for key in ["ALBUM_PLACES", "ALBUM_ZONES"] where env[key] == inherited[key] { env[key] = nil }
+        if env["ALBUM_PLACES_CACHE"] == nil || env["ALBUM_PLACES_CACHE"] == inherited["ALBUM_PLACES_CACHE"] {
+            env["ALBUM_PLACES_CACHE"] = placesCache.path
+        }
+        return env
+    }
+
     /// Starts `album` with `arguments`; the caller waits (or kills it).
     public static func start(
         _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
@@ -41,9 +63,8 @@ public enum AlbumProcess {
         var env = ProcessInfo.processInfo.environment
         env["ALBUM_LIBRARY"] = nil
         env["FLICKR_API_KEY"] = nil
-        env["ALBUM_PLACES"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = Self.environment(env)
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -9,16 +9,20 @@ import Darwin
 /// One accepted connection: reads requests one after another and answers each.
 struct Connection {
     let fd: Int32
+    /// The connection's number at its server (1 for the first accepted).
+    let serial: Int
     let core: ServerCore
     private var buffer: [UInt8] = []
 
-    init(fd: Int32, core: ServerCore) {
+    init(fd: Int32, serial: Int, core: ServerCore) {
         self.fd = fd
+        self.serial = serial
         self.core = core
     }
 
     mutating func serve() {
-        while !core.isStopped, let request = readRequest() {
+        while !core.isStopped, var request = readRequest() {
+            request.connection = serial
             let reply = core.answer(request)
             let keepOpen = perform(reply, closeAfter: request.headers["connection"]?.lowercased() == "close")
             core.answered()

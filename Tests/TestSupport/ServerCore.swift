@@ -99,20 +99,20 @@ final class ServerCore: @unchecked Sendable {
             }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let registered = state.withLock { state in
-                guard !state.stopped else { return false }
+            let serial = state.withLock { state -> Int? in
+                guard !state.stopped else { return nil }
                 state.open.insert(fd)
                 state.connections += 1
-                return true
+                return state.connections
             }
-            guard registered else {
+            guard let serial else {
                 close(fd)
                 slots.signal()
                 break
             }
             threads.enter()
             let thread = Thread { [self] in
-                var connection = Connection(fd: fd, core: self)
+                var connection = Connection(fd: fd, serial: serial, core: self)
                 connection.serve()
                 state.withLock { _ = $0.open.remove(fd) }
                 close(fd)

@@ -11,6 +11,8 @@ public struct ServerRequest: Sendable {
     public let headers: [String: String]
     /// The request target as sent: `/services/rest/?method=…`.
     public let target: String
+    /// Which accepted connection carried it: 1 for the server's first, 2 for its second…
+    public internal(set) var connection = 0
 
     public init(method: String, target: String, headers: [String: String]) {
         self.method = method

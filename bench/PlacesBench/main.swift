@@ -1,6 +1,8 @@
 // The Swift side of bench/places.sh: names N points (CSV lat,lon) with AlbumPlaces on one
 // thread and writes, per point, the zone, the place's country code and its distance in km.
-// Timings go to stderr: index load (cold: parse and build; warm: the cache file) and lookups.
+// Timings go to stderr: index load (cold: parse and build; warm: the cache file) and lookups,
+// each as wall time and as this thread's CPU time (the machine is shared: CPU time is what the
+// work costs, wall time what one process got of it). ALBUM_ZONES=none: zones from places only.
 import AlbumPlaces
 import Foundation
 
@@ -20,25 +22,40 @@ for line in text.split(separator: "\n") {
 
 let clock = ContinuousClock()
 var index: PlaceIndex?
-let load = try clock.measure { index = try PlaceIndex.load(.standard()) }
+let load = try clock.measure { index = try PlaceIndex.load(.standard(), zones: ZoneMap.standard()) }
 guard let index else { exit(1) }
+
+/// This thread's CPU time, seconds.
+func threadCPU() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+/// Runs `body`, returning (wall, CPU) seconds.
+func timed(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+    let c0 = threadCPU()
+    let wall = clock.measure(body)
+    return (seconds(wall), threadCPU() - c0)
+}
 
 // Zones only: the hot path of naming a million photos' time zones.
 var zoneIndexes = [Int](repeating: -1, count: latitudes.count)
-let zonesOnly = clock.measure {
+let zonesOnly = timed {
     for i in latitudes.indices { zoneIndexes[i] = index.zoneIndex(latitude: latitudes[i], longitude: longitudes[i]) ?? -1 }
 }
 // Full lookups: place (name, region, country, distance) and zone, as pins and photos get them.
 var places: [PlaceLookup] = []
 places.reserveCapacity(latitudes.count)
-let full = clock.measure {
+let full = timed {
     for i in latitudes.indices { places.append(index.lookup(latitude: latitudes[i], longitude: longitudes[i])) }
 }
-func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 let n = Double(latitudes.count)
+let mapText = index.zoneMap.map { "zone map \($0.dataVersion)" } ?? "no zone map"
 FileHandle.standardError.write(Data(String(
-    format: "index load %.1f ms (%d places); zones only: %.0f points/s; place + zone: %.0f points/s\n",
-    seconds(load) * 1000, index.count, n / seconds(zonesOnly), n / seconds(full)).utf8))
+    format: "index load %.1f ms (%d places, %@); zones only: %.0f points/s CPU (%.0f wall); "
+        + "place + zone: %.0f points/s CPU (%.0f wall)\n",
+    seconds(load) * 1000, index.count, mapText, n / zonesOnly.cpu, n / zonesOnly.wall, n / full.cpu, n / full.wall).utf8))
 
 var out = ""
 out.reserveCapacity(latitudes.count * 32)
@@ -46,4 +63,4 @@ for p in places {
     out += "\(p.timeZone)\t\(p.place?.countryCode ?? "")\t\(p.place.map { String($0.distanceKm) } ?? "")\t\(p.place?.name ?? "")\n"
 }
 try out.write(toFile: arguments[2], atomically: true, encoding: .utf8)
-print(String(format: "load_ms=%.1f zones_per_s=%.0f full_per_s=%.0f", seconds(load) * 1000, n / seconds(zonesOnly), n / seconds(full)))
+print(String(format: "load_ms=%.1f zones_per_cpu_s=%.0f full_per_cpu_s=%.0f", seconds(load) * 1000, n / zonesOnly.cpu, n / full.cpu))

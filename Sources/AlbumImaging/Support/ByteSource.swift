@@ -99,15 +99,10 @@ final class ReadOnlyFile: ByteSource {
 }
 
 extension AlbumError {
-    /// The same error with its message prefixed by a file name: `photo.jpg: not a JPEG (…)`.
+    /// The same error about a file: `photo.jpg: not a JPEG (…)`. An error that names its own
+    /// subject keeps it.
     func naming(_ file: String) -> AlbumError {
-        switch self {
-        case .invalidInput(let m): .invalidInput("\(file): \(m)")
-        case .notFound(let m): .notFound("\(file): \(m)")
-        case .io(let m): m.hasPrefix("\(file): ") ? self : .io("\(file): \(m)")
-        case .database(let m): .database("\(file): \(m)")
-        case .source(let m): .source("\(file): \(m)")
-        case .storage(let m): .storage("\(file): \(m)")
-        }
+        if case .io(let detail) = self, detail.subject == nil, detail.message.hasPrefix("\(file): ") { return self }
+        return about(.file(file))
     }
 }

@@ -1,6 +1,7 @@
 import AlbumDownload
 import AlbumFiles
 import AlbumModel
+import AlbumPlaces
 import AlbumSources
 import AlbumStore
 import Foundation
@@ -59,52 +60,11 @@ extension Library {
             perPage: options.perPage, page: 0, total: 0, pages: 0)
     }
 
-    /// Downloads every `placeholder` photo of a pin's album with `concurrency` workers, then
-    /// reports the album. Photos of dead processes are requeued first.
-    public func downloadAlbum(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
-        try await recoverFromCrash(pool: environment.pool)
-        let counts = try await store.stateCounts(pinId: pinId)
-        let owner = ClaimOwner(token: ProcessToken.current)
-        let tracker = ProgressTracker(
-            pinId: pinId, total: counts.total, alreadyDone: counts.total - counts.remaining, report: environment.progress)
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<max(1, concurrency) {
-                    group.addTask {
-                        let worker = PhotoWorker(library: self, environment: environment)
-                        // Take a transfer slot, then a photo: a claimed photo never waits for a slot.
-                        @Sendable func next() async throws -> Int64? {
-                            guard let claim = try await self.store.claimNextPhoto(pinId: pinId, by: owner) else { return nil }
-                            return try await worker.process(claim)
-                        }
-                        while true {
-                            let bytes: Int64?
-                            if let limit = environment.transferLimit {
-                                bytes = try await limit.run(next)
-                            } else {
-                                bytes = try await next()
-                            }
-                            guard let bytes else { break }
-                            tracker.finished(bytes: bytes)
-                        }
-                    }
-                }
-                try await group.waitForAll()
-            }
-        } catch AlbumError.storage(let message) {
-            throw .storage(
-                "\(message): download of pin \(pinId) stopped; the photos not downloaded stay queued "
-                    + "(run `album resume` once the library's disk can be written again)")
-        } catch let error as AlbumError {
-            throw error
-        } catch {
-            throw .io("download of pin \(pinId) stopped: \(error)")
-        }
-        return try await report(pinId: pinId)
-    }
-
     /// The album of a pin as a fetch reports it.
     public func report(pinId: Int64) async throws(AlbumError) -> FetchReport {
+        // The place data is loaded (once a process; seconds from a cold cache on a busy machine)
+        // before the database's thread is taken: the other pins' claims must not wait behind it.
+        await BlockingPool.shared.run { _ = Places.standard }
         try await database.read { db throws(AlbumError) in try self.nameNewPlaces() }
         let pin = try await store.requirePin(id: pinId)
         let counts = try await store.stateCounts(pinId: pinId)
@@ -122,27 +82,5 @@ extension Library {
         } catch {
             throw .source("\(source.name): \(error)")
         }
-    }
-}
-
-/// Counts finished photos for the progress callback.
-final class ProgressTracker: @unchecked Sendable {
-    private let lock = NSLock()
-    private var progress: FetchProgress
-    private let report: @Sendable (FetchProgress) -> Void
-
-    init(pinId: Int64, total: Int, alreadyDone: Int, report: @escaping @Sendable (FetchProgress) -> Void) {
-        progress = FetchProgress(pinId: pinId, done: alreadyDone, total: total, bytes: 0)
-        self.report = report
-        report(progress)
-    }
-
-    func finished(bytes: Int64) {
-        lock.lock()
-        progress.done += 1
-        progress.bytes += bytes
-        let snapshot = progress
-        lock.unlock()
-        report(snapshot)
     }
 }

@@ -55,38 +55,12 @@ struct PhotoWorker: Sendable {
         return error
     }
 
-    /// The photo's bytes, from the network or from inside a bundle folder.
+    /// The photo's bytes, from the network or from inside a bundle folder (`PhotoFetcher`).
     private func fetch(_ claim: PhotoClaim) async -> Result<Data, Failure> {
         guard let url = claim.photo.url else { return .failure("no URL") }
-        if url.hasPrefix("file://") {
-            return await fetchLocal(url)
-        }
         let store = self.store
-        let outcome = await environment.downloader.download(url) {
+        return await environment.fetcher(for: url).fetch(url) {
             try? await store.recordAttempt(claim)
-        }
-        switch outcome {
-        case .body(let body): return .success(body.data)
-        case .failed(let reason): return .failure(Failure(reason))
-        }
-    }
-
-    private func fetchLocal(_ url: String) async -> Result<Data, Failure> {
-        let source = environment.source
-        let maxBytes = environment.downloader.policy.maxBytes
-        return await environment.pool.run { () -> Result<Data, Failure> in
-            do {
-                let file = try source.resolveLocalFile(url)
-                let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-                guard size <= maxBytes else { return .failure("\(file.path): \(size) bytes is over the \(maxBytes)-byte cap") }
-                let data = try Data(contentsOf: file)
-                if let refusal = ImageKind(sniffing: data).refusal { return .failure("\(file.path): \(refusal)") }
-                return .success(data)
-            } catch let error as AlbumError {
-                return .failure(Failure(error.description))
-            } catch {
-                return .failure(Failure("\(url): \(error.localizedDescription)"))
-            }
         }
     }
 
@@ -120,11 +94,4 @@ struct PhotoWorker: Sendable {
             try library.storeFile(try environment.processor.prepare(body).thumbnail, at: thumbnail)
         }
     }
-}
-
-/// A failure reason as an `Error`, so it can travel in a `Result`.
-struct Failure: Error, ExpressibleByStringInterpolation, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-    init(stringLiteral value: String) { description = value }
 }

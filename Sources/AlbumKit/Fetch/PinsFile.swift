@@ -1,7 +1,9 @@
 import AlbumModel
+import AlbumPlaces
 import Foundation
 
-/// A batch of places to fetch: CSV lines `lat,lon[,title]`.
+/// A batch of places to fetch: CSV lines `lat,lon[,title]` or `place[,title]` (a place name
+/// resolved offline like `--place`: `Kyoto`, `"Paris, FR",Louvre`).
 ///
 /// Files as people save them: LF, CRLF (Excel) or CR line ends, a UTF-8 byte order mark, or
 /// UTF-16 with its mark. Blank lines and lines starting with `#` are skipped, and so is a first
@@ -13,12 +15,20 @@ public enum PinsFile {
         public var line: Int
         public var coordinate: Coordinate
         public var title: String?
+        /// For a `place[,title]` line: what the name resolved to (the first candidate was taken;
+        /// the title defaults to its name).
+        public var search: PlaceMatches? = nil
     }
+
+    /// Resolves a place name of a `place[,title]` line (the standard place data by default).
+    public typealias Resolver = @Sendable (String) throws(AlbumError) -> PlaceMatches
 
     /// Every line of the file, each usable or with the reason it is not (naming file and line).
     /// - Throws: `AlbumError.io` when the file cannot be read at all, `.invalidInput` when it
     ///   holds no pin line (empty, blank, or only a header and comments).
-    public static func read(_ url: URL) throws(AlbumError) -> [Result<Entry, AlbumError>] {
+    public static func read(_ url: URL, resolve: Resolver = { (name) throws(AlbumError) in try Library.resolvePlace(name) })
+        throws(AlbumError) -> [Result<Entry, AlbumError>]
+    {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -28,11 +38,11 @@ public enum PinsFile {
         guard let text = decode(data) else {
             throw .invalidInput("pins file \(url.path) is not UTF-8 text")
         }
-        let results = parse(text, name: url.path)
+        let results = parse(text, name: url.path, resolve: resolve)
         if results.isEmpty {
             let what = text.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"])).isEmpty
                 ? "it is empty" : "only a header, comments or blank lines"
-            throw .invalidInput("pins file \(url.path) has no pins (\(what)): expected lines of lat,lon[,title]")
+            throw .invalidInput("pins file \(url.path) has no pins (\(what)): expected lines of lat,lon[,title] or place[,title]")
         }
         return results
     }
@@ -48,7 +58,9 @@ public enum PinsFile {
     }
 
     /// Parses the text of a pins file; `name` is used in error messages.
-    public static func parse(_ text: String, name: String) -> [Result<Entry, AlbumError>] {
+    public static func parse(
+        _ text: String, name: String, resolve: Resolver = { (name) throws(AlbumError) in try Library.resolvePlace(name) }
+    ) -> [Result<Entry, AlbumError>] {
         var results: [Result<Entry, AlbumError>] = []
         var seenContent = false
         for (index, raw) in lines(text).enumerated() {
@@ -59,7 +71,7 @@ public enum PinsFile {
                 seenContent = true
                 if isHeader(fields) { continue }
             }
-            results.append(entry(fields, line: index + 1, name: name))
+            results.append(entry(fields, line: index + 1, name: name, resolve: resolve))
         }
         return results
     }
@@ -86,18 +98,33 @@ public enum PinsFile {
         return lines
     }
 
-    /// A first line naming the columns: `lat,lon,title`, `Latitude,Longitude`, `y,x,name`…:
-    /// its first two fields are words, not numbers.
+    /// A first line naming the columns: `lat,lon,title`, `Latitude,Longitude`, `y,x,name`,
+    /// `place,title`…: it starts with `lat…` or `place`, or its first two fields are words and the
+    /// second names a column (`Kyoto,Temples` is a place line, not a header).
     static func isHeader(_ fields: [String]) -> Bool {
-        if fields.first?.lowercased().hasPrefix("lat") == true { return true }
+        let first = fields.first?.lowercased() ?? ""
+        if first.hasPrefix("lat") || first == "place" || first == "place name" { return true }
         guard fields.count >= 2 else { return false }
-        let first = fields[0].lowercased(), second = fields[1].lowercased()
+        let second = fields[1].lowercased()
         func isWord(_ s: String) -> Bool { !s.isEmpty && s.allSatisfy { $0.isLetter || $0 == "_" || $0 == " " } }
-        return isWord(first) && isWord(second)
+        return isWord(first) && ["lon", "long", "longitude", "lng", "x", "title", "name"].contains(second)
     }
 
-    private static func entry(_ fields: [String], line: Int, name: String) -> Result<Entry, AlbumError> {
+    private static func entry(_ fields: [String], line: Int, name: String, resolve: Resolver) -> Result<Entry, AlbumError> {
         let at = "\(name):\(line)"
+        // `place[,title]`: one field, or a first and second field that are not numbers.
+        if fields.count == 1 || (fields.count == 2 && Double(fields[0]) == nil && Double(fields[1]) == nil) {
+            guard !fields[0].isEmpty, Double(fields[0]) == nil else {
+                return .failure(.invalidInput("\(at): expected lat,lon[,title] or place[,title], found '\(fields[0])'"))
+            }
+            do throws(AlbumError) {
+                let matches = try resolve(fields[0])
+                let title = fields.count == 2 && !fields[1].isEmpty ? fields[1] : matches.best.name
+                return .success(Entry(line: line, coordinate: matches.best.coordinate, title: title, search: matches))
+            } catch {
+                return .failure(.invalidInput("\(at): \(error.description)"))
+            }
+        }
         guard fields.count == 2 || fields.count == 3 else {
             return .failure(.invalidInput("\(at): expected lat,lon[,title], found \(fields.count) field\(fields.count == 1 ? "" : "s")"))
         }

@@ -1,3 +1,4 @@
+import AlbumDownload
 import AlbumFiles
 import AlbumImaging
 import AlbumModel
@@ -52,7 +53,7 @@ struct PhotoScanner: Sendable {
     /// - Throws: only when the database fails; a bad file is a `skipped` outcome.
     func scan(_ path: String) throws(AlbumError) -> ScanOutcome {
         let data: Data
-        switch ImportFile.read(path, maxBytes: options.maxBytes) {
+        switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
         case .failure(let reason): return .skipped(SkippedFile(file: path, reason: reason.description))
         case .success(let bytes): data = bytes
         }
@@ -116,33 +117,8 @@ struct PhotoScanner: Sendable {
     }
 }
 
-/// Reading a user's file and telling what it is from its first bytes.
+/// Telling what a user's file is from its first bytes.
 enum ImportFile {
-    /// The whole file, or why not (`unreadable: Permission denied`, `too large …`).
-    static func read(_ path: String, maxBytes: Int) -> Result<Data, Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure("unreadable: \(Errno.current)") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure("unreadable: \(Errno.current)") }
-        let size = Int(info.st_size)
-        guard size <= maxBytes else { return .failure("too large: \(size) bytes, over the \(maxBytes)-byte cap") }
-        var data = Data(count: size)
-        var filled = 0
-        let failure: String? = data.withUnsafeMutableBytes { raw -> String? in
-            guard let base = raw.baseAddress else { return nil }
-            while filled < size {
-                let n = Errno.retryingInterrupts { Glibc.read(descriptor, base + filled, size - filled) }
-                if n < 0 { return Errno.current.description }
-                if n == 0 { break }
-                filled += n
-            }
-            return nil
-        }
-        if let failure { return .failure("unreadable: \(failure)") }
-        return .success(filled == size ? data : data.prefix(filled))
-    }
-
     /// `JPEG` or `HEIF`, for messages about a file `refusal` accepted.
     static func kind(_ data: Data) -> String { FileSignature.isHEIF(data.prefix(64)) ? "HEIF" : "JPEG" }
 

@@ -65,7 +65,11 @@ extension Library {
 
 extension Library {
     /// Gives a photo (usually one in the unplaced tray) a place; see `AlbumDatabase.placePhoto`.
+    /// The photo comes back named (its place, zone and offset for its new pin).
     public func placePhoto(id: Int64, _ placement: PhotoPlacement) throws(AlbumError) -> (photo: Photo, pin: Pin, created: Bool) {
-        try database.placePhoto(id: id, placement)
+        var placed = try database.placePhoto(id: id, placement)
+        try nameNewPlaces()
+        placed.photo = try database.requirePhoto(id: id)
+        return placed
     }
 }

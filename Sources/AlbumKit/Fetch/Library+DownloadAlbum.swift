@@ -1,0 +1,51 @@
+import AlbumFiles
+import AlbumModel
+import AlbumStore
+
+/// The worker loop of a fetch: N workers take a transfer slot, claim the next `placeholder`
+/// photo of the pin and hand it to a `PhotoWorker`, until none is left.
+extension Library {
+    /// Downloads every `placeholder` photo of a pin's album with `concurrency` workers, then
+    /// reports the album. Photos of dead processes are requeued first.
+    public func downloadAlbum(pinId: Int64, concurrency: Int, environment: FetchEnvironment) async throws(AlbumError) -> FetchReport {
+        try await recoverFromCrash(pool: environment.pool)
+        let counts = try await store.stateCounts(pinId: pinId)
+        let owner = ClaimOwner(token: ProcessToken.current)
+        let tracker = ProgressTracker(
+            pinId: pinId, total: counts.total, alreadyDone: counts.total - counts.remaining, report: environment.progress)
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<max(1, concurrency) {
+                    group.addTask {
+                        let worker = PhotoWorker(library: self, environment: environment)
+                        // Take a transfer slot, then a photo: a claimed photo never waits for a slot.
+                        @Sendable func next() async throws -> Int64? {
+                            guard let claim = try await self.store.claimNextPhoto(pinId: pinId, by: owner) else { return nil }
+                            return try await worker.process(claim)
+                        }
+                        while true {
+                            let bytes: Int64?
+                            if let limit = environment.transferLimit {
+                                bytes = try await limit.run(next)
+                            } else {
+                                bytes = try await next()
+                            }
+                            guard let bytes else { break }
+                            tracker.finished(bytes: bytes)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        } catch AlbumError.storage(let message) {
+            throw .storage(
+                "\(message): download of pin \(pinId) stopped; the photos not downloaded stay queued "
+                    + "(run `album resume` once the library's disk can be written again)")
+        } catch let error as AlbumError {
+            throw error
+        } catch {
+            throw .io("download of pin \(pinId) stopped: \(error)")
+        }
+        return try await report(pinId: pinId)
+    }
+}

@@ -1,0 +1,56 @@
+import AlbumModel
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `AlbumError.Detail`: text alone renders as before; a subject and a cause render in one line
+/// and stay readable as values.
+@Suite struct AlbumErrorTests {
+    @Test func textAloneRendersAsItIs() {
+        let value = 91.0
+        let error: AlbumError = .invalidInput("latitude \(value) is outside [-90, 90]")
+        #expect(error.description == "latitude 91.0 is outside [-90, 90]")
+        #expect(error.subject == nil && error.cause == nil)
+        let text = "built at run time"
+        #expect(AlbumError.io(text).description == text)
+    }
+
+    @Test func aFileSubjectLeadsAndAnErrnoEnds() {
+        let error: AlbumError = .io("cannot open", subject: .file("/tmp/a b.jpg"), cause: .errno(Errno(ENOENT)))
+        #expect(error.description == "/tmp/a b.jpg: cannot open: No such file or directory")
+        #expect(error.detail.message == "cannot open")
+        #expect(error.detail.reason == "cannot open: No such file or directory")
+        #expect(error.subject == .file("/tmp/a b.jpg"))
+        #expect(error.cause == .errno(Errno(ENOENT)))
+        // Equal to the same line written as text: tests that compare messages keep passing.
+        #expect(error == .io("/tmp/a b.jpg: cannot open: No such file or directory"))
+        #expect(error != .invalidInput("/tmp/a b.jpg: cannot open: No such file or directory"))
+    }
+
+    @Test func aCurlCauseEndsWithItsCode() {
+        let error: AlbumError = .source("Couldn't connect to server", subject: .url("http://127.0.0.1:9/x"), cause: .curl(7))
+        #expect(error.description == "http://127.0.0.1:9/x: Couldn't connect to server (curl error 7)")
+    }
+
+    @Test func idsAndTheDatabaseAreNamedByTheMessage() {
+        let error: AlbumError = .notFound("no pin with id 42 in /lib/album.sqlite", subject: .pin(42))
+        #expect(error.description == "no pin with id 42 in /lib/album.sqlite")
+        #expect(error.subject == .pin(42))
+        let locked: AlbumError = .database("database is locked (in /lib/album.sqlite)", subject: .database("/lib/album.sqlite"), cause: .sqlite(517))
+        #expect(locked.description == "database is locked (in /lib/album.sqlite)")
+        #expect(locked.cause?.sqlitePrimaryCode == 5)
+        #expect(AlbumError.source("the server answered HTTP 404", cause: .httpStatus(404)).description == "the server answered HTTP 404")
+    }
+
+    @Test func aboutKeepsASubjectAlreadyNamed() {
+        let named: AlbumError = .io("cannot read", subject: .file("a.jpg"), cause: .errno(Errno(EIO)))
+        #expect(named.about(.file("b.jpg")).subject == .file("a.jpg"))
+        let plain: AlbumError = .invalidInput("not a JPEG")
+        let about = plain.about(.file("b.jpg"))
+        #expect(about.description == "b.jpg: not a JPEG")
+        guard case .invalidInput = about else { Issue.record("kind changed: \(about)"); return }
+    }
+}
