@@ -14,9 +14,11 @@ demo: deps
 	swift build
 	.build/debug/album fetch --lat 48.856613 --lon 2.352222 --title Paris
 
+# The tests include the PostgreSQL library's (a real server started by the tests): built with
+# the PostgreSQL trait, which `make demo`/`make release` leave off.
 test: deps
-	swift build --build-tests
-	swift test
+	swift build --build-tests --traits PostgreSQL
+	swift test --traits PostgreSQL
 
 release: deps
 	swift build -c release

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -8,11 +8,19 @@ let package = Package(
         .executable(name: "album", targets: ["album"]),
         .library(name: "AlbumKit", targets: ["AlbumKit"]),
     ],
+    traits: [
+        // `swift build --traits PostgreSQL`: `--library postgres://…` and `album worker`. Off by
+        // default, so a user who never names PostgreSQL never builds PostgresNIO and SwiftNIO.
+        .trait(name: "PostgreSQL", description: "A library on a PostgreSQL server, shared by `album worker` processes."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         // album serve's HTTP server (decision 0011: far lighter to build than Hummingbird/NIO).
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // A library on PostgreSQL (issue 16, decision 0017): built only with `--traits PostgreSQL`.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // MARK: C libraries from Debian, one system target each.
@@ -45,7 +53,16 @@ let package = Package(
             name: "AlbumKit",
             dependencies: [
                 "AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
-                "AlbumCards", "AlbumPlaces",
+                "AlbumCards", "AlbumPlaces", "AlbumPostgres",
+            ]
+        ),
+
+        // A library on PostgreSQL: the only module that links PostgresNIO (built with the trait only).
+        .target(
+            name: "AlbumPostgres",
+            dependencies: [
+                "AlbumModel", "AlbumStore",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
 
@@ -61,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "album",
             dependencies: [
-                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumSources", "AlbumPlaces", "AlbumStore",
+                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumSources", "AlbumPlaces", "AlbumStore", "AlbumPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +101,8 @@ let package = Package(
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumModel", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumModel", "AlbumSources", "TestSupport"]),
+        // Against a real PostgreSQL server the tests start (`--traits PostgreSQL`; `make test` enables it).
+        .testTarget(name: "AlbumPostgresTests", dependencies: ["AlbumPostgres", "album", "AlbumModel", "AlbumStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

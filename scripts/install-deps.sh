@@ -8,7 +8,8 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libcairo2-dev fonts-dejavu-core
   chromium chromium-driver python3-selenium
   libbz2-dev
-  libtimezonemap-data tzdata)
+  libtimezonemap-data tzdata
+  postgresql)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -23,6 +23,7 @@ struct Album: AsyncParsableCommand {
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
             YFCCCommand.self,
             PlacesCommand.self,
+            WorkerCommand.self,
         ]
     )
 

@@ -29,6 +29,8 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
     @Flag(name: .customLong("retry-failed"), help: "Download again the photos that failed in an earlier run.")
     var retryFailed = false
+    @Flag(name: .customLong("queue-only"), help: "With a postgres:// library: store the photos to download and leave them to `album worker`.")
+    var queueOnly = false
 
     func validate() throws {
         let modes = [lat != nil || lon != nil, place != nil, pin != nil, pinsFile != nil].filter { $0 }.count
@@ -53,6 +55,10 @@ struct FetchCommand: AsyncParsableCommand {
         let options = FetchOptions(
             radiusKm: radiusKm, perPage: perPage, concurrency: concurrency, refresh: refresh, retryFailed: retryFailed,
             title: title)
+        #if PostgreSQL
+        if try await global.withShared({ try await runShared($0, options: options) }) != nil { return }
+        #endif
+        if queueOnly { throw ValidationError("--queue-only goes with a postgres:// library (--library or ALBUM_DATABASE_URL)") }
         if let pinsFile { return try await runBatch(URL(fileURLWithPath: pinsFile), options: options) }
         // The source is set up (bundle read, API key found) before the library is created.
         let report: FetchReport
@@ -81,7 +87,7 @@ struct FetchCommand: AsyncParsableCommand {
         try PhotosCommand.printAlbum(library.photos(pinId: report.pin.id), library: library)
     }
 
-    private func environment(
+    func environment(
         _ spec: SourceSpec, label: String, progress: (@Sendable (FetchProgress) -> Void)? = nil
     ) async throws -> FetchEnvironment {
         try checkRadius(radiusKm, for: spec)

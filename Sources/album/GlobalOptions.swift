@@ -11,13 +11,22 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print one JSON document on stdout.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp("With a postgres:// library: the folder of its photo files, shared by every worker.", valueName: "dir"))
+    var files: String?
+
     var libraryFolder: URL { Library.resolveFolder(library) }
 
     /// Opens the library for a command that writes; creates it when missing.
-    func openForWriting() throws -> Library { try Library.openForWriting(at: libraryFolder) }
+    func openForWriting() throws -> Library {
+        try refuseSharedLibrary()
+        return try Library.openForWriting(at: libraryFolder)
+    }
 
     /// Opens the library for a command that only reads; creates nothing.
-    func openForReading() throws -> Library { try Library.openForReading(at: libraryFolder) }
+    func openForReading() throws -> Library {
+        try refuseSharedLibrary()
+        return try Library.openForReading(at: libraryFolder)
+    }
 
     /// The album a pin was fetched into (nil when never fetched), read without creating anything.
     /// - Throws: `AlbumError.notFound` for an unknown pin.

@@ -1,14 +1,18 @@
 import AlbumKit
 import AlbumModel
 import ArgumentParser
+import Foundation
 
-struct PhotosCommand: ParsableCommand {
+struct PhotosCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photos", abstract: "The album of a pin, with each photo's state.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The pin's id.") var pin: Int64
 
-    func run() throws {
+    func run() async throws {
+        #if PostgreSQL
+        if try await global.withShared({ try await run($0) }) != nil { return }
+        #endif
         let library = try global.openForReading()
         let photos = try library.photos(pinId: pin)
         if global.json { return try Output.json(photos.map { PhotoJSON(photo: $0, library: library) }) }
@@ -21,11 +25,15 @@ struct PhotosCommand: ParsableCommand {
 
     /// One line per photo: id, state (`imported` for the user's own photos), title, file or failure.
     static func printAlbum(_ photos: [Photo], library: Library) {
+        printAlbum(photos) { library.url(forStoredPath: $0) }
+    }
+
+    static func printAlbum(_ photos: [Photo], fileURL: (String) -> URL) {
         for photo in photos {
             let state = photo.isImported && photo.state == .downloaded ? "imported" : photo.state.name
             var line = "  photo \(photo.id)  \(state)"
             if let title = photo.title, !title.isEmpty { line += "  \"\(TerminalText.inline(title))\"" }
-            if let file = photo.file { line += "  \(library.url(forStoredPath: file).path)" }
+            if let file = photo.file { line += "  \(fileURL(file).path)" }
             if let reason = photo.state.failureReason { line += "  (\(TerminalText.inline(reason)))" }
             Output.line(line)
         }
@@ -54,7 +62,18 @@ struct PhotoCommand: ParsableCommand {
 /// `file` and `thumbnail` are absolute paths.
 struct PhotoJSON: Encodable {
     let photo: Photo
-    let library: Library
+    /// Where a stored (relative) path is: in the library folder, or a shared library's files folder.
+    let fileURL: @Sendable (String) -> URL
+
+    init(photo: Photo, library: Library) {
+        self.photo = photo
+        fileURL = { library.url(forStoredPath: $0) }
+    }
+
+    init(photo: Photo, folder: URL) {
+        self.photo = photo
+        fileURL = { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) }
+    }
 
     enum Key: String, CodingKey {
         case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, attempts, bytes, width, height
@@ -68,8 +87,8 @@ struct PhotoJSON: Encodable {
         try c.encode(photo.state.name, forKey: .state)
         try c.encode(photo.title, forKey: .title)
         try c.encode(photo.url, forKey: .url)
-        try c.encode(photo.file.map { library.url(forStoredPath: $0).path }, forKey: .file)
-        try c.encode(photo.thumbnail.map { library.url(forStoredPath: $0).path }, forKey: .thumbnail)
+        try c.encode(photo.file.map { fileURL($0).path }, forKey: .file)
+        try c.encode(photo.thumbnail.map { fileURL($0).path }, forKey: .thumbnail)
         try c.encode(photo.state.failureReason, forKey: .failure)
         try c.encode(Self.takenAt(photo), forKey: .takenAt)
         try c.encode(photo.coordinate?.latitude, forKey: .latitude)
@@ -97,3 +116,18 @@ struct PhotoJSON: Encodable {
         return takenAt + offset
     }
 }
+
+#if PostgreSQL
+extension PhotosCommand {
+    /// The same album, from a library on PostgreSQL.
+    func run(_ shared: SharedLibrary) async throws {
+        let photos = try await shared.photos(pinId: pin)
+        if global.json { return try Output.json(photos.map { PhotoJSON(photo: $0, folder: shared.folder) }) }
+        Output.line(PinJSON.heading(try await shared.pin(id: pin)))
+        if photos.isEmpty {
+            Output.line(try await shared.store.album(pinId: pin) == nil ? "  no album yet: run `album fetch --pin \(pin)`" : "  No Images")
+        }
+        Self.printAlbum(photos) { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : shared.folder.appendingPathComponent($0) }
+    }
+}
+#endif

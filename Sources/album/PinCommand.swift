@@ -8,7 +8,7 @@ struct PinCommand: ParsableCommand {
         commandName: "pin", abstract: "Add, list, show, move and remove pins.",
         subcommands: [Add.self, List.self, Show.self, Move.self, Remove.self])
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Drop a pin at a place.", discussion: Attribution.text)
         @OptionGroup var global: GlobalOptions
         @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double?
@@ -19,34 +19,53 @@ struct PinCommand: ParsableCommand {
 
         func validate() throws { try PlaceOption.validate(lat: lat, lon: lon, place: place) }
 
-        func run() throws {
+        func run() async throws {
             guard let (at, search) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
             let title = self.title ?? search?.best.name
+            #if PostgreSQL
+            if let pin = try await global.withShared({ try await $0.addPin(at: at, title: title, note: note) }) {
+                return try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
+            }
+            #endif
             let library = try global.openForWriting()
             let pin = try library.addPin(at: at, title: title, note: note)
             try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List every pin.")
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
+        func run() async throws {
+            let pins: [Pin]
+            #if PostgreSQL
+            if let shared = try await global.withShared({ try await $0.pins() }) {
+                pins = shared
+            } else {
+                pins = try global.openForReading().pins()
+            }
+            #else
             let library = try global.openForReading()
-            let pins = try library.pins()
+            pins = try library.pins()
+            #endif
             if global.json { return try Output.json(pins.map(PinJSON.init)) }
             if pins.isEmpty { Output.line("no pins") }
             pins.forEach { Output.line(PinJSON.text($0)) }
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one pin.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id.") var id: Int64
 
-        func run() throws {
+        func run() async throws {
+            #if PostgreSQL
+            if let pin = try await global.withShared({ try await $0.pin(id: id) }) {
+                return try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
+            }
+            #endif
             let pin = try global.openForReading().pin(id: id)
             try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
         }

@@ -45,11 +45,12 @@ struct SearchCommand: AsyncParsableCommand {
     }
 }
 
-/// `{total, pages, photos: [{id, title, url, latitude, longitude, takenAt}]}`
+/// `{total, pages, photos: [{id, title, url, latitude, longitude, takenAt, accuracy, license}]}`;
+/// `accuracy` (1–16, Flickr's) and `license` are what the source says (YFCC100M rows), else null.
 struct SearchJSON: Encodable {
     let page: SearchPage
     enum Key: String, CodingKey { case total, pages, photos }
-    enum PhotoKey: String, CodingKey { case id, title, url, latitude, longitude, takenAt }
+    enum PhotoKey: String, CodingKey { case id, title, url, latitude, longitude, takenAt, accuracy, license }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
@@ -64,6 +65,8 @@ struct SearchJSON: Encodable {
             try p.encode(photo.coordinate?.latitude, forKey: .latitude)
             try p.encode(photo.coordinate?.longitude, forKey: .longitude)
             try p.encode(photo.takenAt, forKey: .takenAt)
+            try p.encode(photo.accuracy, forKey: .accuracy)
+            try p.encode(photo.license, forKey: .license)
         }
     }
 }

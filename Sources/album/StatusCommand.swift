@@ -2,15 +2,24 @@ import AlbumKit
 import AlbumModel
 import ArgumentParser
 
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Photo counts per state, per pin, and what is left to download.",
         discussion: "States are those of `--json`: placeholder, downloading, downloaded, failed; "
             + "photos imported from your own files are counted as imported, not downloaded.")
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let status = try global.openForReading().status()
+    func run() async throws {
+        let status: LibraryStatus
+        #if PostgreSQL
+        if let shared = try await global.withShared({ try await $0.status() }) {
+            status = shared
+        } else {
+            status = try global.openForReading().status()
+        }
+        #else
+        status = try global.openForReading().status()
+        #endif
         if global.json { return try Output.json(StatusJSON(status: status)) }
         let c = status.photos
         Output.line("\(Output.count(status.pins, "pin")), \(Output.count(c.total, "photo")): "

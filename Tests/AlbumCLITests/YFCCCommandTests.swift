@@ -112,4 +112,24 @@ import TestSupport
         let search = try #require(try AlbumProcess.run(near("search", perPage: 50, data: elsewhere)).json() as? [String: Any])
         #expect(search["total"] as? Int == 12)
     }
+
+    @Test func radiiOverFlickrsLimitAreTakenAndRowsKeepAccuracyAndLicence() throws {
+        let server = try Self.server()
+        let data = try dataFile(server: server)
+        #expect(try AlbumProcess.run(["yfcc", "index", data]).status == 0)
+        var arguments = near("search", perPage: 50, data: data)
+        arguments[arguments.firstIndex(of: "--radius-km")! + 1] = "250"
+        let run = try AlbumProcess.run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        let search = try #require(try run.json() as? [String: Any])
+        #expect(search["total"] as? Int == 12)
+        let photos = try #require(search["photos"] as? [[String: Any]])
+        #expect(photos.count == 12)
+        #expect(photos.allSatisfy { $0["accuracy"] as? Int == 16 })
+        #expect(photos.allSatisfy { $0["license"] as? String == "Attribution-NonCommercial License" })
+        // Flickr keeps its own 32 km limit.
+        arguments[arguments.firstIndex(of: "--source")! + 1] = "flickr"
+        let flickr = try AlbumProcess.run(arguments)
+        #expect(flickr.status != 0 && flickr.stderr.contains("over Flickr's limit of 32 km"))
+    }
 }

@@ -11,7 +11,8 @@ import TestSupport
                                  "addPhotoExifFields", "createRemovedContents",
                                  "createPendingSearches", "createPlans", "createReminders",
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
-                                 "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays"]
+                                 "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
+                                 "addPhotoClockOffset", "addPhotoSourceDetails"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -6,6 +6,10 @@ public struct AlbumRun: Sendable {
     public let stdout: String
     public let stderr: String
 
+    public init(status: Int32, stdout: String, stderr: String) {
+        (self.status, self.stdout, self.stderr) = (status, stdout, stderr)
+    }
+
     /// stdout parsed as JSON.
     public func json() throws -> Any {
         try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])

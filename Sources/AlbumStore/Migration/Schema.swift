@@ -475,5 +475,11 @@ enum Schema {
             -- cannot take a new value without rebuilding the table.
             ALTER TABLE photos ADD COLUMN clock_offset TEXT;
             """),
+        Migration(name: "addPhotoSourceDetails", sql: """
+            -- What a source says of a photo's position and rights (YFCC100M rows: Flickr's
+            -- accuracy 1–16, the licence's name); NULL when the source does not say.
+            ALTER TABLE photos ADD COLUMN accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16);
+            ALTER TABLE photos ADD COLUMN license TEXT;
+            """),
     ]
 }

@@ -89,6 +89,8 @@ enum PhotoRecord {
         c.set("longitude", photo.coordinate?.longitude)
         c.set("state", PhotoState.placeholder.name)
         c.set("position", position)
+        c.set("accuracy", photo.accuracy)
+        c.set("license", photo.license)
         c.set("created_at", now)
         c.set("updated_at", now)
         return c
