@@ -23,7 +23,8 @@ import Testing
         #expect(photos[0]["latitude"] as? Double == 48.858222)
         #expect(photos[0]["takenAt"] as? String == "2019-05-01T21:30:05")
         #expect(photos[1]["title"] is NSNull && photos[1]["takenAt"] is NSNull)
-        #expect(Set(photos[1].keys) == ["id", "title", "url", "latitude", "longitude", "takenAt"])
+        // Every key is present, absent values null (accuracy: YFCC rows carry it, Flickr's search does not ask).
+        #expect(Set(photos[1].keys) == ["id", "title", "url", "latitude", "longitude", "takenAt", "accuracy", "license"])
         #expect(server.requests.first?.query["per_page"] == "2")
         #expect(!run.stdout.contains(key) && !run.stderr.contains(key))
     }
