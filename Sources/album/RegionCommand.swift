@@ -28,7 +28,7 @@ struct RegionCommand: ParsableCommand {
         func region(center: Coordinate) throws -> Region {
             do {
                 return try Region(center: center, spanLatitude: spanLat, spanLongitude: spanLon)
-            } catch let error as AlbumError {
+            } catch {
                 throw ValidationError(error.description)
             }
         }

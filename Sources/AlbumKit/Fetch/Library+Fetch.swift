@@ -65,7 +65,7 @@ extension Library {
         // The place data is loaded (once a process; seconds from a cold cache on a busy machine)
         // before the database's thread is taken: the other pins' claims must not wait behind it.
         await BlockingPool.shared.run { _ = Places.standard }
-        try await database.read { db throws(AlbumError) in try self.nameNewPlaces() }
+        _ = try await database.read { db throws(AlbumError) in try self.nameNewPlaces() }
         let pin = try await store.requirePin(id: pinId)
         let counts = try await store.stateCounts(pinId: pinId)
         let album = try await store.album(pinId: pinId)
