@@ -114,6 +114,24 @@ struct UnitVectorTree: Sendable {
         var planeD2: Double
     }
 
+    /// Every point within `maxChord` of the query, in no order.
+    func within(_ qx: Double, _ qy: Double, _ qz: Double, maxChord: Double) -> [Int] {
+        var found: [Int] = []
+        let bound = maxChord * maxChord
+        func visit(_ lo: Int, _ hi: Int, _ depth: Int) {
+            guard lo < hi else { return }
+            let mid = (lo + hi) / 2
+            let dx = x[mid] - qx, dy = y[mid] - qy, dz = z[mid] - qz
+            if dx * dx + dy * dy + dz * dz <= bound { found.append(mid) }
+            let axis = depth % 3
+            let diff = axis == 0 ? qx - x[mid] : axis == 1 ? qy - y[mid] : qz - z[mid]
+            if diff < 0 || diff * diff <= bound { visit(lo, mid, depth + 1) }
+            if diff >= 0 || diff * diff <= bound { visit(mid + 1, hi, depth + 1) }
+        }
+        visit(0, x.count, 0)
+        return found
+    }
+
     /// Up to `k` points within `maxChord`, nearest first.
     func nearest(_ qx: Double, _ qy: Double, _ qz: Double, k: Int, maxChord: Double) -> [(index: Int, chord2: Double)] {
         var found: [(index: Int, chord2: Double)] = []
