@@ -84,10 +84,7 @@ extension PlaceGrid {
         var tiles = [UInt32](repeating: 0, count: 180 * 360)
         var nodes: [UInt32] = []
         var lists: [UInt32] = [0]  // the shared empty list
-        func distance(_ c: (Double, Double, Double), _ i: Int) -> Double {
-            let dx = tree.x[i] - c.0, dy = tree.y[i] - c.1, dz = tree.z[i] - c.2
-            return (dx * dx + dy * dy + dz * dz).squareRoot()
-        }
+        func distance(_ c: (Double, Double, Double), _ i: Int) -> Double { tree.chord2(i, c.0, c.1, c.2).squareRoot() }
         /// The ref of the cell lat0..<lat1 × lon0..<lon1 whose candidates are within `list`.
         func refine(_ list: [Int], _ lat0: Double, _ lat1: Double, _ lon0: Double, _ lon1: Double, _ depth: Int) -> UInt32 {
             let c = UnitVectorTree.unitVector(latitude: (lat0 + lat1) / 2, longitude: (lon0 + lon1) / 2)

@@ -144,16 +144,11 @@ public final class PlaceIndex: Sendable {
         let (start, count) = grid.cell(latitude: latitude, longitude: longitude)
         var best = -1, bestD2 = Double.infinity
         grid.lists.withUnsafeBufferPointer { rows in
-            tree.x.withUnsafeBufferPointer { xs in
-                tree.y.withUnsafeBufferPointer { ys in
-                    tree.z.withUnsafeBufferPointer { zs in
-                        for at in start..<(start &+ count) {
-                            let i = Int(rows[at])
-                            let dx = xs[i] - qx, dy = ys[i] - qy, dz = zs[i] - qz
-                            let d2 = dx * dx + dy * dy + dz * dz
-                            if d2 < bestD2 { bestD2 = d2; best = i }
-                        }
-                    }
+            tree.xyz.withUnsafeBufferPointer { p in
+                for at in start..<(start &+ count) {
+                    let i = Int(rows[at])
+                    let d2 = UnitVectorTree.chord2(p, i, qx, qy, qz)
+                    if d2 < bestD2 { bestD2 = d2; best = i }
                 }
             }
         }
@@ -177,4 +172,9 @@ public struct PlaceLookup: Sendable, Hashable {
     public var place: Place?
     /// The IANA zone.
     public var timeZone: String
+
+    public init(place: Place?, timeZone: String) {
+        self.place = place
+        self.timeZone = timeZone
+    }
 }

@@ -14,9 +14,8 @@ import TestSupport
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
         var best = -1, bestD2 = maxChord * maxChord
         let t = index.tree
-        for i in 0..<t.x.count {
-            let dx = t.x[i] - qx, dy = t.y[i] - qy, dz = t.z[i] - qz
-            let d2 = dx * dx + dy * dy + dz * dz
+        for i in 0..<t.count {
+            let d2 = t.chord2(i, qx, qy, qz)
             if d2 < bestD2 { bestD2 = d2; best = i }
         }
         return best < 0 ? nil : (best, bestD2)
