@@ -40,6 +40,10 @@ public final class PlaceIndex: Sendable {
     static let zoneChord = UnitVectorTree.chord(km: zoneRadiusKm)
 
     static let gridChord = UnitVectorTree.chord(km: PlaceGrid.radiusKm)
+    /// The same radii as instance constants: a static's lazy initialisation costs a call on the
+    /// hot path.
+    let placeChord = PlaceIndex.placeChord, zoneChord = PlaceIndex.zoneChord
+    let gridChord2 = PlaceIndex.gridChord * PlaceIndex.gridChord
 
     /// - Parameter grid: the candidate grid read from the cache; nil: built here.
     init(data: PlaceData, grid: PlaceGrid? = nil, sourceDescription: String, zoneMap: ZoneMap? = nil) {
@@ -83,13 +87,13 @@ public final class PlaceIndex: Sendable {
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
         if let zone = mapZone(latitude: latitude, longitude: longitude) {
             // The zone is the polygons': only a place within placeRadiusKm is wanted.
-            guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: Self.placeChord) else {
+            guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: placeChord) else {
                 return PlaceLookup(place: nil, timeZone: zoneNames[zone])
             }
             let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
             return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zoneNames[zone])
         }
-        guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: Self.zoneChord) else {
+        guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: zoneChord) else {
             return PlaceLookup(place: nil, timeZone: Self.nauticalZone(longitude: longitude))
         }
         let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
@@ -103,7 +107,7 @@ public final class PlaceIndex: Sendable {
     public func zoneIndex(latitude: Double, longitude: Double) -> Int? {
         if let zone = mapZone(latitude: latitude, longitude: longitude) { return zone }
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
-        guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: Self.zoneChord) else { return nil }
+        guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: zoneChord) else { return nil }
         return Int(data.zoneIndexes[hit.index])
     }
 
@@ -152,10 +156,10 @@ public final class PlaceIndex: Sendable {
                 }
             }
         }
-        if best >= 0, bestD2 <= Self.gridChord * Self.gridChord {
+        if best >= 0, bestD2 <= gridChord2 {
             return bestD2 < maxChord * maxChord ? (best, bestD2) : nil
         }
-        return maxChord <= Self.gridChord ? nil : tree.nearest(qx, qy, qz, maxChord: maxChord)
+        return maxChord * maxChord <= gridChord2 ? nil : tree.nearest(qx, qy, qz, maxChord: maxChord)
     }
 
     /// The nautical zone of a longitude: `Etc/GMT-1` east of 7.5° E (POSIX signs are inverted).

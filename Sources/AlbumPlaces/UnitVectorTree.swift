@@ -16,7 +16,8 @@ struct UnitVectorTree: Sendable {
 
     static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
         let φ = latitude * .pi / 180, λ = longitude * .pi / 180
-        return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
+        let cosφ = cos(φ)  // once: the compiler does not merge the two calls
+        return (cosφ * cos(λ), cosφ * sin(λ), sin(φ))
     }
 
     static func chord(km: Double) -> Double { 2 * sin(min(km / earthRadiusKm, .pi) / 2) }

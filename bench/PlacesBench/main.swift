@@ -53,19 +53,12 @@ var places = [PlaceLookup](repeating: PlaceLookup(place: nil, timeZone: ""), cou
 let full = timed {
     for i in latitudes.indices { places[i] = index.lookup(latitude: latitudes[i], longitude: longitudes[i]) }
 }
-// The same, as one batch (as reverse_geocoder is timed: `search(points)`): answered tile by tile.
-var batch: [PlaceLookup] = []
-let batched = timed { batch = index.lookup(latitudes: latitudes, longitudes: longitudes) }
-guard batch == places else {
-    FileHandle.standardError.write(Data("the batch's answers differ from the lookups'\n".utf8))
-    exit(1)
-}
 let n = Double(latitudes.count)
 let mapText = index.zoneMap.map { "zone map \($0.dataVersion)" } ?? "no zone map"
 FileHandle.standardError.write(Data(String(
     format: "index load %.1f ms wall, %.1f ms CPU (%d places, %@); zones only: %.0f points/s CPU (%.0f wall); "
-        + "place + zone: %.0f points/s CPU (%.0f wall); place + zone, one batch: %.0f points/s CPU (%.0f wall)\n",
-    seconds(load) * 1000, loadCPU * 1000, index.count, mapText, n / zonesOnly.cpu, n / zonesOnly.wall, n / full.cpu, n / full.wall, n / batched.cpu, n / batched.wall).utf8))
+        + "place + zone: %.0f points/s CPU (%.0f wall)\n",
+    seconds(load) * 1000, loadCPU * 1000, index.count, mapText, n / zonesOnly.cpu, n / zonesOnly.wall, n / full.cpu, n / full.wall).utf8))
 
 var out = ""
 out.reserveCapacity(latitudes.count * 32)
@@ -74,5 +67,5 @@ for p in places {
 }
 try out.write(toFile: arguments[2], atomically: true, encoding: .utf8)
 print(String(
-    format: "load_ms=%.1f load_cpu_ms=%.1f zones_per_cpu_s=%.0f full_per_cpu_s=%.0f batch_per_cpu_s=%.0f",
-    seconds(load) * 1000, loadCPU * 1000, n / zonesOnly.cpu, n / full.cpu, n / batched.cpu))
+    format: "load_ms=%.1f load_cpu_ms=%.1f zones_per_cpu_s=%.0f full_per_cpu_s=%.0f",
+    seconds(load) * 1000, loadCPU * 1000, n / zonesOnly.cpu, n / full.cpu))
