@@ -30,15 +30,22 @@ enum OpenAPIDocument {
               "Move": { "type": "object", "required": ["latitude", "longitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "fetch": { "type": "boolean", "default": true } } },
-              "Photo": { "type": "object", "required": ["id", "pinId", "state", "title", "url", "file", "thumbnail", "failure", "takenAt", "latitude", "longitude"], "properties": {
-                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64" },
+              "Photo": { "type": "object", "required": ["id", "pinId", "state", "title", "url", "file", "thumbnail", "failure", "takenAt", "latitude", "longitude", "attempts", "source"], "description": "as `album photos --json`, except that file and thumbnail are media URLs and url is null for an imported photo", "properties": {
+                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64", "nullable": true, "description": "null for an unplaced photo" },
                 "state": { "type": "string", "enum": ["placeholder", "downloading", "downloaded", "failed"] },
                 "title": { "type": "string", "nullable": true }, "url": { "type": "string", "nullable": true },
                 "file": { "type": "string", "nullable": true, "description": "media URL of the original" },
                 "thumbnail": { "type": "string", "nullable": true, "description": "media URL of the thumbnail" },
                 "failure": { "type": "string", "nullable": true }, "takenAt": { "type": "string", "nullable": true },
                 "latitude": { "type": "number", "nullable": true }, "longitude": { "type": "number", "nullable": true },
-                "place": { "$ref": "#/components/schemas/Place" }, "timeZone": { "type": "string", "nullable": true } } },
+                "attempts": { "type": "integer" }, "bytes": { "type": "integer", "format": "int64", "nullable": true },
+                "width": { "type": "integer", "nullable": true }, "height": { "type": "integer", "nullable": true },
+                "source": { "type": "string", "description": "the photo source's name, or import" },
+                "make": { "type": "string", "nullable": true }, "model": { "type": "string", "nullable": true },
+                "orientation": { "type": "integer", "nullable": true }, "altitude": { "type": "number", "nullable": true },
+                "place": { "$ref": "#/components/schemas/Place" }, "timeZone": { "type": "string", "nullable": true },
+                "offset": { "type": "string", "nullable": true, "description": "UTC offset of takenAt, like +02:00" },
+                "offsetSource": { "type": "string", "nullable": true }, "positionSource": { "type": "string", "nullable": true } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "noImages": { "type": "boolean" },

@@ -58,65 +58,6 @@ struct PhotoCommand: ParsableCommand {
     }
 }
 
-/// `{id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude}`;
-/// `file` and `thumbnail` are absolute paths.
-struct PhotoJSON: Encodable {
-    let photo: Photo
-    /// Where a stored (relative) path is: in the library folder, or a shared library's files folder.
-    let fileURL: @Sendable (String) -> URL
-
-    init(photo: Photo, library: Library) {
-        self.photo = photo
-        fileURL = { library.url(forStoredPath: $0) }
-    }
-
-    init(photo: Photo, folder: URL) {
-        self.photo = photo
-        fileURL = { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) }
-    }
-
-    enum Key: String, CodingKey {
-        case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, attempts, bytes, width, height
-        case source, make, model, orientation, altitude
-        case place, timeZone, offset, offsetSource, positionSource
-    }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(photo.id, forKey: .id)
-        try c.encode(photo.isUnplaced ? nil : photo.pinId, forKey: .pinId)
-        try c.encode(photo.state.name, forKey: .state)
-        try c.encode(photo.title, forKey: .title)
-        try c.encode(photo.url, forKey: .url)
-        try c.encode(photo.file.map { fileURL($0).path }, forKey: .file)
-        try c.encode(photo.thumbnail.map { fileURL($0).path }, forKey: .thumbnail)
-        try c.encode(photo.state.failureReason, forKey: .failure)
-        try c.encode(Self.takenAt(photo), forKey: .takenAt)
-        try c.encode(photo.coordinate?.latitude, forKey: .latitude)
-        try c.encode(photo.coordinate?.longitude, forKey: .longitude)
-        try c.encode(photo.attempts, forKey: .attempts)
-        try c.encode(photo.bytes, forKey: .bytes)
-        try c.encode(photo.width, forKey: .width)
-        try c.encode(photo.height, forKey: .height)
-        try c.encode(photo.source, forKey: .source)
-        try c.encode(photo.camera?.make, forKey: .make)
-        try c.encode(photo.camera?.model, forKey: .model)
-        try c.encode(photo.camera?.orientation, forKey: .orientation)
-        try c.encode(photo.camera?.altitude, forKey: .altitude)
-        try c.encode(photo.local.place, forKey: .place)
-        try c.encode(photo.local.timeZone, forKey: .timeZone)
-        try c.encode(photo.local.offset, forKey: .offset)
-        try c.encode(photo.local.offsetSource, forKey: .offsetSource)
-        try c.encode(photo.local.positionSource, forKey: .positionSource)
-    }
-
-    /// The camera time with its UTC offset when one is known (see `offsetSource`).
-    static func takenAt(_ photo: Photo) -> String? {
-        guard let takenAt = photo.takenAt else { return nil }
-        guard takenAt.count == 19, let offset = photo.local.offset else { return takenAt }
-        return takenAt + offset
-    }
-}
-
 #if PostgreSQL
 extension PhotosCommand {
     /// The same album, from a library on PostgreSQL.
