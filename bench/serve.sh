@@ -68,7 +68,7 @@ bench 18181 "GET /api/media/1?size=thumb" "/api/media/1?size=thumb"
 bench 18181 "GET $ENTRIES-uncached" "$ENTRIES" "$DIR/fresh.lua"
 stop 18181
 # Without the answer cache: what the first request after a change costs.
-if "$ALBUM" serve --help 2>&1 | grep -q -- --no-answer-cache; then
+if "$ALBUM" serve --help-hidden 2>&1 | grep -q -- --no-answer-cache; then
   serve "$DIR/big" 18183 --no-answer-cache
   bench 18183 "GET /api/pins/$PIN/photos-uncached" "/api/pins/$PIN/photos"
   bench 18183 "GET /api/pins-uncached" "/api/pins"
