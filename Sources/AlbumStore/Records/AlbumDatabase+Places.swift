@@ -123,22 +123,9 @@ extension AlbumDatabase {
             distanceKm: row.double("place_distance_km") ?? 0)
     }
 
-    static func decodePlace(_ row: Row, at i: Int) -> Place? {
-        guard let name = row.string(i), let cc = row.string(i + 3) else { return nil }
-        return Place(name: name, region: row.string(i + 1), country: row.string(i + 2), countryCode: cc, distanceKm: row.double(i + 4) ?? 0)
-    }
-
     /// `offset_source` as stored: `user` is NULL (see the migration addPhotoClockOffset).
     static func storedOffsetSource(_ source: OffsetSource?) -> String? {
         source == .user ? nil : source?.rawValue
-    }
-
-    static func decodePhotoPlace(_ row: Row, at i: Int) -> PhotoPlace {
-        let offset = row.string(i + 6)
-        return PhotoPlace(
-            place: decodePlace(row, at: i), timeZone: row.string(i + 5), offset: offset,
-            offsetSource: row.string(i + 7).flatMap(OffsetSource.init(rawValue:)) ?? (offset == nil ? nil : .user),
-            positionSource: row.string(i + 8).flatMap(PositionSource.init(rawValue:)))
     }
 }
 
