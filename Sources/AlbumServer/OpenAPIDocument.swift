@@ -70,6 +70,9 @@ enum OpenAPIDocument {
               "post": { "summary": "Drop a pin (and fetch its album)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewPin" } } } },
                 "responses": { "201": { "description": "the new pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
             },
+            "/api/map/pins": {
+              "get": { "summary": "Every pin, compact, for the map: [id, latitude, longitude, photoCount, title] each (coordinates to 6 decimals)", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "array", "minItems": 5, "maxItems": 5, "items": {} } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
             "/api/pins/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/pinId" }],
               "get": { "summary": "One pin", "responses": { "200": { "description": "the pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },

@@ -37,7 +37,7 @@ extension SharedLibrary {
             } catch let error as AlbumError {
                 throw error
             } catch {
-                throw .source("\(environment.source.name): \(error)")
+                throw .source(environment.source.name, cause: .of(error))
             }
             let info = AlbumInfo(
                 pinId: pin.id, source: environment.sourceName, endpoint: environment.endpoint,

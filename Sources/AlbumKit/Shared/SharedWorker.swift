@@ -67,7 +67,7 @@ struct SharedWorker: Sendable {
             _ = try? await store.releaseAllClaims()
         } catch {
             _ = try? await store.releaseAllClaims()
-            throw .io("worker stopped: \(error)")
+            throw .io("worker stopped", cause: .of(error))
         }
         return tally.report
     }
@@ -92,9 +92,9 @@ struct SharedWorker: Sendable {
         let stored: StoredFiles
         do {
             stored = try await environment.pool.run { () throws(AlbumError) in try storeFiles(body) }
-        } catch .storage(let message) {
+        } catch .storage(let detail) {
             try? await store.releaseClaim(photoId: photo.id)
-            throw .storage("\(message): worker stopped; the photos not downloaded stay queued")
+            throw AlbumError.storage(detail).wrapped("worker stopped (the photos not downloaded stay queued)")
         } catch {
             try await store.markFailed(photoId: photo.id, reason: error.description)
             return .failed
