@@ -46,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
                             fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency)),
             makeEnvironment: { pinId async throws(AlbumError) in
                 do {
-                    let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: library.album(pinId: pinId))
+                    let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: await library.album(pinId: pinId))
                     return try await FetchEnvironment.make(source: spec, maxConnectionsPerHost: concurrency)
                 } catch let error as AlbumError {
                     throw error
