@@ -1,5 +1,5 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release install uninstall test-browser
+.PHONY: deps demo test release install uninstall test-browser test-release
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
 # where the program looks for it (beside itself), so `album fetch` works from any folder; the zone
@@ -22,6 +22,13 @@ test: deps
 
 release: deps
 	swift build -c release
+
+# The CLI tests again, against the release build people install (`make install`): the optimizer
+# once miscompiled what debug got right (docs/architecture.md, "Compiler pitfalls"). After `make test`.
+test-release: deps
+	swift build -c release --product album
+	swift build --build-tests --traits PostgreSQL
+	ALBUM_TEST_BINARY=$(CURDIR)/.build/release/album swift test --skip-build --traits PostgreSQL --filter AlbumCLITests
 
 # `album serve` and the static gallery in a real Chromium (offline, ~30 s); .ci/run runs it too.
 test-browser: deps

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# album serve under load: wrk against a pin's photos and the pin list on a library of PHOTOS
-# photos (100 per pin), and the map page with MAP_PINS pins in headless Chromium.
-# Usage: bash bench/serve.sh [PHOTOS=100000] [MAP_PINS=10000]   (env ALBUM, BENCH_DIR, DURATION)
+# album serve under load: wrk at 50 connections against a page of the timeline (`/api/entries`),
+# a pin's photos, the pin list and a thumbnail on a library of PHOTOS photos (100 per pin), each
+# answered from the answer cache and (`-uncached` rows) made afresh for every request; then the
+# map page with MAP_PINS pins in headless Chromium. For each wrk run it prints the server's CPU
+# time per request (utime+stime from /proc, over the requests wrk completed) and the load average:
+# on a shared machine wrk's latencies include queueing behind other processes, the CPU does not.
+# Usage: bash bench/serve.sh [PHOTOS=100000] [MAP_PINS=10000]   (env ALBUM, BENCH_DIR, DURATION, RUNS)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PHOTOS=${1:-100000}
@@ -9,33 +13,71 @@ MAP_PINS=${2:-10000}
 ALBUM=${ALBUM:-.build/release/album}
 DIR=${BENCH_DIR:-/tmp/ga-serve}
 DURATION=${DURATION:-15s}
+RUNS=${RUNS:-5}
 JPEG=fixtures/bundle/photos/paris-01.jpg
 [ -x "$ALBUM" ] || swift build -c release
 rm -rf "$DIR" && mkdir -p "$DIR"
+TICK=$(getconf CLK_TCK)
 
-serve() {  # LIBRARY PORT
-  "$ALBUM" serve --port "$2" --library "$1" --source bundle:fixtures/bundle >/dev/null 2>"$DIR/serve-$2.log" &
-  echo $! >"$DIR/serve-$2.pid"
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$2/api/region" >/dev/null && return; sleep 0.1; done
+serve() {  # LIBRARY PORT [OPTIONS...]
+  local library=$1 port=$2
+  shift 2
+  "$ALBUM" serve --port "$port" --library "$library" --source bundle:fixtures/bundle "$@" >/dev/null 2>"$DIR/serve-$port.log" &
+  echo $! >"$DIR/serve-$port.pid"
+  # The first start on a new library names the places of every pin and photo (seconds of CPU).
+  for _ in $(seq 1200); do curl -sf "http://127.0.0.1:$port/api/region" >/dev/null && return; sleep 0.1; done
   echo "album serve did not start" >&2; exit 1
 }
-stop() { kill "$(cat "$DIR/serve-$1.pid")"; }
+stop() { kill "$(cat "$DIR/serve-$1.pid")"; wait "$(cat "$DIR/serve-$1.pid")" 2>/dev/null || true; }
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$(cat "$DIR/serve-$1.pid")/stat"; }
+
+bench() {  # PORT TITLE PATH [LUA]
+  local port=$1 title=$2 path=$3 lua=${4:-} before after out requests
+  echo "== $title, 50 connections; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  curl -sf -o /dev/null "http://127.0.0.1:$port$path"   # warm: the first answer fills the cache
+  before=$(cpu_ticks "$port")
+  out=$(wrk -t2 -c50 -d"$DURATION" --latency ${lua:+-s "$lua"} "http://127.0.0.1:$port$path")
+  after=$(cpu_ticks "$port")
+  echo "$out" | grep -E "Latency  |50%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors"
+  requests=$(echo "$out" | awk '/requests in/ {print $1}')
+  awk -v t="$((after - before))" -v n="$requests" -v hz="$TICK" \
+    'BEGIN { printf "   server CPU: %.2f s for %d requests = %.3f ms per request\n", t / hz, n, 1000 * t / hz / n }'
+}
+
+# Every request a new query (`n=` is ignored by the server but part of the cache key): made afresh.
+cat >"$DIR/fresh.lua" <<'EOF'
+local counter = 0
+local id = 0
+function setup(thread) id = id + 1; thread:set("id", id) end
+function request()
+  counter = counter + 1
+  local sep = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  return wrk.format(nil, wrk.path .. sep .. "n=" .. id .. "-" .. counter)
+end
+EOF
 
 "$ALBUM" pin add --lat 0 --lon 0 --title seed --library "$DIR/big" >/dev/null
 python3 bench/make-serve-library.py "$DIR/big" $((PHOTOS / 100)) "$PHOTOS" "$JPEG"
-serve "$DIR/big" 18181
 PIN=$((PHOTOS / 200 + 1))
-echo "== GET /api/pins/$PIN/photos (100 photos) on $PHOTOS photos, 50 connections"
-wrk -t2 -c50 -d"$DURATION" --latency "http://127.0.0.1:18181/api/pins/$PIN/photos"
-echo "== GET /api/pins ($((PHOTOS / 100 + 1)) pins), 50 connections"
-wrk -t2 -c50 -d"$DURATION" --latency "http://127.0.0.1:18181/api/pins"
-echo "== GET /api/media/1?size=thumb, 50 connections"
-wrk -t2 -c50 -d"$DURATION" --latency "http://127.0.0.1:18181/api/media/1?size=thumb"
+ENTRIES="/api/entries?page=2&pageSize=100"
+serve "$DIR/big" 18181
+bench 18181 "GET $ENTRIES (100 of $PHOTOS photos)" "$ENTRIES"
+bench 18181 "GET /api/pins/$PIN/photos (100 photos of $PHOTOS)" "/api/pins/$PIN/photos"
+bench 18181 "GET /api/pins ($((PHOTOS / 100 + 1)) pins)" "/api/pins"
+bench 18181 "GET /api/media/1?size=thumb" "/api/media/1?size=thumb"
+bench 18181 "GET $ENTRIES-uncached" "$ENTRIES" "$DIR/fresh.lua"
 stop 18181
+# Without the answer cache: what the first request after a change costs.
+if "$ALBUM" serve --help-hidden 2>&1 | grep -q -- --no-answer-cache; then
+  serve "$DIR/big" 18183 --no-answer-cache
+  bench 18183 "GET /api/pins/$PIN/photos-uncached" "/api/pins/$PIN/photos"
+  bench 18183 "GET /api/pins-uncached" "/api/pins"
+  stop 18183
+fi
 
 "$ALBUM" pin add --lat 0 --lon 0 --title seed --library "$DIR/map" >/dev/null
 python3 bench/make-serve-library.py "$DIR/map" "$MAP_PINS" 0 "$JPEG"
 serve "$DIR/map" 18182
-echo "== map page with $((MAP_PINS + 1)) pins in Chromium"
-/usr/bin/python3 bench/map_ready.py "http://127.0.0.1:18182/" 5
+echo "== map page with $((MAP_PINS + 1)) pins in Chromium; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+/usr/bin/python3 bench/map_ready.py "http://127.0.0.1:18182/" "$RUNS"
 stop 18182

@@ -47,6 +47,13 @@ public struct PhotoTime: Sendable, Hashable, CustomStringConvertible {
     /// Seconds since the Unix epoch, when the offset is known.
     public var utcSeconds: Int64? { offsetSeconds.map { localSeconds - Int64($0) } }
 
+    /// How far apart two capture times are: as instants when both offsets are known, else as
+    /// camera clock readings (an import's suggestion of a place by the same camera's photos).
+    public func secondsApart(from other: PhotoTime) -> Int64 {
+        if let a = utcSeconds, let b = other.utcSeconds { return abs(a - b) }
+        return abs(localSeconds - other.localSeconds)
+    }
+
     /// `2024-06-14T09:43:19`: the camera's time without its offset.
     public var localText: String {
         "\(date)T\(Self.two(hour)):\(Self.two(minute)):\(Self.two(second))"

@@ -2,44 +2,9 @@ import AlbumKit
 import AlbumModel
 import Foundation
 
-/// A pin as PRODUCT.md has it: `{id, latitude, longitude, title, note, photoCount, place, timeZone}`.
-struct PinJSON: Encodable {
-    let pin: Pin
-    enum Key: String, CodingKey { case id, latitude, longitude, title, note, photoCount, place, timeZone }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(pin.id, forKey: .id)
-        try c.encode(pin.coordinate.latitude, forKey: .latitude)
-        try c.encode(pin.coordinate.longitude, forKey: .longitude)
-        try c.encode(pin.title, forKey: .title)
-        try c.encode(pin.note, forKey: .note)
-        try c.encode(pin.photoCount, forKey: .photoCount)
-        try c.encode(pin.place, forKey: .place)
-        try c.encode(pin.timeZone, forKey: .timeZone)
-    }
-}
-
-/// A photo as PRODUCT.md has it, except that `file` and `thumbnail` are the media URLs
-/// (`/api/media/ID`, `/api/media/ID?size=thumb`): the API never shows paths on disk.
-struct PhotoJSON: Encodable {
-    let photo: Photo
-    enum Key: String, CodingKey { case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, place, timeZone }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(photo.id, forKey: .id)
-        try c.encode(photo.pinId, forKey: .pinId)
-        try c.encode(photo.state.name, forKey: .state)
-        try c.encode(photo.title, forKey: .title)
-        try c.encode(photo.isImported ? nil : photo.url, forKey: .url)
-        try c.encode(photo.file == nil ? nil : "/api/media/\(photo.id)", forKey: .file)
-        try c.encode(photo.thumbnail == nil ? nil : "/api/media/\(photo.id)?size=thumb", forKey: .thumbnail)
-        try c.encode(photo.state.failureReason, forKey: .failure)
-        try c.encode(photo.takenAt, forKey: .takenAt)
-        try c.encode(photo.coordinate?.latitude, forKey: .latitude)
-        try c.encode(photo.coordinate?.longitude, forKey: .longitude)
-        try c.encode(photo.local.place, forKey: .place)
-        try c.encode(photo.local.timeZone, forKey: .timeZone)
-    }
+extension PhotoJSON {
+    /// The API's photo: AlbumKit's `PhotoJSON` with media URLs for its files (decision 0021-i9).
+    init(photo: Photo) { self.init(photo: photo, media: .served) }
 }
 
 /// A pin's album: `{pin, hasAlbum, downloading, noImages, counts, photos}`.
@@ -61,19 +26,6 @@ struct AlbumJSON: Encodable {
         for photo in photos { counts[photo.state.name, default: 0] += 1 }
         try c.encode(counts, forKey: .counts)
         try c.encode(photos.map(PhotoJSON.init), forKey: .photos)
-    }
-}
-
-/// The region: `{latitude, longitude, spanLatitude, spanLongitude}`.
-struct RegionJSON: Encodable {
-    let region: Region
-    enum Key: String, CodingKey { case latitude, longitude, spanLatitude, spanLongitude }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(region.center.latitude, forKey: .latitude)
-        try c.encode(region.center.longitude, forKey: .longitude)
-        try c.encode(region.spanLatitude, forKey: .spanLatitude)
-        try c.encode(region.spanLongitude, forKey: .spanLongitude)
     }
 }
 

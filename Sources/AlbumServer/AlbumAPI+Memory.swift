@@ -60,7 +60,7 @@ extension AlbumAPI {
         defer { try? FileManager.default.removeItem(at: file) }
         try library.writeCard(summary, to: file)
         guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
-        return Reply.secure(HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png"], body: data))
+        return Reply.bytes(data, type: "image/png")
     }
 
     /// `GET /timeline?by&page&asOf…`: the timeline page.

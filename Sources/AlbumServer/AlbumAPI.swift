@@ -57,7 +57,8 @@ struct AlbumAPI: HTTPHandler {
         let api = Array(parts.dropFirst())
         switch (method, api.count) {
         case ("GET", 1) where api[0] == "openapi.json": return Reply.json(Data(OpenAPIDocument.json.utf8))
-        case ("GET", 1) where api[0] == "pins": return Reply.json(try await cached(request) { JSONOut.encode(try await library.pins().map(PinJSON.init)) })
+        case ("GET", 1) where api[0] == "pins": return try await cached(request) { JSONOut.encode(try await library.pins().map(PinJSON.init)) }
+        case ("GET", 2) where api[0] == "map" && api[1] == "pins": return try await cached(request) { MapPins.json(try await library.pins()) }
         case ("POST", 1) where api[0] == "pins": return try await createPin(request)
         case ("GET", 2) where api[0] == "pins": return Reply.json(JSONOut.encode(PinJSON(pin: try await library.pin(id: id(api[1], "pin")))))
         case ("PUT", 2) where api[0] == "pins": return try await movePin(id(api[1], "pin"), request)
@@ -65,7 +66,7 @@ struct AlbumAPI: HTTPHandler {
             let pin = try await library.removePin(id: id(api[1], "pin"))
             return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
         case ("GET", 3) where api[0] == "pins" && api[2] == "photos":
-            return Reply.json(try await albumData(id(api[1], "pin")))
+            return try await albumData(id(api[1], "pin")).response
         case ("GET", 3) where api[0] == "pins" && api[2] == "events": return try await events(id(api[1], "pin"))
         case ("POST", 3) where api[0] == "pins" && api[2] == "new-collection":
             let pinId = try id(api[1], "pin")
@@ -83,11 +84,11 @@ struct AlbumAPI: HTTPHandler {
             guard let region = try await library.region() else { return Reply.json(Data("null".utf8)) }
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))
         case ("PUT", 1) where api[0] == "region": return try await setRegion(request)
-        case ("GET", 1) where api[0] == "entries": return Reply.json(try await cached(request) { try entries(request.query) })
-        case ("GET", 2) where api[0] == "summaries": return Reply.json(try await cached(request) { try summary(api[1], request.query) })
+        case ("GET", 1) where api[0] == "entries": return try await cached(request) { try entries(request.query) }
+        case ("GET", 2) where api[0] == "summaries": return try await cached(request) { try summary(api[1], request.query) }
         case ("GET", 3) where api[0] == "summaries" && api[2] == "card": return try card(api[1], request.query)
-        case ("GET", 1) where api[0] == "tags": return Reply.json(try await cached(request) { try tags() })
-        case ("GET", 1) where api[0] == "search": return Reply.json(try await cached(request) { try search(request.query) })
+        case ("GET", 1) where api[0] == "tags": return try await cached(request) { try tags() }
+        case ("GET", 1) where api[0] == "search": return try await cached(request) { try search(request.query) }
         default:
             throw APIError.notFound("no API route \(method) \(request.path)")
         }
@@ -116,14 +117,14 @@ struct AlbumAPI: HTTPHandler {
 
     /// The answer to a GET request that depends on the library only, from the cache while the
     /// library has not changed since it was made.
-    func cached(_ request: HTTPRequest, make: () async throws -> Data) async throws -> Data {
+    func cached(_ request: HTTPRequest, make: () async throws -> Data) async throws -> HTTPResponse {
         let key = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        return try await cache.answer(key, at: try library.version(), make: make)
+        return try await cache.answer(key, at: try library.version(), make: make).response
     }
 
     /// A pin's album as JSON, from the cache while neither the library nor whether this server is
     /// fetching for the pin changed. An answer whose making started a fetch (`albumJSON`) is not kept.
-    func albumData(_ pinId: Int64) async throws -> Data {
+    func albumData(_ pinId: Int64) async throws -> AnswerCache.Answer {
         let version = try library.version()
         let running = await jobs.isRunning(pinId)
         let jobs = jobs
@@ -150,7 +151,7 @@ struct AlbumAPI: HTTPHandler {
         _ = try await library.pin(id: pinId)
         let api = self
         let source = AlbumEventSource { () async -> Data? in
-            try? await api.albumData(pinId)
+            try? await api.albumData(pinId).data
         }
         let body = HTTPBodySequence(from: PullByteSequence(next: { try await source.next() }))
         return Reply.secure(HTTPResponse(
@@ -169,7 +170,11 @@ struct AlbumAPI: HTTPHandler {
             throw APIError.badRequest(error.description.replacingOccurrences(of: "span-lat", with: "spanLatitude")
                 .replacingOccurrences(of: "span-lon", with: "spanLongitude"))
         }
+        // The region is where the map was left, not album data: no kept answer depends on it, so
+        // saving it (on every map move) keeps them when it was the only write meanwhile.
+        let before = try library.version()
         try await library.setRegion(region)
+        cache.carry(from: before, to: try library.version(), rows: 1)
         return Reply.json(JSONOut.encode(RegionJSON(region: region)))
     }
 
@@ -185,31 +190,31 @@ struct AlbumAPI: HTTPHandler {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw APIError.notFound("photo \(photoId)'s file is missing: run `album verify --repair`")
         }
-        return Reply.secure(HTTPResponse(
-            statusCode: .ok,
-            headers: [.contentType: WebAssets.contentType(forName: url.lastPathComponent), .cacheControl: "private, max-age=3600"],
-            body: data))
+        return Reply.bytes(data, type: WebAssets.contentType(forName: url.lastPathComponent), cacheControl: "private, max-age=3600")
     }
 
     private func asset(_ name: String) throws -> HTTPResponse {
-        if name == "countries.geojson" {
-            return Reply.secure(HTTPResponse(
-                statusCode: .ok, headers: [.contentType: "application/geo+json", .cacheControl: "max-age=86400"], body: Self.countries))
+        let day = "max-age=86400"
+        switch name {
+        case "countries.geojson": return Reply.bytes(Self.countries, type: "application/geo+json", cacheControl: day)
+        case "cities.json": return Reply.bytes(try Self.cities.get(), type: "application/json", cacheControl: day)
+        case "album.css", "map.js", "album.js", "cities.js":
+            let text = [
+                "album.css": PageStyle.css, "map.js": Scripts.map, "album.js": Scripts.album, "cities.js": CityDots.script,
+            ][name] ?? ""
+            return Reply.bytes(Data(text.utf8), type: WebAssets.contentType(forName: name), cacheControl: "no-cache")
+        default:
+            guard let url = assets.files[name], let data = FileManager.default.contents(atPath: url.path) else {
+                throw APIError.notFound("no asset \(name)")
+            }
+            return Reply.bytes(data, type: WebAssets.contentType(forName: name), cacheControl: day)
         }
-        let scripts = ["album.css": PageStyle.css, "map.js": Scripts.map, "album.js": Scripts.album]
-        if let text = scripts[name] {
-            return Reply.secure(HTTPResponse(
-                statusCode: .ok, headers: [.contentType: WebAssets.contentType(forName: name), .cacheControl: "no-cache"], body: Data(text.utf8)))
-        }
-        guard let url = assets.files[name], let data = FileManager.default.contents(atPath: url.path) else {
-            throw APIError.notFound("no asset \(name)")
-        }
-        return Reply.secure(HTTPResponse(
-            statusCode: .ok, headers: [.contentType: WebAssets.contentType(forName: name), .cacheControl: "max-age=86400"], body: data))
     }
 
     /// Natural Earth's country outlines (`Countries`), encoded once.
     static let countries = Data(Countries.geojson.utf8)
+    /// The city layer's places (`CityDots`), read once, at the first map zoomed in far enough.
+    static let cities = Result { () throws(AlbumError) -> Data in try CityDots.json() }
 
     /// `GET /login?code=CODE`: the one-time URL printed at start sets the token cookie.
     private func login(_ request: HTTPRequest) -> HTTPResponse {

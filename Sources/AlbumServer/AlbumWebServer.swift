@@ -17,12 +17,18 @@ public final class AlbumWebServer: Sendable {
         public var token: String?
         /// How pins dropped in the browser are fetched.
         public var fetch: FetchOptions
+        /// Keep GET answers while the library is unchanged (`AnswerCache`); off only to measure.
+        public var keepsAnswers: Bool
 
-        public init(host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, fetch: FetchOptions = FetchOptions()) {
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, fetch: FetchOptions = FetchOptions(),
+            keepsAnswers: Bool = true
+        ) {
             self.host = host
             self.port = port
             self.token = token
             self.fetch = fetch
+            self.keepsAnswers = keepsAnswers
         }
     }
 
@@ -30,6 +36,8 @@ public final class AlbumWebServer: Sendable {
     public let policy: AccessPolicy
     let http: HTTPServer
     let jobs: FetchJobs
+    /// GET answers kept while the library is unchanged.
+    let cache: AnswerCache
     private let run = RunState()
 
     /// The listening task and how it ended.
@@ -49,7 +57,8 @@ public final class AlbumWebServer: Sendable {
         policy = AccessPolicy(token: settings.token, loopbackOnly: loopback)
         jobs = FetchJobs(library: library, makeEnvironment: makeEnvironment, options: settings.fetch)
         let address = try Self.address(settings.host, port: settings.port)
-        let handler = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: AnswerCache())
+        cache = settings.keepsAnswers ? AnswerCache() : AnswerCache(maxAnswerBytes: -1)
+        let handler = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: cache)
         http = HTTPServer(config: .init(address: address, timeout: 60, pool: NoDelayPool(), logger: .disabled), handler: handler)
     }
 

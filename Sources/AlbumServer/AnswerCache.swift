@@ -1,4 +1,5 @@
 import AlbumModel
+import FlyingFox
 import Foundation
 import Synchronization
 
@@ -8,11 +9,23 @@ import Synchronization
 /// made at version V is served while the library is still at V, and the first request that sees
 /// a newer version drops every kept answer. The version is read before the answer is made, so a
 /// commit landing meanwhile can only make the kept answer newer than its version, never older;
-/// `LibraryVersion` also moves on commits of other `album` processes.
+/// `LibraryVersion` also moves on commits of other `album` processes. A kept answer is the whole
+/// response, headers included (`Answer`): a hit builds nothing.
 final class AnswerCache: Sendable {
+    /// An answer's bytes (the event stream compares them) and its response, built once.
+    struct Answer: Sendable {
+        let data: Data
+        let response: HTTPResponse
+
+        init(_ data: Data) {
+            self.data = data
+            response = Reply.json(data)
+        }
+    }
+
     private struct State {
         var version: LibraryVersion?
-        var answers: [String: Data] = [:]
+        var answers: [String: Answer] = [:]
         var bytes = 0
     }
 
@@ -21,6 +34,8 @@ final class AnswerCache: Sendable {
     let maxAnswerBytes: Int
     let maxBytes: Int
 
+    /// - Parameter maxAnswerBytes: below 0, nothing is kept (`album serve --no-answer-cache`,
+    ///   to measure what an answer costs to make).
     init(maxAnswerBytes: Int = 8 << 20, maxBytes: Int = 64 << 20) {
         self.maxAnswerBytes = maxAnswerBytes
         self.maxBytes = maxBytes
@@ -29,26 +44,38 @@ final class AnswerCache: Sendable {
     /// The answer kept under `key` at `version`, else `make()`'s, kept when `keep(answer)` says so.
     func answer(
         _ key: String, at version: LibraryVersion, make: () async throws -> Data, keep: (Data) async -> Bool = { _ in true }
-    ) async throws -> Data {
+    ) async throws -> Answer {
         if let kept = lookup(key, at: version) { return kept }
-        let data = try await make()
-        if data.count <= maxAnswerBytes, await keep(data) { store(data, key, at: version) }
-        return data
+        let answer = Answer(try await make())
+        if answer.data.count <= maxAnswerBytes, await keep(answer.data) { store(answer, key, at: version) }
+        return answer
     }
 
-    func lookup(_ key: String, at version: LibraryVersion) -> Data? {
+    func lookup(_ key: String, at version: LibraryVersion) -> Answer? {
         state.withLock { $0.version == version ? $0.answers[key] : nil }
     }
 
-    func store(_ data: Data, _ key: String, at version: LibraryVersion) {
+    func store(_ answer: Answer, _ key: String, at version: LibraryVersion) {
         state.withLock { state in
             if state.version != version {
                 // Versions only grow, but two requests may race: keep the one seen last.
                 state = State(version: version)
             }
-            if state.bytes + data.count > maxBytes { state = State(version: version) }
-            state.bytes += data.count - (state.answers[key]?.count ?? 0)
-            state.answers[key] = data
+            let size = answer.data.count
+            if state.bytes + size > maxBytes { state = State(version: version) }
+            state.bytes += size - (state.answers[key]?.data.count ?? 0)
+            state.answers[key] = answer
+        }
+    }
+
+    /// After a write no kept answer depends on (the map region): the answers kept at `before`
+    /// stay valid at `after` when the write was the only change in between — no other
+    /// connection committed and this connection changed exactly `rows` rows. Anything else
+    /// (a fetch committing meanwhile) leaves the cache to empty itself as usual.
+    func carry(from before: LibraryVersion, to after: LibraryVersion, rows: Int64) {
+        guard after.others == before.others, after.own == before.own + rows else { return }
+        state.withLock { state in
+            if state.version == before { state.version = after }
         }
     }
 

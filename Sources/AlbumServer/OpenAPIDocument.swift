@@ -30,15 +30,24 @@ enum OpenAPIDocument {
               "Move": { "type": "object", "required": ["latitude", "longitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "fetch": { "type": "boolean", "default": true } } },
-              "Photo": { "type": "object", "required": ["id", "pinId", "state", "title", "url", "file", "thumbnail", "failure", "takenAt", "latitude", "longitude"], "properties": {
-                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64" },
+              "Photo": { "type": "object", "required": ["id", "pinId", "state", "title", "url", "file", "thumbnail", "failure", "takenAt", "latitude", "longitude", "attempts", "source"], "description": "as `album photos --json`, except that file and thumbnail are media URLs and url is null for an imported photo", "properties": {
+                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64", "nullable": true, "description": "null for an unplaced photo" },
                 "state": { "type": "string", "enum": ["placeholder", "downloading", "downloaded", "failed"] },
                 "title": { "type": "string", "nullable": true }, "url": { "type": "string", "nullable": true },
                 "file": { "type": "string", "nullable": true, "description": "media URL of the original" },
                 "thumbnail": { "type": "string", "nullable": true, "description": "media URL of the thumbnail" },
                 "failure": { "type": "string", "nullable": true }, "takenAt": { "type": "string", "nullable": true },
                 "latitude": { "type": "number", "nullable": true }, "longitude": { "type": "number", "nullable": true },
-                "place": { "$ref": "#/components/schemas/Place" }, "timeZone": { "type": "string", "nullable": true } } },
+                "attempts": { "type": "integer" }, "bytes": { "type": "integer", "format": "int64", "nullable": true },
+                "width": { "type": "integer", "nullable": true }, "height": { "type": "integer", "nullable": true },
+                "source": { "type": "string", "description": "the photo source's name, or import" },
+                "make": { "type": "string", "nullable": true }, "model": { "type": "string", "nullable": true },
+                "orientation": { "type": "integer", "nullable": true }, "altitude": { "type": "number", "nullable": true },
+                "place": { "$ref": "#/components/schemas/Place" }, "timeZone": { "type": "string", "nullable": true },
+                "offset": { "type": "string", "nullable": true, "description": "UTC offset of takenAt, like +02:00" },
+                "offsetSource": { "type": "string", "nullable": true }, "positionSource": { "type": "string", "nullable": true },
+                "accuracy": { "type": "integer", "nullable": true, "description": "the source's position accuracy, 1-16" },
+                "license": { "type": "string", "nullable": true } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "noImages": { "type": "boolean" },
@@ -62,6 +71,9 @@ enum OpenAPIDocument {
               "get": { "summary": "Every pin", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Pin" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } },
               "post": { "summary": "Drop a pin (and fetch its album)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewPin" } } } },
                 "responses": { "201": { "description": "the new pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
+            "/api/map/pins": {
+              "get": { "summary": "Every pin, compact, for the map: [id, latitude, longitude, photoCount, title] each (coordinates to 6 decimals)", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "array", "minItems": 5, "maxItems": 5, "items": {} } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
             },
             "/api/pins/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/pinId" }],

@@ -21,9 +21,10 @@ enum Pages {
         }
         return head("GeoAlbum", map: true) + """
             <div id="map" \(attributes)></div>
-            <div class="hint" id="status">\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; borders: Natural Earth" : "No basemap: install xplanet-images")</div>
+            <div class="hint" id="status">\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")borders: Natural Earth; \(CityDots.attribution)</div>
             <script src="/assets/leaflet.js"></script>
             <script src="/assets/leaflet.markercluster.js"></script>
+            <script src="/assets/cities.js"></script>
             <script src="/assets/map.js"></script>
             </body>
             </html>

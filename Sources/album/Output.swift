@@ -1,3 +1,4 @@
+import AlbumKit
 import AlbumModel
 import AlbumPlaces
 import Foundation
@@ -40,33 +41,8 @@ enum Output {
     }
 }
 
-/// A pin as PRODUCT.md's JSON section has it: `{id, latitude, longitude, title, note, photoCount}`,
-/// plus `place` (`{name, region, country, countryCode, distanceKm}` or null) and `timeZone`.
-struct PinJSON: Encodable {
-    let pin: Pin
-    /// With `--place`: what the name resolved to (`placeSearch`).
-    var search: PlaceMatches?
-
-    init(pin: Pin) { self.pin = pin }
-    init(pin: Pin, search: PlaceMatches?) {
-        self.pin = pin
-        self.search = search
-    }
-
-    enum Key: String, CodingKey { case id, latitude, longitude, title, note, photoCount, place, timeZone, placeSearch }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        if let search { try c.encode(PlaceMatchesJSON(matches: search), forKey: .placeSearch) }
-        try c.encode(pin.id, forKey: .id)
-        try c.encode(pin.coordinate.latitude, forKey: .latitude)
-        try c.encode(pin.coordinate.longitude, forKey: .longitude)
-        try c.encode(pin.title, forKey: .title)
-        try c.encode(pin.note, forKey: .note)
-        try c.encode(pin.photoCount, forKey: .photoCount)
-        try c.encode(pin.place, forKey: .place)
-        try c.encode(pin.timeZone, forKey: .timeZone)
-    }
-
+/// The human text of a pin (its JSON is AlbumKit's `PinJSON`).
+extension PinJSON {
     /// The first line of `text`: `pin 1  -33.856784, 151.215297  Sydney  (4 photos)`.
     static func heading(_ pin: Pin) -> String {
         text(pin).split(separator: "\n").first.map(String.init) ?? ""
@@ -90,18 +66,5 @@ struct PinJSON: Encodable {
     static func placeLine(_ pin: Pin) -> String? {
         guard let zone = pin.timeZone else { return nil }
         return "\(Output.placeText(pin.place))  time zone: \(zone)"
-    }
-}
-
-/// The region: `{latitude, longitude, spanLatitude, spanLongitude}`.
-struct RegionJSON: Encodable {
-    let region: Region
-    enum Key: String, CodingKey { case latitude, longitude, spanLatitude, spanLongitude }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(region.center.latitude, forKey: .latitude)
-        try c.encode(region.center.longitude, forKey: .longitude)
-        try c.encode(region.spanLatitude, forKey: .spanLatitude)
-        try c.encode(region.spanLongitude, forKey: .spanLongitude)
     }
 }

@@ -51,35 +51,3 @@ enum PlaceOption {
         return (try coordinate(latitude: lat, longitude: lon), nil)
     }
 }
-
-/// `{query, total, candidates: [{name, region, country, countryCode, regionCode, latitude,
-/// longitude, population, timeZone}]}`: the first candidate is the one taken.
-struct PlaceMatchesJSON: Encodable {
-    let matches: PlaceMatches
-    enum Key: String, CodingKey { case query, total, candidates }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(matches.query, forKey: .query)
-        try c.encode(matches.total, forKey: .total)
-        try c.encode(matches.candidates.map(CandidateJSON.init), forKey: .candidates)
-    }
-
-    struct CandidateJSON: Encodable {
-        let candidate: PlaceCandidate
-        enum Key: String, CodingKey {
-            case name, region, country, countryCode, regionCode, latitude, longitude, population, timeZone
-        }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(candidate.name, forKey: .name)
-            try c.encode(candidate.region, forKey: .region)
-            try c.encode(candidate.country, forKey: .country)
-            try c.encode(candidate.countryCode, forKey: .countryCode)
-            try c.encode(candidate.regionCode, forKey: .regionCode)
-            try c.encode(candidate.coordinate.latitude, forKey: .latitude)
-            try c.encode(candidate.coordinate.longitude, forKey: .longitude)
-            try c.encode(candidate.population, forKey: .population)
-            try c.encode(candidate.timeZone, forKey: .timeZone)
-        }
-    }
-}

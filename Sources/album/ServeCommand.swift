@@ -22,6 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("radius-km"), help: "Search radius of pins dropped in the browser.") var radiusKm: Double = 5
     @Option(name: .customLong("per-page"), help: "Photos per album (1-250).") var perPage: Int = 30
     @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Flag(help: .hidden) var noAnswerCache = false  // bench/serve.sh: what an answer costs to make
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) must be 0-65535") }
@@ -43,7 +44,8 @@ struct ServeCommand: AsyncParsableCommand {
         let server = try AlbumWebServer(
             library: library, assets: assets,
             settings: .init(host: host, port: UInt16(port), token: token,
-                            fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency)),
+                            fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency),
+                            keepsAnswers: !noAnswerCache),
             makeEnvironment: { pinId async throws(AlbumError) in
                 do {
                     let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: await library.album(pinId: pinId))

@@ -135,6 +135,10 @@ import TestSupport
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("assets/leaflet.js").path))
             let data = try String(contentsOf: out.appendingPathComponent("data.js"), encoding: .utf8)
             #expect(data.hasPrefix("window.GEOALBUM_PINS = ["))
+            // The city layer: its script, GeoNames' places as a script, and the credit.
+            #expect(index.contains("<script src=\"assets/cities.js\"></script>") && index.contains("GeoNames (CC BY 4.0)"))
+            let cities = try String(contentsOf: out.appendingPathComponent("assets/cities-data.js"), encoding: .utf8)
+            #expect(cities.hasPrefix("window.GEOALBUM_CITIES = [[") && cities.contains("\"Paris\""))
         }
         // A folder that holds something else is refused and left alone.
         let foreign = fixture.folder.child("foreign")

@@ -73,10 +73,20 @@ struct StoreLibrary {
         library = try store.newLibrary(in: folder)
     }
 
-    /// `album ARGUMENTS --library L` (with a short lease: a killed process's claims come back soon).
+    /// `album ARGUMENTS --library L` (with a short lease: a killed process's claims come back soon),
+    /// waited for on a thread of its own: the tests' cooperative threads stay free for the suites
+    /// running beside them (a loopback web server answers on them).
     @discardableResult
-    func run(_ arguments: [String]) throws -> AlbumRun {
-        try AlbumProcess.run(arguments + ["--library", library, "--lease", "2"])
+    func run(_ arguments: [String]) async throws -> AlbumRun {
+        let library = self.library
+        return try await Self.offPool { try AlbumProcess.run(arguments + ["--library", library, "--lease", "2"]) }
+    }
+
+    /// Runs blocking `body` on a new thread.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 
     func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
@@ -84,33 +94,33 @@ struct StoreLibrary {
     }
 
     /// `album ARGUMENTS --json`, which must succeed: its JSON.
-    func json(_ arguments: [String]) throws -> Any {
-        let run = try run(arguments + ["--json"])
+    func json(_ arguments: [String]) async throws -> Any {
+        let run = try await run(arguments + ["--json"])
         guard run.status == 0 else { throw StoreTestError("album \(arguments): \(run.stderr)") }
         return try run.json()
     }
 
-    func status() throws -> [String: Int] {
-        (try json(["status"]) as? [String: Any])?["photos"] as? [String: Int] ?? [:]
+    func status() async throws -> [String: Int] {
+        (try await json(["status"]) as? [String: Any])?["photos"] as? [String: Int] ?? [:]
     }
 
-    func photos(_ pin: Int) throws -> [[String: Any]] {
-        try json(["photos", "\(pin)"]) as? [[String: Any]] ?? []
+    func photos(_ pin: Int) async throws -> [[String: Any]] {
+        try await json(["photos", "\(pin)"]) as? [[String: Any]] ?? []
     }
 
     /// `count` photos around `place` in a YFCC100M file, indexed: the `--source` value.
-    func source(_ count: Int, server: LoopbackServer) throws -> String {
+    func source(_ count: Int, server: LoopbackServer) async throws -> String {
         let data = folder.child("yfcc-\(UUID().uuidString.prefix(6)).tsv").path
         try Data(YFCCFixture.around(Self.place, count: count, baseURL: server.baseURL).text().utf8)
             .write(to: URL(fileURLWithPath: data))
-        let index = try AlbumProcess.run(["yfcc", "index", data])
+        let index = try await Self.offPool { try AlbumProcess.run(["yfcc", "index", data]) }
         guard index.status == 0 else { throw StoreTestError(index.stderr) }
         return "yfcc:" + data
     }
 
     /// `album fetch` at the place: the report.
-    func fetch(_ source: String, perPage: Int, extra: [String] = []) throws -> [String: Any] {
-        try json([
+    func fetch(_ source: String, perPage: Int, extra: [String] = []) async throws -> [String: Any] {
+        try await json([
             "fetch", "--lat", "\(Self.place.latitude)", "--lon", "\(Self.place.longitude)", "--radius-km", "5",
             "--per-page", "\(perPage)", "--source", source,
         ] + extra) as? [String: Any] ?? [:]
@@ -127,12 +137,14 @@ struct StoreLibrary {
     }
 
     /// Waits for a started `album` to end; its exit status.
-    static func wait(_ started: (Process, Pipe, Pipe)) -> Int32 {
-        let (process, out, err) = started
-        DispatchQueue.global().async { _ = err.fileHandleForReading.readDataToEndOfFile() }
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus
+    static func wait(_ started: (Process, Pipe, Pipe)) async throws -> Int32 {
+        nonisolated(unsafe) let (process, out, err) = started
+        return try await offPool {
+            DispatchQueue.global().async { _ = err.fileHandleForReading.readDataToEndOfFile() }
+            _ = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
     }
 
     /// Waits until the server was asked for `count` photos (a minute at most).

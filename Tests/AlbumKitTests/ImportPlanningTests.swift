@@ -153,10 +153,23 @@ import Testing
     }
 
     @Test func captureTimesParseStrictly() throws {
-        let t = try #require(CaptureTime("2024-02-29T23:59:59-05:30"))
+        let t = try #require(PhotoTime(parsing: "2024-02-29T23:59:59-05:30"))
         #expect(t.utcSeconds == Int64(1_709_251_199 + 5 * 3600 + 1800))
-        #expect(CaptureTime("2024-13-01T00:00:00") == nil)
-        #expect(CaptureTime("2024-01-01 00:00:00") == nil)
-        #expect(try #require(CaptureTime("1970-01-01T00:00:10")).localSeconds == 10)
+        #expect(PhotoTime(parsing: "2024-13-01T00:00:00") == nil)
+        #expect(PhotoTime(parsing: "2024-01-01 00:00:00") == nil)
+        #expect(PhotoTime(parsing: "2023-02-29T00:00:00") == nil, "no such day")
+        #expect(PhotoTime(parsing: "2024-01-01T00:00:00+15:00") == nil, "no such offset")
+        #expect(try #require(PhotoTime(parsing: "1970-01-01T00:00:10")).localSeconds == 10)
+    }
+
+    /// The import's place suggestion (same camera, nearest in time) measures with `PhotoTime`:
+    /// instants when both offsets are known, camera clock readings otherwise.
+    @Test func captureTimesAreApartAsInstantsOnlyWhenBothOffsetsAreKnown() throws {
+        let paris = try #require(PhotoTime(parsing: "2024-06-14T09:00:00+02:00"))
+        let london = try #require(PhotoTime(parsing: "2024-06-14T08:00:00+01:00"))
+        let unknown = try #require(PhotoTime(parsing: "2024-06-14T08:00:00"))
+        #expect(paris.secondsApart(from: london) == 0)
+        #expect(paris.secondsApart(from: unknown) == 3600)
+        #expect(unknown.secondsApart(from: paris) == 3600)
     }
 }

@@ -155,7 +155,7 @@ import TestSupport
         let doc = try #require(try await h.request("GET", "/api/openapi.json").json() as? [String: Any])
         #expect((doc["openapi"] as? String)?.hasPrefix("3.") == true)
         let paths = try #require(doc["paths"] as? [String: Any])
-        for path in ["/api/pins", "/api/pins/{id}", "/api/pins/{id}/photos", "/api/media/{id}", "/api/region", "/api/photos/{id}"] {
+        for path in ["/api/pins", "/api/map/pins", "/api/pins/{id}", "/api/pins/{id}/photos", "/api/media/{id}", "/api/region", "/api/photos/{id}"] {
             #expect(paths[path] != nil, "\(path)")
         }
     }

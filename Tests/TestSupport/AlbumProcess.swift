@@ -18,8 +18,13 @@ public struct AlbumRun: Sendable {
 
 /// Runs the `album` executable built next to the test bundle.
 public enum AlbumProcess {
-    /// `.build/<config>/album`, found beside the running test binary.
+    /// `.build/<config>/album`, found beside the running test binary; `ALBUM_TEST_BINARY` names
+    /// another (`make test-release` runs the CLI tests against the release build, where the
+    /// optimizer once miscompiled a batch: docs/architecture.md, "Compiler pitfalls").
     public static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["ALBUM_TEST_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = exe.deletingLastPathComponent()
         // The test binary is .build/debug/GeoAlbumPackageTests.xctest (a file on Linux).

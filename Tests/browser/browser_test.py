@@ -13,7 +13,8 @@ What it does, as a user would:
   5. the static gallery opens from file:// with its map and thumbnails,
   6. the tags page lists a tag made with `album tag add`, its link opens the timeline narrowed to
      it, and the search box finds the photos by that tag, each captioned with its date,
-  7. country outlines and names (Natural Earth) are drawn over the basemap, also at city zoom.
+  7. country outlines and names (Natural Earth) are drawn over the basemap, also at city zoom,
+     where GeoNames places are drawn as named dots; a pin's popup shows its link and place.
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
 placeholders are visible before they fill in.
 """
@@ -275,9 +276,22 @@ def test_country_outlines(driver, base):
         " function (l) { return l.offsetParent !== null; }).map(function (l) { return l.textContent; });")
     assert "France" in visible, "country names at zoom 5: %s" % visible[:20]
     shot(driver, "11-countries-zoom-5")
-    driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 12, {animate: false});" % PARIS)
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([20, 0], 1, {animate: false});")
     time.sleep(0.5)
-    shot(driver, "12-countries-city-zoom")
+    shot(driver, "11-world-zoom")
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 12, {animate: false});" % PARIS)
+    wait(driver, lambda d: int(d.find_element(By.ID, "map").get_attribute("data-cities") or "0") > 0, "city names at city zoom")
+    names = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('.city-label'), function (l) { return l.textContent; });")
+    assert "Paris" in names, "GeoNames places at city zoom: %s" % names[:20]
+    assert "GeoNames" in driver.find_element(By.ID, "status").text, "the places are credited"
+    shot(driver, "12-city-zoom")
+    # A pin's popup is made when it is clicked: its link, count and place.
+    driver.find_element(By.CSS_SELECTOR, "img.leaflet-marker-icon").click()
+    link = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a"), "the pin's popup")
+    assert "/pins/" in link.get_attribute("href") and "photos)" in link.text, link.text
+    wait(driver, lambda d: "France" in d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content .meta").text, "the pin's place in its popup")
+    shot(driver, "13-pin-popup")
 
 
 def main():
@@ -307,7 +321,7 @@ def main():
         test_tags_and_search(driver, base, library, pin_id)
         steps.append("tags page, tag timeline and search")
         test_country_outlines(driver, base)
-        steps.append("country outlines and names over the basemap")
+        steps.append("country outlines, city names at city zoom, a pin's popup")
         for step in steps:
             print("ok  " + step)
         print("browser tests passed in %.1f s; screenshots in %s" % (time.time() - started, SHOTS))

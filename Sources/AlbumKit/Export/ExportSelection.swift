@@ -75,11 +75,11 @@ public struct ExportContent: Sendable {
 
     /// Every exported photo with a capture date, oldest first (instants where the offset is known).
     public var photosInTimeOrder: [ExportedPhoto] {
-        var timed: [(photo: ExportedPhoto, key: Double)] = []
+        var timed: [(photo: ExportedPhoto, key: Int64)] = []
         for entry in pins {
             for photo in entry.photos {
-                guard let text = photo.photo.takenAt, let instant = CaptureInstant(text) else { continue }
-                timed.append((photo, instant.sortKey))
+                guard let time = PhotoTime(exporting: photo.photo) else { continue }
+                timed.append((photo, time.exportSortKey))
             }
         }
         timed.sort { a, b in a.key != b.key ? a.key < b.key : a.photo.photo.id < b.photo.photo.id }

@@ -28,7 +28,7 @@ public enum GPXExport {
             out += "<trk><name>Photos</name><type>photos</type><trkseg>\n"
             for photo in timed {
                 out += "<trkpt \(position(photo.position))>"
-                if let when = photo.photo.takenAt.flatMap(CaptureInstant.init) { out += "<time>\(when.utcOrLocal)</time>" }
+                if let when = PhotoTime(exporting: photo.photo) { out += "<time>\(when.exportUTCOrLocal)</time>" }
                 out += "<name>\(MarkupText.escape(photo.photo.title ?? "Photo \(photo.photo.id)"))</name>"
                 if let file = photo.file {
                     out += "<desc>\(MarkupText.escape(file.path))</desc>"

@@ -7,7 +7,8 @@ import Foundation
 /// DIR/index.html          the map of every pin (Leaflet, clustered) and the list of albums
 /// DIR/album-<pin>.html    one album: thumbnails linking to the originals, or "No Images"
 /// DIR/data.js             the pins for the map (a script, since file:// pages cannot fetch JSON)
-/// DIR/assets/…            Leaflet, marker-cluster, the Blue Marble basemap, gallery.js/css
+/// DIR/assets/…            Leaflet, marker-cluster, the Blue Marble basemap, gallery.js/css,
+///                         cities.js and cities-data.js (the GeoNames city layer)
 /// DIR/photos/, thumbs/    the originals and thumbnails, copied or (with link) symbolic links
 /// ```
 /// Every title is HTML-escaped; titles reach the map script only as JSON data, and the script
@@ -107,6 +108,13 @@ public struct GalleryExport: Sendable {
         }
         try write(PageStyle.css, to: folder.appendingPathComponent("assets/album.css"))
         try write(GalleryPages.script, to: folder.appendingPathComponent("assets/gallery.js"))
+        try write(CityDots.script, to: folder.appendingPathComponent("assets/cities.js"))
+        // The city layer's places, as a script (a page from file:// cannot fetch); without the
+        // GeoNames file the map simply has no city layer.
+        if let places = try? CityDots.json() {
+            try write("window.GEOALBUM_CITIES = \(String(decoding: places, as: UTF8.self));\n",
+                      to: folder.appendingPathComponent("assets/cities-data.js"))
+        }
     }
 
     private func place(_ source: URL, at target: URL) throws(AlbumError) {

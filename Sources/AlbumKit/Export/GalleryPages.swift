@@ -18,11 +18,12 @@ enum GalleryPages {
             out += "<li><a href=\"album-\(entry.pin.id).html\">\(title)</a> <span class=\"meta\">\(entry.photos.count) photos</span></li>\n"
         }
         out += "</ul>\n"
-        if hasBasemap { out += "<p class=\"credit\">Basemap: Blue Marble, NASA Visible Earth.</p>\n" }
+        out += "<p class=\"credit\">\(hasBasemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "")\(CityDots.attribution).</p>\n"
         out += """
             </main>
             <script src="assets/leaflet.js"></script>
             <script src="assets/leaflet.markercluster.js"></script>
+            <script src="assets/cities.js"></script>
             <script src="data.js"></script>
             <script src="assets/gallery.js"></script>
             </body>
@@ -82,6 +83,13 @@ enum GalleryPages {
           } else {
             map.setView([20, 0], 1);
           }
+          // Places (GeoNames) from zoom 5: their list is a script, loaded when first needed.
+          window.GeoAlbumCities(map, function (done) {
+            var script = document.createElement("script");
+            script.src = "assets/cities-data.js";
+            script.onload = function () { done(window.GEOALBUM_CITIES || []); };
+            document.head.appendChild(script);
+          });
           document.body.setAttribute("data-ready", "true");
         })();
 

@@ -24,8 +24,8 @@ public enum KMLExport {
                 out += "<Placemark id=\"photo-\(photo.photo.id)\">\n"
                 out += "<name>\(MarkupText.escape(photo.photo.title ?? "Photo \(photo.photo.id)"))</name>\n"
                 if let file = photo.file { out += "<description>\(MarkupText.escape(file.path))</description>\n" }
-                if let when = photo.photo.takenAt.flatMap(CaptureInstant.init) {
-                    out += "<TimeStamp><when>\(when.withOffset)</when></TimeStamp>\n"
+                if let when = PhotoTime(exporting: photo.photo) {
+                    out += "<TimeStamp><when>\(when.exportWithOffset)</when></TimeStamp>\n"
                 }
                 var fields = ["kind": "photo", "photoId": "\(photo.photo.id)", "pinId": "\(photo.photo.pinId)"]
                 fields["file"] = photo.file?.path

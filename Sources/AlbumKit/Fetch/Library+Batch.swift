@@ -27,7 +27,11 @@ extension Library {
                 lineOptions.title = entry.title
                 group.addTask {
                     do throws(AlbumError) {
-                        return (entry.line, .success(try await self.fetch(at: entry.coordinate, options: lineOptions, environment: shared)))
+                        // Bound first, then returned: Swift 6.3.1 -O miscompiles `return (x, .success(try await …))`
+                        // in a typed-throws `do` inside a task group's child (the tuple came back as garbage,
+                        // so a batch printed nothing). Repro: docs/architecture.md, "Compiler pitfalls".
+                        let report = try await self.fetch(at: entry.coordinate, options: lineOptions, environment: shared)
+                        return (entry.line, .success(report))
                     } catch {
                         return (entry.line, .failure(error))
                     }

@@ -110,15 +110,15 @@ struct ImportPlanner: Sendable {
     /// Gives each unplaced photo the place of the located photo from the same camera (make and
     /// model) taken nearest in time, when that is within the window.
     private func suggestPlaces(_ plan: inout ImportPlan) {
-        var located: [String: [(CaptureTime, ScannedPhoto, Int)]] = [:]
+        var located: [String: [(PhotoTime, ScannedPhoto, Int)]] = [:]
         for (index, place) in plan.places.enumerated() {
             for photo in place.newPhotos + place.knownPhotos {
-                guard let camera = Self.camera(photo), let time = photo.takenAt.flatMap(CaptureTime.init) else { continue }
+                guard let camera = Self.camera(photo), let time = photo.captureTime else { continue }
                 located[camera, default: []].append((time, photo, index))
             }
         }
         for (index, unplaced) in plan.unplaced.enumerated() {
-            guard let camera = Self.camera(unplaced.photo), let time = unplaced.photo.takenAt.flatMap(CaptureTime.init)
+            guard let camera = Self.camera(unplaced.photo), let time = unplaced.photo.captureTime
             else { continue }
             let best = (located[camera] ?? [])
                 .map { (seconds: $0.0.secondsApart(from: time), photo: $0.1, place: $0.2) }

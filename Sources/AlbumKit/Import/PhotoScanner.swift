@@ -32,7 +32,10 @@ struct ScannedPhoto: Sendable, Hashable {
     var clockOffset: String? = nil
 
     /// Photos of one place are ordered by this: capture time, then content.
-    var sortKey: (String, String) { (takenAt.flatMap(CaptureTime.init)?.local ?? "~", contentHash) }
+    var sortKey: (String, String) { (captureTime?.localText ?? "~", contentHash) }
+
+    /// `takenAt` as a value (with the offset it carries), nil when it is not in the stored form.
+    var captureTime: PhotoTime? { takenAt.flatMap { PhotoTime(parsing: $0) } }
 }
 
 /// What reading one file gave.

@@ -39,6 +39,12 @@ public enum PageStyle {
         .country-label span { display: inline-block; transform: translate(-50%, -50%); color: #f4f1de; font-size: 11px;
           white-space: nowrap; text-shadow: 0 0 3px #000, 0 0 2px #000; }
         .labels-on .country-label { display: block; }
+        .city-label { pointer-events: none; }
+        .city-label span { display: inline-block; transform: translate(-4px, -50%); color: #fff; font-size: 11px;
+          white-space: nowrap; text-shadow: 0 0 3px #000, 0 0 2px #000; }
+        .city-label span::before { content: ""; display: inline-block; width: 5px; height: 5px; margin-right: 3px;
+          border-radius: 50%; background: #ffd166; box-shadow: 0 0 0 1px #000; vertical-align: middle; }
+        .city-label.big span { font-size: 12px; font-weight: bold; }
         ul.tags { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5em; }
         ul.tags li a { display: inline-block; padding: .2em .7em; border-radius: 1em; background: #e3e9f2; color: #1d2733; text-decoration: none; }
         form.search { display: flex; gap: .5em; margin: .5em 0; }

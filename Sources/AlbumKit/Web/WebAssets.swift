@@ -27,7 +27,10 @@ public struct WebAssets: Sendable {
         let leaflet = URL(fileURLWithPath: environment["ALBUM_LEAFLET_DIR"] ?? "/usr/share/javascript/leaflet", isDirectory: true)
         var files: [String: URL] = [:]
         for name in leafletNames {
-            let url = leaflet.appendingPathComponent(name)
+            var url = leaflet.appendingPathComponent(name)
+            // The minified build when the package has it: a third of the script to parse.
+            let minified = leaflet.appendingPathComponent(name.replacingOccurrences(of: ".js", with: ".min.js"))
+            if name.hasSuffix(".js"), FileManager.default.fileExists(atPath: minified.path) { url = minified }
             guard FileManager.default.fileExists(atPath: url.path) else {
                 let package = name.lowercased().contains("cluster") ? "libjs-leaflet.markercluster" : "libjs-leaflet"
                 throw .io("\(url.path) is missing: install Debian's \(package)")

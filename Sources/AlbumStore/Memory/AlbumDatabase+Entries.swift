@@ -4,18 +4,21 @@ import AlbumModel
 /// how a photo row becomes a `PhotoEntry`.
 extension AlbumDatabase {
     /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none). The place is the
-    /// photo's own place name, else its pin's, else the pin's title.
+    /// photo's own place name, else its pin's, else the pin's title. Named for `decodeEntry`.
     static let entryColumns = """
-        p.id, p.pin_id, p.title, p.state, p.taken_at, p.local_date, coalesce(p.place_name, n.place_name, n.title),
-        coalesce(p.latitude, n.latitude), coalesce(p.longitude, n.longitude), p.thumbnail, p.source
+        p.id AS id, p.pin_id AS pin_id, p.title AS title, p.state AS state, p.taken_at AS taken_at,
+        p.local_date AS local_date, coalesce(p.place_name, n.place_name, n.title) AS place,
+        coalesce(p.latitude, n.latitude) AS latitude, coalesce(p.longitude, n.longitude) AS longitude,
+        p.thumbnail AS thumbnail, p.source AS source
         """
     static let entryFrom = "photos p LEFT JOIN pins n ON n.id = p.pin_id"
 
     static func decodeEntry(_ row: Row) -> PhotoEntry {
         PhotoEntry(
-            id: row.int64(0) ?? 0, pinId: row.int64(1), title: row.string(2), state: row.string(3) ?? "",
-            takenAt: row.string(4), localDate: row.string(5).flatMap { LocalDate($0) }, place: row.string(6),
-            latitude: row.double(7), longitude: row.double(8), thumbnail: row.string(9), source: row.string(10) ?? "")
+            id: row.int64("id") ?? 0, pinId: row.int64("pin_id"), title: row.string("title"), state: row.string("state") ?? "",
+            takenAt: row.string("taken_at"), localDate: row.string("local_date").flatMap { LocalDate($0) },
+            place: row.string("place"), latitude: row.double("latitude"), longitude: row.double("longitude"),
+            thumbnail: row.string("thumbnail"), source: row.string("source") ?? "")
     }
 
     /// The conditions a filter puts on `p` (always at least `1`), and their arguments in order.
@@ -60,7 +63,7 @@ extension AlbumDatabase {
 
     /// The highest photo id, 0 for an empty library.
     public func lastPhotoId() throws(AlbumError) -> Int64 {
-        try read { db throws(AlbumError) in try db.queryOne("SELECT coalesce(max(id), 0) FROM photos")?.int64(0) ?? 0 }
+        try read { db throws(AlbumError) in try db.queryOne("SELECT coalesce(max(id), 0) AS last FROM photos")?.int64("last") ?? 0 }
     }
 
     /// Checks that a pin exists. - Throws: `AlbumError.notFound` naming the id.

@@ -14,9 +14,9 @@ extension AlbumDatabase {
         return try read { db throws(AlbumError) in
             let total = try db.queryOne(
                 unfiltered
-                    ? "SELECT count(*) FROM photo_search WHERE photo_search MATCH ?"
-                    : "SELECT count(*) FROM photo_search s JOIN photos p ON p.id = s.rowid WHERE photo_search MATCH ? AND \(whereSQL)",
-                unfiltered ? [match] : [match] + arguments)?.int(0) ?? 0
+                    ? "SELECT count(*) AS matches FROM photo_search WHERE photo_search MATCH ?"
+                    : "SELECT count(*) AS matches FROM photo_search s JOIN photos p ON p.id = s.rowid WHERE photo_search MATCH ? AND \(whereSQL)",
+                unfiltered ? [match] : [match] + arguments)?.int("matches") ?? 0
             // Ranking scores every match; past `rankedMatches` the newest come first instead
             // (FTS5 walks its index backwards and stops at the limit).
             let order = total <= Self.rankedMatches

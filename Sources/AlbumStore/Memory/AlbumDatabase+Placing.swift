@@ -23,17 +23,17 @@ extension AlbumDatabase {
                     created = true
                 }
             case .suggestion:
-                guard let suggested = row.int64(1), let found = try Self.fetchPin(db, id: suggested) else {
+                guard let suggested = row.int64("suggested_pin_id"), let found = try Self.fetchPin(db, id: suggested) else {
                     throw .invalidInput("photo \(id) has no suggested place; give --pin ID or --lat and --lon")
                 }
                 pin = found
             }
-            if row.int64(0) != pin.id {
+            if row.int64("pin_id") != pin.id {
                 if let other = try db.queryOne(
                     "SELECT id FROM photos WHERE pin_id = ? AND source = ? AND source_id = ?",
-                    [pin.id, row.string(2), row.string(3)])
+                    [pin.id, row.string("source"), row.string("source_id")])
                 {
-                    throw .invalidInput("pin \(pin.id) already holds this photo as photo \(other.int64(0) ?? 0)")
+                    throw .invalidInput("pin \(pin.id) already holds this photo as photo \(other.int64("id") ?? 0)")
                 }
                 try db.run("""
                     UPDATE photos SET pin_id = ?1, suggested_pin_id = NULL, updated_at = ?2,

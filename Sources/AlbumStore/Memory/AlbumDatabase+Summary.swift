@@ -74,11 +74,12 @@ extension AlbumDatabase {
             SELECT local_date, pin_id, make, model, photos, first_taken FROM photo_days
             WHERE local_date BETWEEN ? AND ? ORDER BY local_date, first_taken, pin_id
             """, [from.description, to.description]).compactMap { row in
-            guard let date = row.string(0).flatMap({ LocalDate($0) }) else { return nil }
-            let pin = row.int64(1) ?? 0
+            guard let date = row.string("local_date").flatMap({ LocalDate($0) }) else { return nil }
+            let pin = row.int64("pin_id") ?? 0
             return DayPlaceCount(
-                date: date, pinId: pin == 0 ? nil : pin, make: row.string(2).flatMap { $0.isEmpty ? nil : $0 },
-                model: row.string(3).flatMap { $0.isEmpty ? nil : $0 }, photos: row.int(4) ?? 0, firstTaken: row.string(5))
+                date: date, pinId: pin == 0 ? nil : pin, make: row.string("make").flatMap { $0.isEmpty ? nil : $0 },
+                model: row.string("model").flatMap { $0.isEmpty ? nil : $0 }, photos: row.int("photos") ?? 0,
+                firstTaken: row.string("first_taken"))
         }
     }
 
@@ -96,9 +97,9 @@ extension AlbumDatabase {
                 SELECT title, latitude, longitude, place_name, place_region, place_country, place_country_code,
                     place_distance_km FROM pins WHERE id = ?
                 """, [id]),
-                let coordinate = try? Coordinate(latitude: row.double(1) ?? 0, longitude: row.double(2) ?? 0)
+                let coordinate = try? Coordinate(latitude: row.double("latitude") ?? 0, longitude: row.double("longitude") ?? 0)
             else { continue }
-            places[id] = PlaceInfo(pinId: id, title: row.string(0), coordinate: coordinate, place: decodePlace(row, at: 3))
+            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: decodePlace(row))
         }
         return places
     }
@@ -118,26 +119,27 @@ extension AlbumDatabase {
                 WHERE EXISTS (SELECT 1 FROM photo_days d WHERE d.pin_id = n.id AND d.local_date < ?)
                 """, [from.description])
             {
-                guard let id = row.int64(0) else { continue }
-                placesSeenBefore.insert(Self.decodePlace(row, at: 1).map { PlaceKey.named($0) } ?? .pin(id))
+                guard let id = row.int64("id") else { continue }
+                placesSeenBefore.insert(Self.decodePlace(row).map { PlaceKey.named($0) } ?? .pin(id))
             }
             let range: [any SQLBindable] = [from.description, to.description]
             var tags: [TagName: Int] = [:]
             // Photos' own tags, less those whose pin has the tag too (counted next, with the pin's).
             for row in try db.query("""
-                SELECT d.tag, sum(d.photos),
+                SELECT d.tag AS tag, sum(d.photos) AS photos,
                     sum(CASE WHEN EXISTS (SELECT 1 FROM pin_tags t WHERE t.pin_id = d.pin_id AND t.tag = d.tag) THEN d.photos ELSE 0 END)
+                        AS pin_tagged
                 FROM photo_tag_days d WHERE d.local_date BETWEEN ? AND ? GROUP BY d.tag
                 """, range)
             {
-                tags[TagName(stored: row.string(0) ?? ""), default: 0] += (row.int(1) ?? 0) - (row.int(2) ?? 0)
+                tags[TagName(stored: row.string("tag") ?? ""), default: 0] += (row.int("photos") ?? 0) - (row.int("pin_tagged") ?? 0)
             }
             for row in try db.query("""
-                SELECT pt.tag, sum(d.photos) FROM photo_days d JOIN pin_tags pt ON pt.pin_id = d.pin_id
+                SELECT pt.tag AS tag, sum(d.photos) AS photos FROM photo_days d JOIN pin_tags pt ON pt.pin_id = d.pin_id
                 WHERE d.local_date BETWEEN ? AND ? GROUP BY pt.tag
                 """, range)
             {
-                tags[TagName(stored: row.string(0) ?? ""), default: 0] += row.int(1) ?? 0
+                tags[TagName(stored: row.string("tag") ?? ""), default: 0] += row.int("photos") ?? 0
             }
             let edge = """
                 SELECT \(Self.entryColumns) FROM \(Self.entryFrom) WHERE p.local_date BETWEEN ? AND ?

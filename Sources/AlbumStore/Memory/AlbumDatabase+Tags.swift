@@ -50,7 +50,7 @@ extension AlbumDatabase {
             return []
         case .day(let day):
             let ids = try db.query("SELECT id FROM photos WHERE local_date = ? ORDER BY id", [day.description])
-                .compactMap { $0.int64(0) }
+                .compactMap { $0.int64("id") }
             guard !ids.isEmpty else { throw .notFound("no photo was taken on \(day) (local date) in \(path)") }
             return ids
         }
@@ -59,15 +59,15 @@ extension AlbumDatabase {
     /// Every tag with the photos and pins carrying it, most used first (then by name).
     public func tagUsage() throws(AlbumError) -> [TagUsage] {
         try read { db throws(AlbumError) in
-            let names = try db.query("SELECT tag FROM photo_tags UNION SELECT tag FROM pin_tags").compactMap { $0.string(0) }
+            let names = try db.query("SELECT tag FROM photo_tags UNION SELECT tag FROM pin_tags").compactMap { $0.string("tag") }
             var usage: [TagUsage] = []
             for name in names {
                 let photos = try db.queryOne("""
-                    SELECT count(*) FROM (
+                    SELECT count(*) AS photos FROM (
                         SELECT photo_id FROM photo_tags WHERE tag = ?1
                         UNION SELECT p.id FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id WHERE t.tag = ?1)
-                    """, [name])?.int(0) ?? 0
-                let pins = try db.queryOne("SELECT count(*) FROM pin_tags WHERE tag = ?", [name])?.int(0) ?? 0
+                    """, [name])?.int("photos") ?? 0
+                let pins = try db.queryOne("SELECT count(*) AS pins FROM pin_tags WHERE tag = ?", [name])?.int("pins") ?? 0
                 usage.append(TagUsage(tag: TagName(stored: name), photos: photos, pins: pins))
             }
             return usage.sorted { ($1.photos, $1.pins, $0.tag.value) < ($0.photos, $0.pins, $1.tag.value) }
@@ -80,7 +80,7 @@ extension AlbumDatabase {
             try db.query("""
                 SELECT tag FROM photo_tags WHERE photo_id = ?1
                 UNION SELECT tag FROM pin_tags WHERE pin_id = (SELECT pin_id FROM photos WHERE id = ?1) ORDER BY 1
-                """, [photoId]).map { TagName(stored: $0.string(0) ?? "") }
+                """, [photoId]).map { TagName(stored: $0.string("tag") ?? "") }
         }
     }
 }

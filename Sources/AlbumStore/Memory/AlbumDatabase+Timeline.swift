@@ -20,9 +20,9 @@ extension AlbumDatabase {
                 (total, dated) = rolledUp
             } else {
                 let counts = try db.queryOne(
-                    "SELECT count(*), count(p.local_date) FROM photos p WHERE \(whereSQL)", arguments)
-                total = counts?.int(0) ?? 0
-                dated = counts?.int(1) ?? 0
+                    "SELECT count(*) AS total, count(p.local_date) AS dated FROM photos p WHERE \(whereSQL)", arguments)
+                total = counts?.int("total") ?? 0
+                dated = counts?.int("dated") ?? 0
             }
             var photos: [PhotoEntry] = []
             if offset < dated {
@@ -56,11 +56,11 @@ extension AlbumDatabase {
     static func rolledUpCounts(_ db: SQL, _ filter: PhotoFilter) throws(AlbumError) -> (Int, Int)? {
         guard try rollUpAnswers(db, filter) else { return nil }
         let dated = try db.queryOne(
-            "SELECT coalesce(sum(photos), 0) FROM photo_days WHERE local_date BETWEEN ? AND ?",
-            [filter.from?.description ?? "0000-00-00", filter.to?.description ?? "9999-99-99"])?.int(0) ?? 0
+            "SELECT coalesce(sum(photos), 0) AS dated FROM photo_days WHERE local_date BETWEEN ? AND ?",
+            [filter.from?.description ?? "0000-00-00", filter.to?.description ?? "9999-99-99"])?.int("dated") ?? 0
         // Undated photos are only in a listing without date bounds.
         let undated = filter.from == nil && filter.to == nil
-            ? try db.queryOne("SELECT count(*) FROM photos WHERE local_date IS NULL")?.int(0) ?? 0 : 0
+            ? try db.queryOne("SELECT count(*) AS undated FROM photos WHERE local_date IS NULL")?.int("undated") ?? 0 : 0
         return (dated + undated, dated)
     }
 
@@ -74,17 +74,17 @@ extension AlbumDatabase {
             var counts: [LocalDate: Int] = [:]
             if try Self.rollUpAnswers(db, narrowed) {
                 for row in try db.query(
-                    "SELECT local_date, sum(photos) FROM photo_days WHERE local_date BETWEEN ? AND ? GROUP BY local_date",
+                    "SELECT local_date, sum(photos) AS photos FROM photo_days WHERE local_date BETWEEN ? AND ? GROUP BY local_date",
                     [narrowed.from?.description ?? "", narrowed.to?.description ?? ""])
                 {
-                    if let day = row.string(0).flatMap({ LocalDate($0) }) { counts[day] = row.int(1) ?? 0 }
+                    if let day = row.string("local_date").flatMap({ LocalDate($0) }) { counts[day] = row.int("photos") ?? 0 }
                 }
                 return counts
             }
             for row in try db.query(
-                "SELECT p.local_date, count(*) FROM photos p WHERE \(whereSQL) GROUP BY p.local_date", arguments)
+                "SELECT p.local_date AS local_date, count(*) AS photos FROM photos p WHERE \(whereSQL) GROUP BY p.local_date", arguments)
             {
-                if let day = row.string(0).flatMap({ LocalDate($0) }) { counts[day] = row.int(1) ?? 0 }
+                if let day = row.string("local_date").flatMap({ LocalDate($0) }) { counts[day] = row.int("photos") ?? 0 }
             }
             return counts
         }

@@ -134,6 +134,14 @@ extension AlbumDatabase {
         }
     }
 
+    /// The place columns of a `pins` or `photos` row (`place_name`, `place_region`, …), by name.
+    static func decodePlace(_ row: Row) -> Place? {
+        guard let name = row.string("place_name"), let cc = row.string("place_country_code") else { return nil }
+        return Place(
+            name: name, region: row.string("place_region"), country: row.string("place_country"), countryCode: cc,
+            distanceKm: row.double("place_distance_km") ?? 0)
+    }
+
     static func decodePlace(_ row: Row, at i: Int) -> Place? {
         guard let name = row.string(i), let cc = row.string(i + 3) else { return nil }
         return Place(name: name, region: row.string(i + 1), country: row.string(i + 2), countryCode: cc, distanceKm: row.double(i + 4) ?? 0)
