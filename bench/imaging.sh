@@ -2,6 +2,8 @@
 # Benchmark of GeoAlbum's imaging against peer tools (not a test; see docs/performance.md).
 #
 #   bash bench/imaging.sh [WORK_DIR]      (env: PHOTOS=200 EXIF_FILES=5000 REPEAT=3)
+#   ALBUM=/path/to/album bash bench/imaging.sh   times that binary (no build); PEERS=0 skips the
+#   peer tools (to compare two albums, interleaved: see docs/performance.md).
 #
 # Generates PHOTOS 12 MP JPEGs (4000x3000, ~3 MB, with EXIF: date, GPS, camera) once into
 # WORK_DIR (default /tmp/geoalbum-bench), then in one run times, on the same files:
@@ -24,7 +26,7 @@ command -v exiv2 >/dev/null || need_apt+=(exiv2)
 command -v vipsthumbnail >/dev/null || need_apt+=(libvips-tools)
 # /usr/local/bin may hold a stand-in `convert`: use ImageMagick's own binary explicitly.
 [ -x /usr/bin/convert ] && /usr/bin/convert -version 2>/dev/null | grep -q ImageMagick || need_apt+=(imagemagick)
-if [ ${#need_apt[@]} -gt 0 ]; then
+if [ ${#need_apt[@]} -gt 0 ] && [ "${PEERS:-1}" != 0 ]; then
   echo "installing ${need_apt[*]}" >&2
   apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
@@ -32,8 +34,11 @@ python3 -c "import PIL, numpy" 2>/dev/null || pip install --quiet Pillow numpy
 CONVERT=/usr/bin/convert
 
 # --- album, release build ------------------------------------------------------------------
-(cd "$ROOT" && swift build -c release --product album >/dev/null)
-ALBUM="$(cd "$ROOT" && swift build -c release --show-bin-path)/album"
+if [ -z "${ALBUM:-}" ]; then
+  (cd "$ROOT" && swift build -c release --product album >/dev/null)
+  ALBUM="$(cd "$ROOT" && swift build -c release --show-bin-path)/album"
+fi
+PEERS="${PEERS:-1}"
 
 # --- photos ---------------------------------------------------------------------------------
 mkdir -p "$WORK/photos"
@@ -83,19 +88,23 @@ cat "${photos[@]}" >/dev/null  # warm the page cache: every tool reads from memo
 
 # --- timing ---------------------------------------------------------------------------------
 declare -A rate
-now() { date +%s.%N; }
-# time_it LABEL FILES REPEATS COMMAND...: best wall time of REPEATS runs.
+# time_it LABEL FILES REPEATS COMMAND...: best wall time of REPEATS runs, and the least CPU time
+# (user+sys, children included: bash's `time`) of the same runs: on a shared machine the CPU time
+# is the figure to compare, the wall time rises with the load.
+TIMEFORMAT='%R %U %S'
 time_it() {
   local label=$1 files=$2 repeats=$3; shift 3
-  local best="" start end t
+  local best="" cpu="" t c times
   for ((r = 0; r < repeats; r++)); do
     rm -rf "$WORK/out" && mkdir -p "$WORK/out"
-    start=$(now); "$@" >/dev/null 2>"$WORK/stderr.txt" || { echo "$label failed:"; cat "$WORK/stderr.txt"; exit 1; }; end=$(now)
-    t=$(echo "$end - $start" | bc -l)
+    { time "$@" >/dev/null 2>"$WORK/stderr.txt" || { echo "$label failed:"; cat "$WORK/stderr.txt"; exit 1; }; } 2>"$WORK/time.txt"
+    read -r t u s < "$WORK/time.txt"
+    c=$(echo "$u + $s" | bc -l)
     if [ -z "$best" ] || (( $(echo "$t < $best" | bc -l) )); then best=$t; fi
+    if [ -z "$cpu" ] || (( $(echo "$c < $cpu" | bc -l) )); then cpu=$c; fi
   done
   rate[$label]=$(echo "$files / $best" | bc -l)
-  printf '  %-34s %6d files  %8.3f s  %9.1f files/s\n' "$label" "$files" "$best" "${rate[$label]}"
+  printf '  %-34s %6d files  %8.3f s  %9.1f files/s  cpu %7.3f s\n' "$label" "$files" "$best" "${rate[$label]}" "$cpu"
 }
 ratio() { printf '  %-62s %6.2fx\n' "$1 / $2" "$(echo "${rate[$1]} / ${rate[$2]}" | bc -l)"; }
 
@@ -120,16 +129,20 @@ echo "EXIF (${#many[@]} files: hard links to the photos)"
 # (about 0.6 s for 5000 paths), which the second line shows.
 time_it "album exif" "${#many[@]}" "$REPEAT" "$ALBUM" exif "$WORK/many"
 time_it "album exif, paths as arguments" "${#many[@]}" "$REPEAT" "$ALBUM" exif "${many[@]}"
+[ "$PEERS" = 0 ] || {
 time_it "exiv2" "${#many[@]}" "$REPEAT" exiv2 -q -Pkv -g Exif.GPSInfo.GPSLatitude -g Exif.GPSInfo.GPSLongitude -g Exif.Photo.DateTimeOriginal "${many[@]}"
 time_it "exiftool -fast2" "${#many[@]}" 1 exiftool -n -json -fast2 -GPSLatitude -GPSLongitude -DateTimeOriginal "${many[@]}"
 ratio "album exif" "exiv2"; ratio "album exif" "exiftool -fast2"; ratio "album exif, paths as arguments" "exiv2"
+}
 
 echo "Thumbnails, long edge 256 (${#photos[@]} photos)"
 time_it "album thumb (2 threads)" "${#photos[@]}" "$REPEAT" "$ALBUM" thumb "$WORK/set" --out "$WORK/out"
 time_it "album thumb --concurrency 1" "${#photos[@]}" 1 "$ALBUM" thumb "$WORK/set" --out "$WORK/out" --concurrency 1
+[ "$PEERS" = 0 ] || {
 time_it "vipsthumbnail -s 256" "${#photos[@]}" 1 vipsthumbnail -s 256 -o "$WORK/out/%s.jpg" "${photos[@]}"
 time_it "vipsthumbnail, 2 processes" "${#photos[@]}" 1 vips_parallel "${photos[@]}"
 time_it "Pillow draft + thumbnail" "${#photos[@]}" 1 pillow_thumbs "${photos[@]}"
 time_it "ImageMagick convert" "${#photos[@]}" 1 magick_thumbs "${photos[@]}"
 ratio "album thumb (2 threads)" "vipsthumbnail -s 256"; ratio "album thumb (2 threads)" "vipsthumbnail, 2 processes"
 ratio "album thumb (2 threads)" "Pillow draft + thumbnail"; ratio "album thumb (2 threads)" "ImageMagick convert"
+}

@@ -17,20 +17,6 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
         self.hex = hex
     }
 
-    /// Hashes a file by streaming it in 1 MiB chunks (memory stays flat for any size).
-    /// - Throws: `AlbumError.io` naming the file.
-    public static func ofFile(at url: URL) throws -> ContentHash {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
-        }
-        return ContentHash(digestHex: hasher.finalize().map { String(format: "%02x", $0) }.joined())
-    }
-
-    private init(digestHex: String) { hex = digestHex }
-
     public var description: String { hex }
 
     /// `ab/abcdef….ext`: sharded by the first byte so no folder grows past a few thousand files.

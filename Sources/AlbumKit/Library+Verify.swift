@@ -92,11 +92,14 @@ extension Library {
     private func mendFiles(_ report: VerifyReport, processor: any PhotoProcessing) throws(AlbumError) {
         for photo in report.missingThumbnails {
             guard let file = photo.file, let thumbnail = photo.thumbnail else { continue }
-            do {
-                let data = try Data(contentsOf: url(forStoredPath: file))
+            do throws(AlbumError) {
+                let original = url(forStoredPath: file)
+                let data: Data
+                do { data = try Data(contentsOf: original) } catch { throw .io("cannot read", subject: .file(original.path), cause: .of(error)) }
                 try storeFile(try processor.prepare(data).thumbnail, at: thumbnail)
             } catch {
-                throw .io("cannot remake the thumbnail of photo \(photo.id): \(error)")
+                // What failed (the original's path and errno, a decode) stays inside.
+                throw .io(AlbumError.Detail("cannot remake the thumbnail of photo \(photo.id)", subject: .photo(photo.id), wrapping: error.detail))
             }
         }
         for path in report.orphanFiles {

@@ -7,29 +7,30 @@ import Foundation
 
 /// Reading a whole local file a photo comes from: an imported file or a bundle's photo.
 enum LocalFile {
-    /// The whole file, or why not (`unreadable: Permission denied`, `too large: …`). The size is
-    /// checked on the open file against `check`'s cap before anything is read.
-    static func read(_ path: String, check: PhotoBodyCheck) -> Result<Data, Failure> {
+    /// The whole file, or why not, about the file: `PATH: unreadable: Permission denied` (the
+    /// errno its cause), `PATH: too large: …`. The size is checked on the open file against
+    /// `check`'s cap before anything is read.
+    static func read(_ path: String, check: PhotoBodyCheck) -> Result<Data, AlbumError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure("unreadable: \(Errno.current)") }
+        guard descriptor >= 0 else { return .failure(.io("unreadable", subject: .file(path), cause: .errno(.current))) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure("unreadable: \(Errno.current)") }
+        guard fstat(descriptor, &info) == 0 else { return .failure(.io("unreadable", subject: .file(path), cause: .errno(.current))) }
         let size = Int(info.st_size)
-        if let refusal = check.sizeRefusal(size) { return .failure(Failure(refusal)) }
+        if let refusal = check.sizeRefusal(size) { return .failure(.invalidInput(refusal, subject: .file(path))) }
         var data = Data(count: size)
         var filled = 0
-        let failure: String? = data.withUnsafeMutableBytes { raw -> String? in
+        let failure: Errno? = data.withUnsafeMutableBytes { raw -> Errno? in
             guard let base = raw.baseAddress else { return nil }
             while filled < size {
                 let n = Errno.retryingInterrupts { Glibc.read(descriptor, base + filled, size - filled) }
-                if n < 0 { return Errno.current.description }
+                if n < 0 { return Errno.current }
                 if n == 0 { break }
                 filled += n
             }
             return nil
         }
-        if let failure { return .failure("unreadable: \(failure)") }
+        if let failure { return .failure(.io("unreadable", subject: .file(path), cause: .errno(failure))) }
         return .success(filled == size ? data : data.prefix(filled))
     }
 }

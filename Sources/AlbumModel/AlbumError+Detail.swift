@@ -20,10 +20,21 @@ extension AlbumError {
         /// The code behind the error.
         public var cause: Cause?
 
-        public init(_ message: String, subject: Subject? = nil, cause: Cause? = nil) {
+        /// The error this one wraps (what stopped a download, an import, a repair), kept whole:
+        /// its subject and cause survive, and its line follows this one's message.
+        public var inner: Detail? {
+            guard case .detail(let inner)? = wrapped else { return nil }
+            return inner
+        }
+        private var wrapped: Wrapped?
+
+        /// - Parameter inner: the error this one wraps (`download of pin 3 stopped` wrapping the
+        ///   file that could not be written): rendered `message: inner's line`.
+        public init(_ message: String, subject: Subject? = nil, cause: Cause? = nil, wrapping inner: Detail? = nil) {
             self.message = message
             self.subject = subject
             self.cause = cause
+            wrapped = inner.map(Wrapped.detail)
         }
 
         public init(stringLiteral value: String) { self.init(value) }
@@ -32,7 +43,7 @@ extension AlbumError {
             self.init(String(stringInterpolation: stringInterpolation))
         }
 
-        /// The one line: `[subject: ]message[cause]`.
+        /// The one line: `[subject: ]message[: inner's line][cause]`.
         public var description: String {
             switch subject {
             case .file(let path)?: "\(path): \(reason)"
@@ -43,16 +54,22 @@ extension AlbumError {
 
         /// The line without a leading subject: what is wrong with the file or URL (an import
         /// report lists it beside the file's name).
-        public var reason: String { message + (cause?.lineSuffix ?? "") }
+        public var reason: String { message + (inner.map { ": \($0.description)" } ?? "") + (cause?.lineSuffix ?? "") }
+
+        /// This detail and those it wraps, outermost first.
+        public var chain: [Detail] { [self] + (inner?.chain ?? []) }
 
         /// The same detail with `context` before its message, subject and cause kept:
         /// `URL: cannot fetch the bundle list: Couldn't connect to server (curl error 7)`.
         public func withContext(_ context: String) -> Detail {
-            Detail("\(context): \(message)", subject: subject, cause: cause)
+            Detail("\(context): \(message)", subject: subject, cause: cause, wrapping: inner)
         }
 
         /// The same detail about `subject`.
-        public func with(subject: Subject?) -> Detail { Detail(message, subject: subject, cause: cause) }
+        public func with(subject: Subject?) -> Detail { Detail(message, subject: subject, cause: cause, wrapping: inner) }
+
+        /// Boxes the wrapped detail (a struct cannot hold itself).
+        private indirect enum Wrapped: Sendable, Hashable { case detail(Detail) }
 
         public static func == (a: Detail, b: Detail) -> Bool { a.description == b.description }
         public func hash(into hasher: inout Hasher) { hasher.combine(description) }

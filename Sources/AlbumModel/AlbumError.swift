@@ -30,11 +30,17 @@ public enum AlbumError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The thing the error is about (a file, a URL, a pin…), when its producer knows it.
-    public var subject: Detail.Subject? { detail.subject }
+    /// The thing the error is about (a file, a URL, a pin…), when its producer knows it: its
+    /// own, else that of the error it wraps.
+    public var subject: Detail.Subject? { detail.chain.lazy.compactMap(\.subject).first }
 
-    /// The code behind the error (errno, SQLite, curl, HTTP status…), when there is one.
-    public var cause: Detail.Cause? { detail.cause }
+    /// Every subject, the outermost first: `[.pin(3), .file("/lib/originals/ab/….jpg")]` for a
+    /// download stopped by a file that could not be written.
+    public var subjects: [Detail.Subject] { detail.chain.compactMap(\.subject) }
+
+    /// The code behind the error (errno, SQLite, curl, HTTP status…), when there is one: its
+    /// own, else that of the error it wraps.
+    public var cause: Detail.Cause? { detail.chain.lazy.compactMap(\.cause).first }
 
     /// The one line the CLI prints after `album: error: `.
     public var description: String { detail.description }
@@ -49,6 +55,12 @@ public enum AlbumError: Error, Sendable, Equatable, CustomStringConvertible {
         case .source(let d): .source(transform(d))
         case .storage(let d): .storage(transform(d))
         }
+    }
+
+    /// The same kind of error, wrapped in `message` (what it stopped), its detail kept whole:
+    /// `download of pin 3 stopped: /lib/originals/ab/….jpg: cannot write: No space left on device`.
+    public func wrapped(_ message: String, subject: Detail.Subject? = nil) -> AlbumError {
+        mapDetail { Detail(message, subject: subject, wrapping: $0) }
     }
 
     /// The same error about `subject`, unless it already names a subject of its own.

@@ -30,7 +30,15 @@ struct AlbumJSON: Encodable {
 }
 
 enum JSONOut {
+    /// `value` as JSON: by `StreamingJSONEncoder`, or by `JSONEncoder` (the same bytes) for what
+    /// that one leaves to it; `null` when neither can (a non-finite number).
     static func encode<T: Encodable>(_ value: T) -> Data {
+        if let data = try? StreamingJSONEncoder.encode(value) { return data }
+        return foundation(value)
+    }
+
+    /// `value` through Foundation's `JSONEncoder`, sorted keys, slashes as they are.
+    static func foundation<T: Encodable>(_ value: T) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)) ?? Data("null".utf8)

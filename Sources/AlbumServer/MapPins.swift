@@ -37,6 +37,13 @@ struct JSONBytes {
 
     mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    mutating func append(bytes more: ArraySlice<UInt8>) { bytes.append(contentsOf: more) }
+
+    /// Replaces everything from `offset` on with `other`'s bytes.
+    mutating func replace(from offset: Int, with other: JSONBytes) {
+        bytes.replaceSubrange(offset..., with: other.bytes)
+    }
+
     /// `value` rounded to `decimals` places, in Swift's shortest form (`48.856613`, `-0.5`, `1e-06`).
     /// - Precondition: `value` is finite (coordinates are).
     mutating func number(_ value: Double, decimals: Int) {

@@ -19,8 +19,6 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     /// executable finds it (`album`'s `DefaultBundle`).
     public static let defaultBundleFolder = "fixtures/bundle"
     public static let installedBundleFolder = "share/geoalbum/bundle"
-    /// The public Flickr REST endpoint, used when `--endpoint` is not given.
-    public static let defaultFlickrEndpoint = FlickrSource.defaultEndpoint
 
     /// Reads `--source` and `--endpoint`.
     /// - Throws: `AlbumError.invalidInput` for an unknown source, an empty bundle path, an

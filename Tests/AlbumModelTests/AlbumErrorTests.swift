@@ -53,4 +53,28 @@ import Glibc
         #expect(about.description == "b.jpg: not a JPEG")
         guard case .invalidInput = about else { Issue.record("kind changed: \(about)"); return }
     }
+
+    /// Issue 9 item 4: a wrapping error (a download stopped by a full disk) keeps the inner
+    /// error whole: its subject and cause are still values, and the line reads outer: inner.
+    @Test func aWrappedErrorKeepsTheInnerSubjectAndCause() {
+        let full: AlbumError = .storage("cannot write", subject: .file("/lib/originals/ab/x.jpg"), cause: .errno(Errno(ENOSPC)))
+        let stopped = full.wrapped("download of pin 3 stopped", subject: .pin(3))
+        guard case .storage(let detail) = stopped else { Issue.record("kind changed: \(stopped)"); return }
+        #expect(stopped.description == "download of pin 3 stopped: /lib/originals/ab/x.jpg: cannot write: \(Errno(ENOSPC))")
+        #expect(detail.message == "download of pin 3 stopped", "the outer message is not joined with the inner's")
+        #expect(detail.inner?.subject == .file("/lib/originals/ab/x.jpg"))
+        #expect(stopped.subject == .pin(3))
+        #expect(stopped.subjects == [.pin(3), .file("/lib/originals/ab/x.jpg")])
+        #expect(stopped.cause == .errno(Errno(ENOSPC)), "the cause is the inner error's")
+        #expect(detail.chain.count == 2)
+
+        // A wrapper with no subject of its own reports the inner one; `about` gives it one.
+        let plain = full.wrapped("worker stopped")
+        #expect(plain.subject == .file("/lib/originals/ab/x.jpg"))
+        #expect(plain.about(.pin(9)).subjects == [.pin(9), .file("/lib/originals/ab/x.jpg")])
+        // A file subject on the wrapper leads the line, as any file subject does.
+        let line = AlbumError.io(AlbumError.Detail("cannot remake", subject: .file("a.jpg"), wrapping: full.detail))
+        #expect(line.description == "a.jpg: cannot remake: /lib/originals/ab/x.jpg: cannot write: \(Errno(ENOSPC))")
+        #expect(line.detail.reason == "cannot remake: /lib/originals/ab/x.jpg: cannot write: \(Errno(ENOSPC))")
+    }
 }

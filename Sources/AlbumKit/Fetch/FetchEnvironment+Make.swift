@@ -31,7 +31,7 @@ extension FetchEnvironment {
         do {
             return try HTTPClient(configuration: .init(maxConnectionsPerHost: maxConnectionsPerHost))
         } catch {
-            throw .source("cannot start the HTTP client: \(error)")
+            throw .source(AlbumError.Detail("cannot start the HTTP client", wrapping: error.detail))
         }
     }
 }

@@ -37,14 +37,14 @@ extension Library {
                 }
                 try await group.waitForAll()
             } }
-        } catch AlbumError.storage(let message) {
-            throw .storage(
-                "\(message): download of pin \(pinId) stopped; the photos not downloaded stay queued "
-                    + "(run `album resume` once the library's disk can be written again)")
         } catch let error as AlbumError {
-            throw error
+            guard case .storage = error else { throw error }
+            // The full disk's file, errno and all, stays inside: `error.subjects` names both.
+            throw error.wrapped(
+                "download of pin \(pinId) stopped (the photos not downloaded stay queued: run `album resume` "
+                    + "once the library's disk can be written again)", subject: .pin(pinId))
         } catch {
-            throw .io("download of pin \(pinId) stopped: \(error)")
+            throw .io("download of pin \(pinId) stopped", subject: .pin(pinId), cause: .of(error))
         }
         return try await report(pinId: pinId)
     }

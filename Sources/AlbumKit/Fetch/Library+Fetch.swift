@@ -78,7 +78,7 @@ extension Library {
         } catch let error as AlbumError {
             throw error
         } catch {
-            throw .source("\(source.name): \(error)")
+            throw .source(source.name, cause: .of(error))
         }
     }
 }

@@ -58,7 +58,7 @@ extension Library {
             await giveBack(of: owner)
             // Stopped on purpose (SIGTERM, SIGINT): a download cut short is no error.
             if !Task.isCancelled, !(error is CancellationError) {
-                throw (error as? AlbumError) ?? .io("worker stopped: \(error)")
+                throw (error as? AlbumError) ?? .io("worker stopped", cause: .of(error))
             }
         }
         if Task.isCancelled { await giveBack(of: owner) }

@@ -8,19 +8,19 @@ import Foundation
 /// and `BundleFilePhotoFetcher` (`file://` inside a bundle folder, through the source's
 /// resolver). Both hold the body to the same `PhotoBodyCheck`: one size cap, one sniff.
 protocol PhotoFetcher: Sendable {
-    /// The body, or why there is none (the photo is then `failed` with that reason).
+    /// The body, or why there is none (the photo is then `failed` with its line as the reason).
     /// - Parameter onRetry: called before each attempt after the first (to persist the count).
-    func fetch(_ url: String, onRetry: @escaping @Sendable () async -> Void) async -> Result<Data, Failure>
+    func fetch(_ url: String, onRetry: @escaping @Sendable () async -> Void) async -> Result<Data, AlbumError>
 }
 
 /// http(s): retries, back-off and verdicts are the `Downloader`'s.
 struct HTTPPhotoFetcher: PhotoFetcher {
     let downloader: Downloader
 
-    func fetch(_ url: String, onRetry: @escaping @Sendable () async -> Void) async -> Result<Data, Failure> {
+    func fetch(_ url: String, onRetry: @escaping @Sendable () async -> Void) async -> Result<Data, AlbumError> {
         switch await downloader.download(url, onRetry: onRetry) {
         case .body(let body): .success(body.data)
-        case .failed(let reason): .failure(Failure(reason))
+        case .failed(let reason): .failure(.source(reason))
         }
     }
 }
@@ -32,21 +32,19 @@ struct BundleFilePhotoFetcher: PhotoFetcher {
     let check: PhotoBodyCheck
     let pool: BlockingPool
 
-    func fetch(_ url: String, onRetry: @escaping @Sendable () async -> Void) async -> Result<Data, Failure> {
+    func fetch(_ url: String, onRetry: @escaping @Sendable () async -> Void) async -> Result<Data, AlbumError> {
         let (source, check) = (self.source, self.check)
-        return await pool.run { () -> Result<Data, Failure> in
+        return await pool.run { () -> Result<Data, AlbumError> in
             let file: URL
             do throws(AlbumError) {
                 file = try source.resolveLocalFile(url)
             } catch {
-                return .failure(Failure(error.description))
+                return .failure(error)
             }
-            switch LocalFile.read(file.path, check: check) {
-            case .failure(let reason):
-                return .failure("\(file.path): \(reason)")
-            case .success(let data):
-                if let refusal = check.contentRefusal(data).refusal { return .failure("\(file.path): \(refusal)") }
-                return .success(data)
+            // Failures are about the file (`PATH: unreadable: …`), errno kept as the cause.
+            return LocalFile.read(file.path, check: check).flatMap { data in
+                guard let refusal = check.contentRefusal(data).refusal else { return .success(data) }
+                return .failure(.invalidInput(refusal, subject: .file(file.path)))
             }
         }
     }
@@ -60,11 +58,4 @@ extension FetchEnvironment {
         }
         return HTTPPhotoFetcher(downloader: downloader)
     }
-}
-
-/// A failure reason as an `Error`, so it can travel in a `Result`.
-struct Failure: Error, ExpressibleByStringInterpolation, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-    init(stringLiteral value: String) { description = value }
 }

@@ -34,10 +34,10 @@ struct PhotoWorker: Sendable {
         let photo = claim.photo
         let body: Data
         switch await fetch(claim) {
-        case .failure(let reason):
+        case .failure(let error):
             // The batch stopped (another photo met a full disk): not this photo's fault either.
-            if Task.isCancelled { throw await requeue(claim, because: .io("download of photo \(photo.id) cancelled")) }
-            try await store.record(.failed(reason: reason.description), of: claim)
+            if Task.isCancelled { throw await requeue(claim, because: .io("download of photo \(photo.id) cancelled", subject: .photo(photo.id))) }
+            try await store.record(.failed(reason: error.description), of: claim)
             return .failed
         case .success(let data):
             body = data
@@ -71,8 +71,8 @@ struct PhotoWorker: Sendable {
     }
 
     /// The photo's bytes, from the network or from inside a bundle folder (`PhotoFetcher`).
-    private func fetch(_ claim: PhotoClaim) async -> Result<Data, Failure> {
-        guard let url = claim.photo.url else { return .failure("no URL") }
+    private func fetch(_ claim: PhotoClaim) async -> Result<Data, AlbumError> {
+        guard let url = claim.photo.url else { return .failure(.invalidInput("no URL", subject: .photo(claim.photo.id))) }
         let store = self.store
         return await environment.fetcher(for: url).fetch(url) {
             try? await store.recordAttempt(claim)

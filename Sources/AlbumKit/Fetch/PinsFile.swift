@@ -122,7 +122,7 @@ public enum PinsFile {
                 let title = fields.count == 2 && !fields[1].isEmpty ? fields[1] : matches.best.name
                 return .success(Entry(line: line, coordinate: matches.best.coordinate, title: title, search: matches))
             } catch {
-                return .failure(.invalidInput("\(at): \(error.description)"))
+                return .failure(.invalidInput(AlbumError.Detail(at, wrapping: error.detail)))
             }
         }
         guard fields.count == 2 || fields.count == 3 else {
@@ -135,7 +135,7 @@ public enum PinsFile {
             let title = fields.count == 3 && !fields[2].isEmpty ? fields[2] : nil
             return .success(Entry(line: line, coordinate: coordinate, title: title))
         } catch {
-            return .failure(.invalidInput("\(at): \(error.description)"))
+            return .failure(.invalidInput(AlbumError.Detail(at, wrapping: error.detail)))
         }
     }
 

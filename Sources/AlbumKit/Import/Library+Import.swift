@@ -103,7 +103,7 @@ extension Library {
         } catch let error as AlbumError {
             throw error
         } catch {
-            throw .io("import of \(root) stopped: \(error)")
+            throw .io("import stopped", subject: .file(root), cause: .of(error))
         }
         return results
     }

@@ -60,7 +60,7 @@ struct PhotoScanner: Sendable {
     func scan(_ path: String) throws(AlbumError) -> ScanOutcome {
         let data: Data
         switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
-        case .failure(let reason): return .skipped(SkippedFile(file: path, reason: reason.description))
+        case .failure(let error): return .skipped(SkippedFile(file: path, reason: error.detail.reason))
         case .success(let bytes): data = bytes
         }
         if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }

@@ -100,7 +100,7 @@ public enum CityDots {
               map.getContainer().setAttribute("data-cities", String(shown));
             }
             map.on("moveend", draw);
-            draw();
+            map.whenReady(draw);  // once the map has a view (it may get one after this call)
           };
         })();
 

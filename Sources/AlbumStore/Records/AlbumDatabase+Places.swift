@@ -51,6 +51,34 @@ extension AlbumDatabase {
         }
     }
 
+    /// The key of the place data that named the rows (`PlaceDataKey.value`); nil when not known.
+    public func placeDataKey() throws(AlbumError) -> String? {
+        try read { db throws(AlbumError) in try db.queryOne("SELECT key FROM place_data WHERE id = 1")?.string(0) }
+    }
+
+    /// Whether some pin or photo has been named (with whatever data named it).
+    public func hasNamedPlaces() throws(AlbumError) -> Bool {
+        try read { db throws(AlbumError) in
+            try db.queryOne("""
+                SELECT EXISTS (SELECT 1 FROM pins WHERE named_at IS NOT NULL)
+                    OR EXISTS (SELECT 1 FROM photos WHERE named_at IS NOT NULL)
+                """)?.int(0) == 1
+        }
+    }
+
+    /// Records `key` as the place data of the library. With `renaming`, every pin and photo
+    /// waits to be named again, in the same transaction (their names, zones and offsets stay
+    /// until they are: an offset the camera, GPS or user gave is decided again the same way).
+    public func setPlaceDataKey(_ key: String, description: String, renaming: Bool) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            if renaming {
+                try db.run("UPDATE pins SET named_at = NULL WHERE named_at IS NOT NULL")
+                try db.run("UPDATE photos SET named_at = NULL WHERE named_at IS NOT NULL")
+            }
+            try db.run("UPDATE place_data SET key = ?, description = ? WHERE id = 1", [key, description])
+        }
+    }
+
     /// Up to `limit` pins waiting for a place name.
     public func unnamedPins(limit: Int) throws(AlbumError) -> [UnnamedPin] {
         try read { db throws(AlbumError) in
@@ -142,22 +170,9 @@ extension AlbumDatabase {
             distanceKm: row.double("place_distance_km") ?? 0)
     }
 
-    static func decodePlace(_ row: Row, at i: Int) -> Place? {
-        guard let name = row.string(i), let cc = row.string(i + 3) else { return nil }
-        return Place(name: name, region: row.string(i + 1), country: row.string(i + 2), countryCode: cc, distanceKm: row.double(i + 4) ?? 0)
-    }
-
     /// `offset_source` as stored: `user` is NULL (see the migration addPhotoClockOffset).
     static func storedOffsetSource(_ source: OffsetSource?) -> String? {
         source == .user ? nil : source?.rawValue
-    }
-
-    static func decodePhotoPlace(_ row: Row, at i: Int) -> PhotoPlace {
-        let offset = row.string(i + 6)
-        return PhotoPlace(
-            place: decodePlace(row, at: i), timeZone: row.string(i + 5), offset: offset,
-            offsetSource: row.string(i + 7).flatMap(OffsetSource.init(rawValue:)) ?? (offset == nil ? nil : .user),
-            positionSource: row.string(i + 8).flatMap(PositionSource.init(rawValue:)))
     }
 }
 

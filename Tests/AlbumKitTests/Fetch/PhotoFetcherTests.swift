@@ -40,7 +40,7 @@ import TestSupport
         func httpURL(_ name: String) -> String { server.baseURL + "/" + name }
 
         /// What each fetcher gives for `name`, file first.
-        func both(_ name: String) async -> (file: Result<Data, Failure>, http: Result<Data, Failure>) {
+        func both(_ name: String) async -> (file: Result<Data, AlbumError>, http: Result<Data, AlbumError>) {
             let file = await environment.fetcher(for: fileURL(name)).fetch(fileURL(name)) {}
             let http = await environment.fetcher(for: httpURL(name)).fetch(httpURL(name)) {}
             return (file, http)
@@ -86,6 +86,28 @@ import TestSupport
         }
         // Refused once, not retried: a PNG stays a PNG.
         #expect(setup.server.requests.count == 1)
+    }
+
+    /// Issue 9 item 4: a local file that cannot be read is the failure's subject, its errno the
+    /// cause (the photo's `failure` text is the line); the fetcher's refusals are about the file.
+    @Test func aFileThatCannotBeReadIsTheSubjectWithItsErrno() async throws {
+        let setup = try Setup(["fake.jpg": Self.png])
+        try FileManager.default.createDirectory(at: setup.folder.child("folder.jpg"), withIntermediateDirectories: true)
+        let path = setup.folder.child("folder.jpg").path
+        guard case .failure(let error) = LocalFile.read(path, check: PhotoBodyCheck(maxBytes: Self.cap)) else {
+            Issue.record("read a folder as a photo")
+            return
+        }
+        #expect(error.subject == .file(path), "\(error)")
+        #expect(error.cause == .errno(Errno(EISDIR)), "\(error)")
+        #expect(error.description == "\(path): unreadable: \(Errno(EISDIR))")
+        #expect(error.detail.reason == "unreadable: \(Errno(EISDIR))", "what the import lists beside the file")
+        guard case .failure(let refusal) = await setup.environment.fetcher(for: setup.fileURL("fake.jpg")).fetch(setup.fileURL("fake.jpg"), onRetry: {}) else {
+            Issue.record("kept a PNG")
+            return
+        }
+        guard case .file(let refused)? = refusal.subject else { Issue.record("no file subject: \(refusal)"); return }
+        #expect(refused.hasSuffix("/fake.jpg"), "\(refusal)")
     }
 
     @Test func aFileOutsideTheBundleIsRefusedAtFetchTime() async throws {
