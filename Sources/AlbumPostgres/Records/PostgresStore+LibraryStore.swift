@@ -5,14 +5,13 @@ import Foundation
 
 /// The store seam (issue 9's `LibraryStore`) on PostgreSQL. Claims are leases (this store's
 /// `workerID`, `leaseSeconds`): `releaseStaleClaims` frees expired leases instead of asking about
-/// processes, and a claim's outcome is recorded only while its lease is held. Imports are not
-/// offered yet (`LibraryStoreFeature.unsupported`).
+/// processes, and a claim's outcome is recorded only while its lease is held.
 extension PostgresStore: LibraryStore {
     public func movePin(id: Int64, to coordinate: Coordinate) async throws(AlbumError) -> (pin: Pin, droppedPhotos: Int) {
         try await write { db throws(AlbumError) in
             let changed = try await db.run(
                 "UPDATE pins SET latitude = $1, longitude = $2, updated_at = $3, named_at = NULL WHERE id = $4 RETURNING 1",
-                [coordinate.latitude, coordinate.longitude, StoredTime.now(), id])
+                [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
             guard changed == 1 else { throw .notFound("no pin with id \(id) in \(name)") }
             let dropped = try await db.run("DELETE FROM photos WHERE pin_id = $1 AND source <> 'import' RETURNING 1", [id])
             try await db.run("DELETE FROM albums WHERE pin_id = $1", [id])
@@ -35,7 +34,7 @@ extension PostgresStore: LibraryStore {
                 VALUES (1, $1, $2, $3, $4, $5)
                 ON CONFLICT (id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
                     span_latitude = excluded.span_latitude, span_longitude = excluded.span_longitude, updated_at = excluded.updated_at
-                """, [region.center.latitude, region.center.longitude, region.spanLatitude, region.spanLongitude, StoredTime.now()])
+                """, [region.center.latitude, region.center.longitude, region.spanLatitude, region.spanLongitude, Timestamp.now()])
         }
     }
 
@@ -61,7 +60,7 @@ extension PostgresStore: LibraryStore {
                 db.query("SELECT \(Self.photoColumns) FROM photos WHERE id = $1 FOR UPDATE", [id])).first
             else { throw .notFound("no photo with id \(id) in \(name)") }
             try await db.run("DELETE FROM photos WHERE id = $1", [id])
-            let now = StoredTime.now()
+            let now = Timestamp.now()
             if !photo.isUnplaced {
                 try await db.run("""
                     INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES ($1, $2, $3, true, $4)
@@ -94,9 +93,18 @@ extension PostgresStore: LibraryStore {
         }
     }
 
-    public func claimNextPhoto(pinId: Int64, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
+    public func claimNextPhoto(pinId: Int64?, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
         try await claimPhotos(limit: 1, pinId: pinId).first.map { PhotoClaim(photo: $0, token: workerID) }
     }
+
+    /// A third of the lease: a worker renews its leases well before they run out.
+    public var claimRenewal: Duration? { .milliseconds(max(100, Int(leaseSeconds * 1000 / 3))) }
+
+    public func renewClaims() async throws(AlbumError) { try await renewLeases() }
+
+    /// Every lease this process holds (its `workerID`; `owner` names the process on SQLite only).
+    @discardableResult
+    public func releaseClaims(of owner: ClaimOwner) async throws(AlbumError) -> Int { try await releaseAllClaims() }
 
     /// Counts the attempt and extends the lease: a worker still trying is alive.
     public func recordAttempt(_ claim: PhotoClaim) async throws(AlbumError) {
@@ -135,14 +143,6 @@ extension PostgresStore: LibraryStore {
         }
     }
 
-    public func knownImport(contentHash: String) async throws(AlbumError) -> KnownImport? {
-        throw LibraryStoreFeature.unsupported("album import", in: name)
-    }
-
-    public func commitImport(_ groups: [ImportGroup]) async throws(AlbumError) -> [ImportGroupOutcome] {
-        throw LibraryStoreFeature.unsupported("album import", in: name)
-    }
-
     /// PostgreSQL checks its own pages; here: every photo's state agrees with its files and lease.
     public func integrityCheck() async throws(AlbumError) -> String {
         try await read { db throws(AlbumError) in
@@ -174,7 +174,7 @@ extension PostgresStore: LibraryStore {
             try await db.run("""
                 UPDATE photos SET state = 'placeholder', file = NULL, thumbnail = NULL, content_hash = NULL, bytes = NULL, updated_at = $2
                 WHERE id = $1 AND state = 'downloaded' AND source <> 'import'
-                """, [photoId, StoredTime.now()])
+                """, [photoId, Timestamp.now()])
         }
     }
 }

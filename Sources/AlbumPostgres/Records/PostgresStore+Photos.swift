@@ -1,5 +1,6 @@
 #if PostgreSQL
 import AlbumModel
+import AlbumStore
 
 extension PostgresStore {
     static let photoColumns = """
@@ -7,7 +8,7 @@ extension PostgresStore {
         content_hash, bytes, width, height, taken_at, latitude, longitude,
         camera_make, camera_model, orientation, altitude,
         place_name, place_region, place_country, place_country_code, place_distance_km, time_zone,
-        utc_offset, offset_source, position_source
+        utc_offset, offset_source, position_source, accuracy, license
         """
 
     /// The photos of a pin's album, in album order.
@@ -46,14 +47,9 @@ extension PostgresStore {
                     ORDER BY id LIMIT $4
                     FOR UPDATE SKIP LOCKED)
                 RETURNING \(Self.photoColumns)
-                """, [workerID, leaseSeconds, StoredTime.now(), max(1, limit), pinId]))
+                """, [workerID, leaseSeconds, Timestamp.now(), max(1, limit), pinId]))
                 .sorted { $0.id < $1.id }
         }
-    }
-
-    /// `fetch` on this store: the next photo of one pin, leased like `claimPhotos`'s.
-    public func claimNextPhoto(pinId: Int64) async throws(AlbumError) -> Photo? {
-        try await claimPhotos(limit: 1, pinId: pinId).first
     }
 
     /// Extends every lease this worker holds by `leaseSeconds` from now; run well within the
@@ -104,7 +100,7 @@ extension PostgresStore {
                     altitude = coalesce($13, altitude)
                 WHERE id = $1
                 """,
-                [photoId, file, thumbnail, contentHash, bytes, width, height, StoredTime.now(), takenAt,
+                [photoId, file, thumbnail, contentHash, bytes, width, height, Timestamp.now(), takenAt,
                  camera?.make, camera?.model, camera?.orientation, camera?.altitude])
             return true
         }
@@ -117,7 +113,7 @@ extension PostgresStore {
             try await db.run("""
                 UPDATE photos SET state = 'placeholder', lease_owner = NULL, lease_until = NULL, updated_at = $3
                 WHERE id = $1 AND state = 'downloading' AND lease_owner = $2
-                """, [photoId, workerID, StoredTime.now()])
+                """, [photoId, workerID, Timestamp.now()])
         }
     }
 
@@ -138,7 +134,7 @@ extension PostgresStore {
             try await db.run("""
                 UPDATE photos SET state = 'failed', failure = $3, lease_owner = NULL, lease_until = NULL, updated_at = $4
                 WHERE id = $1 AND state = 'downloading' AND lease_owner = $2
-                """, [photoId, workerID, reason, StoredTime.now()])
+                """, [photoId, workerID, reason, Timestamp.now()])
         }
     }
 
@@ -149,7 +145,7 @@ extension PostgresStore {
             try await db.run("""
                 UPDATE photos SET state = 'placeholder', failure = NULL, updated_at = $2
                 WHERE pin_id = $1 AND state = 'failed' RETURNING 1
-                """, [pinId, StoredTime.now()])
+                """, [pinId, Timestamp.now()])
         }
     }
 
@@ -217,8 +213,11 @@ extension PostgresStore {
                 .nonEmpty)
         photo.local = PhotoPlace(
             place: decodePlace(row, at: 22), timeZone: row.string(27), offset: row.string(28),
-            offsetSource: row.string(29).flatMap(OffsetSource.init(rawValue:)),
+            // `user` is stored as NULL beside an offset (see `setPhotoPlaces`).
+            offsetSource: row.string(29).flatMap(OffsetSource.init(rawValue:)) ?? (row.string(28) == nil ? nil : .user),
             positionSource: row.string(30).flatMap(PositionSource.init(rawValue:)))
+        photo.accuracy = row.int(31)
+        photo.license = row.string(32)
         return photo
     }
 }
