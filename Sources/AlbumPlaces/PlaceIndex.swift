@@ -84,16 +84,20 @@ public final class PlaceIndex: Sendable {
 
     /// The place and the zone of a position given in degrees (assumed in range).
     public func lookup(latitude: Double, longitude: Double) -> PlaceLookup {
+        // The grid's and the zone map's reads first, the trigonometry after: the processor
+        // computes while their cache misses are under way.
+        let cell = grid.cell(latitude: latitude, longitude: longitude)
+        let mapZone = mapZone(latitude: latitude, longitude: longitude)
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
-        if let zone = mapZone(latitude: latitude, longitude: longitude) {
+        if let zone = mapZone {
             // The zone is the polygons': only a place within placeRadiusKm is wanted.
-            guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: placeChord) else {
+            guard let hit = nearest(qx, qy, qz, in: cell, maxChord: placeChord) else {
                 return PlaceLookup(place: nil, timeZone: zoneNames[zone])
             }
             let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
             return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zoneNames[zone])
         }
-        guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: zoneChord) else {
+        guard let hit = nearest(qx, qy, qz, in: cell, maxChord: zoneChord) else {
             return PlaceLookup(place: nil, timeZone: Self.nauticalZone(longitude: longitude))
         }
         let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
@@ -141,11 +145,18 @@ public final class PlaceIndex: Sendable {
     /// The nearest place to the unit vector q (at `latitude`, `longitude`) closer than
     /// `maxChord`: from the grid cell's candidates, or from the tree when none of them is
     /// within the grid's radius and `maxChord` reaches beyond it.
-    @inline(__always)
     func nearest(
         _ qx: Double, _ qy: Double, _ qz: Double, latitude: Double, longitude: Double, maxChord: Double
     ) -> (index: Int, chord2: Double)? {
-        let (start, count) = grid.cell(latitude: latitude, longitude: longitude)
+        nearest(qx, qy, qz, in: grid.cell(latitude: latitude, longitude: longitude), maxChord: maxChord)
+    }
+
+    /// The same, with the grid cell (`PlaceGrid.cell`) of the position already found.
+    @inline(__always)
+    func nearest(
+        _ qx: Double, _ qy: Double, _ qz: Double, in cell: (start: Int, count: Int), maxChord: Double
+    ) -> (index: Int, chord2: Double)? {
+        let (start, count) = cell
         var best = -1, bestD2 = Double.infinity
         grid.lists.withUnsafeBufferPointer { rows in
             tree.xyz.withUnsafeBufferPointer { p in

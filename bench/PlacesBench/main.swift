@@ -3,6 +3,8 @@
 // Timings go to stderr: index load (cold: parse and build; warm: the cache file) and lookups,
 // each as wall time and as this thread's CPU time (the machine is shared: CPU time is what the
 // work costs, wall time what one process got of it). ALBUM_ZONES=none: zones from places only.
+// Then forward geocoding: the first name (which builds the name table), known names per second
+// and an unknown name (which looks for close spellings), in CPU time.
 import AlbumPlaces
 import Foundation
 
@@ -69,3 +71,14 @@ try out.write(toFile: arguments[2], atomically: true, encoding: .utf8)
 print(String(
     format: "load_ms=%.1f load_cpu_ms=%.1f zones_per_cpu_s=%.0f full_per_cpu_s=%.0f",
     seconds(load) * 1000, loadCPU * 1000, n / zonesOnly.cpu, n / full.cpu))
+
+// Forward geocoding (`--place`): the folded-name table is built on the first name looked up;
+// then each name is one dictionary read; an unknown name scans every name for close spellings.
+let names = ["Kyoto", "Paris, FR", "Springfield, US-IL", "ZÜRICH", "Peking", "Sao Paulo", "Nairobi", "Springfield, Illinois"]
+let firstName = timed { _ = try? index.resolve("Kyoto") }
+let rounds = 1000
+let known = timed { for _ in 0..<rounds { for name in names { _ = try? index.resolve(name) } } }
+let unknown = timed { for _ in 0..<20 { _ = try? index.resolve("Nairobbi") } }
+print(String(
+    format: "first_name_cpu_ms=%.1f names_per_cpu_s=%.0f unknown_name_cpu_ms=%.2f",
+    firstName.cpu * 1000, Double(rounds * names.count) / known.cpu, unknown.cpu / 20 * 1000))
