@@ -8,11 +8,21 @@ extension Library {
     /// batches of one transaction each. Rows wait, unnamed, while the place data is missing or
     /// malformed; the next command names them. This is also how a library made before place
     /// names gets its pins named: on first open.
+    ///
+    /// When the place data, zone map or naming rules differ from those that named the library
+    /// (`PlaceDataKey`), every row is named again, once the new data has loaded; while it
+    /// cannot load, the rows keep their names.
     /// - Returns: the problem with the place data, when it kept rows unnamed.
     /// - Throws: `AlbumError.database` when the store fails.
     @discardableResult
     public func nameNewPlaces() throws(AlbumError) -> AlbumError? {
-        guard try database.hasUnnamedPlaces() else { return nil }
+        let key = PlaceDataKey.standard()
+        var stale = try database.placeDataKey() != key.value
+        if stale, try !database.hasNamedPlaces() {
+            try database.setPlaceDataKey(key.value, description: key.description, renaming: false)
+            stale = false
+        }
+        if !stale, try !database.hasUnnamedPlaces() { return nil }
         let index: PlaceIndex
         switch Places.standard {
         case .failure(let problem):
@@ -20,6 +30,7 @@ extension Library {
             return problem
         case .success(let loaded): index = loaded
         }
+        if stale { try database.setPlaceDataKey(key.value, description: key.description, renaming: true) }
         while true {
             let pins = try database.unnamedPins(limit: 1000)
             if pins.isEmpty { break }

@@ -16,19 +16,20 @@ extension PlaceIndex {
     ) throws(AlbumError) -> PlaceIndex {
         let key = try cacheKey(source)
         let file = cacheFolder?.appendingPathComponent("places-\(key).bin")
-        if let file, let data = try? Data(contentsOf: file), let rows = PlaceCacheCodec.decode(data) {
-            return PlaceIndex(data: rows, sourceDescription: source.cities, zoneMap: zones)
+        if let file, let data = try? Data(contentsOf: file), let (rows, grid) = PlaceCacheCodec.decode(data) {
+            return PlaceIndex(data: rows, grid: grid, sourceDescription: source.cities, zoneMap: zones)
         }
         let parsed = try GeoNamesReader.read(source)
         let rows = parsed.reordered(UnitVectorTree.treeOrder(latitudes: parsed.latitudes, longitudes: parsed.longitudes))
+        let index = PlaceIndex(data: rows, sourceDescription: source.cities, zoneMap: zones)
         if let cacheFolder, let file {
             try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
             let temporary = cacheFolder.appendingPathComponent(".places-\(key).\(getpid()).tmp")
-            if (try? PlaceCacheCodec.encode(rows).write(to: temporary)) != nil {
+            if (try? PlaceCacheCodec.encode(rows, grid: index.grid).write(to: temporary)) != nil {
                 if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
             }
         }
-        return PlaceIndex(data: rows, sourceDescription: source.cities, zoneMap: zones)
+        return index
     }
 
     /// `$ALBUM_PLACES_CACHE`, else `$XDG_CACHE_HOME/geoalbum`, else `~/.cache/geoalbum`, else
@@ -80,12 +81,12 @@ extension PlaceData {
 }
 
 /// The cache file: a magic line, then each column as a count and a block (numbers as raw
-/// little-endian bytes, strings NUL-separated).
+/// little-endian bytes, strings NUL-separated); then the candidate grid (version 3).
 enum PlaceCacheCodec {
-    static let version = 2
+    static let version = 3
     static let magic = Array("GEOALBUM-PLACES-\(version)\n".utf8)
 
-    static func encode(_ d: PlaceData) -> Data {
+    static func encode(_ d: PlaceData, grid: PlaceGrid) -> Data {
         var out = Data(magic)
         func count(_ n: Int) { withUnsafeBytes(of: UInt64(n).littleEndian) { out.append(contentsOf: $0) } }
         func strings(_ s: [String]) {
@@ -98,11 +99,12 @@ enum PlaceCacheCodec {
         strings(d.zones)
         strings(d.regions.keys.sorted()); strings(d.regions.keys.sorted().map { d.regions[$0] ?? "" })
         strings(d.countries.keys.sorted()); strings(d.countries.keys.sorted().map { d.countries[$0] ?? "" })
+        raw(grid.tiles); raw(grid.nodes); raw(grid.lists)
         return out
     }
 
     /// nil for anything that is not a whole, consistent cache of this version.
-    static func decode(_ data: Data) -> PlaceData? {
+    static func decode(_ data: Data) -> (PlaceData, PlaceGrid)? {
         let bytes = [UInt8](data)
         guard bytes.starts(with: magic) else { return nil }
         var at = magic.count
@@ -131,18 +133,21 @@ enum PlaceCacheCodec {
               let admin1 = strings(), let lats = raw(Double.self), let lons = raw(Double.self),
               let populations = raw(Int64.self), let zoneIndexes = raw(Int32.self), let zones = strings(),
               let regionKeys = strings(), let regionNames = strings(), let countryKeys = strings(),
-              let countryNames = strings(), at == bytes.count
+              let countryNames = strings(), let tiles = raw(UInt32.self), let nodes = raw(UInt32.self),
+              let lists = raw(UInt32.self), at == bytes.count
         else { return nil }
         let n = names.count
         guard [ascii.count, alternates.count, cc.count, admin1.count, lats.count, lons.count, populations.count, zoneIndexes.count]
             .allSatisfy({ $0 == n }), zoneIndexes.allSatisfy({ $0 >= 0 && Int($0) < zones.count }),
             regionKeys.count == regionNames.count, countryKeys.count == countryNames.count
         else { return nil }
+        let grid = PlaceGrid(tiles: tiles, nodes: nodes, lists: lists)
+        guard grid.isConsistent(places: n) else { return nil }
         var d = PlaceData()
         d.names = names; d.asciiNames = ascii; d.alternates = alternates; d.countryCodes = cc; d.admin1Codes = admin1
         d.latitudes = lats; d.longitudes = lons; d.populations = populations; d.zoneIndexes = zoneIndexes; d.zones = zones
         d.regions = Dictionary(zip(regionKeys, regionNames), uniquingKeysWith: { a, _ in a })
         d.countries = Dictionary(zip(countryKeys, countryNames), uniquingKeysWith: { a, _ in a })
-        return d
+        return (d, grid)
     }
 }

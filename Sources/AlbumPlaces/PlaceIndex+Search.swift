@@ -115,6 +115,7 @@ extension PlaceIndex {
     /// Lower case, no accents, letters and digits only, single spaces: `Zürich` → `zurich`,
     /// `St. John's` → `st john s`.
     public static func fold(_ text: String) -> String {
+        if let ascii = foldASCII(text) { return ascii }
         let plain = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var out = ""
         var space = false
@@ -128,6 +129,27 @@ extension PlaceIndex {
             }
         }
         return out
+    }
+
+    /// `fold` of an ASCII text without Foundation (most GeoNames names and every ASCII
+    /// alternate): letters lower-cased, digits kept, anything else one space between words —
+    /// what Foundation's folding and `CharacterSet.alphanumerics` do to ASCII. nil otherwise.
+    static func foldASCII(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var space = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            let lower = byte | 0x20
+            if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(byte) {
+                if space && !out.isEmpty { out.append(0x20) }
+                space = false
+                out.append((0x41...0x5A).contains(byte) ? lower : byte)
+            } else {
+                space = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Folded names (name, ASCII name, ASCII alternates) to rows: built on first use.

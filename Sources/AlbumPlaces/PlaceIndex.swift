@@ -14,6 +14,10 @@ public final class PlaceIndex: Sendable {
     /// Rows in tree order.
     let data: PlaceData
     let tree: UnitVectorTree
+    /// Per cell, the places that can be nearest there (built into the cache).
+    let grid: PlaceGrid
+    /// Each row as a `Place` at distance 0: a lookup copies one and sets the distance.
+    let templates: [Place]
     /// Describes the files the index was built from, for messages.
     public let sourceDescription: String
     /// Folded names, built the first time a name is looked up.
@@ -35,7 +39,14 @@ public final class PlaceIndex: Sendable {
     static let placeChord = UnitVectorTree.chord(km: placeRadiusKm)
     static let zoneChord = UnitVectorTree.chord(km: zoneRadiusKm)
 
-    init(data: PlaceData, sourceDescription: String, zoneMap: ZoneMap? = nil) {
+    static let gridChord = UnitVectorTree.chord(km: PlaceGrid.radiusKm)
+    /// The same radii as instance constants: a static's lazy initialisation costs a call on the
+    /// hot path.
+    let placeChord = PlaceIndex.placeChord, zoneChord = PlaceIndex.zoneChord
+    let gridChord2 = PlaceIndex.gridChord * PlaceIndex.gridChord
+
+    /// - Parameter grid: the candidate grid read from the cache; nil: built here.
+    init(data: PlaceData, grid: PlaceGrid? = nil, sourceDescription: String, zoneMap: ZoneMap? = nil) {
         self.data = data
         self.zoneMap = zoneMap
         var names = data.zones
@@ -50,9 +61,16 @@ public final class PlaceIndex: Sendable {
         }
         self.zoneNames = names
         self.mapZoneIndexes = indexes
-        self.regionNames = zip(data.countryCodes, data.admin1Codes).map { cc, a1 in a1.isEmpty ? nil : data.regions["\(cc).\(a1)"] }
-        self.countryNames = data.countryCodes.map { data.countries[$0] }
-        self.tree = UnitVectorTree(latitudes: data.latitudes, longitudes: data.longitudes)
+        let regionNames = zip(data.countryCodes, data.admin1Codes).map { cc, a1 in a1.isEmpty ? nil : data.regions["\(cc).\(a1)"] }
+        let countryNames = data.countryCodes.map { data.countries[$0] }
+        self.regionNames = regionNames
+        self.countryNames = countryNames
+        let tree = UnitVectorTree(latitudes: data.latitudes, longitudes: data.longitudes)
+        self.tree = tree
+        self.grid = grid ?? PlaceGrid(tree: tree)
+        self.templates = data.names.indices.map { i in
+            Place(name: data.names[i], region: regionNames[i], country: countryNames[i], countryCode: data.countryCodes[i], distanceKm: 0)
+        }
         self.sourceDescription = sourceDescription
     }
 
@@ -66,16 +84,20 @@ public final class PlaceIndex: Sendable {
 
     /// The place and the zone of a position given in degrees (assumed in range).
     public func lookup(latitude: Double, longitude: Double) -> PlaceLookup {
+        // The grid's and the zone map's reads first, the trigonometry after: the processor
+        // computes while their cache misses are under way.
+        let cell = grid.cell(latitude: latitude, longitude: longitude)
+        let mapZone = mapZone(latitude: latitude, longitude: longitude)
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
-        if let zone = mapZone(latitude: latitude, longitude: longitude) {
+        if let zone = mapZone {
             // The zone is the polygons': only a place within placeRadiusKm is wanted.
-            guard let hit = tree.nearest(qx, qy, qz, maxChord: Self.placeChord) else {
+            guard let hit = nearest(qx, qy, qz, in: cell, maxChord: placeChord) else {
                 return PlaceLookup(place: nil, timeZone: zoneNames[zone])
             }
             let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
             return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zoneNames[zone])
         }
-        guard let hit = tree.nearest(qx, qy, qz, maxChord: Self.zoneChord) else {
+        guard let hit = nearest(qx, qy, qz, in: cell, maxChord: zoneChord) else {
             return PlaceLookup(place: nil, timeZone: Self.nauticalZone(longitude: longitude))
         }
         let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
@@ -89,7 +111,7 @@ public final class PlaceIndex: Sendable {
     public func zoneIndex(latitude: Double, longitude: Double) -> Int? {
         if let zone = mapZone(latitude: latitude, longitude: longitude) { return zone }
         let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
-        guard let hit = tree.nearest(qx, qy, qz, maxChord: Self.zoneChord) else { return nil }
+        guard let hit = nearest(qx, qy, qz, latitude: latitude, longitude: longitude, maxChord: zoneChord) else { return nil }
         return Int(data.zoneIndexes[hit.index])
     }
 
@@ -115,9 +137,40 @@ public final class PlaceIndex: Sendable {
 
     /// Row `i` as a `Place` at `distanceKm`.
     func place(_ i: Int, distanceKm: Double) -> Place {
-        Place(
-            name: data.names[i], region: regionNames[i], country: countryNames[i], countryCode: data.countryCodes[i],
-            distanceKm: (distanceKm * 10).rounded() / 10)
+        var place = templates[i]
+        place.distanceKm = (distanceKm * 10).rounded() / 10
+        return place
+    }
+
+    /// The nearest place to the unit vector q (at `latitude`, `longitude`) closer than
+    /// `maxChord`: from the grid cell's candidates, or from the tree when none of them is
+    /// within the grid's radius and `maxChord` reaches beyond it.
+    func nearest(
+        _ qx: Double, _ qy: Double, _ qz: Double, latitude: Double, longitude: Double, maxChord: Double
+    ) -> (index: Int, chord2: Double)? {
+        nearest(qx, qy, qz, in: grid.cell(latitude: latitude, longitude: longitude), maxChord: maxChord)
+    }
+
+    /// The same, with the grid cell (`PlaceGrid.cell`) of the position already found.
+    @inline(__always)
+    func nearest(
+        _ qx: Double, _ qy: Double, _ qz: Double, in cell: (start: Int, count: Int), maxChord: Double
+    ) -> (index: Int, chord2: Double)? {
+        let (start, count) = cell
+        var best = -1, bestD2 = Double.infinity
+        grid.lists.withUnsafeBufferPointer { rows in
+            tree.xyz.withUnsafeBufferPointer { p in
+                for at in start..<(start &+ count) {
+                    let i = Int(rows[at])
+                    let d2 = UnitVectorTree.chord2(p, i, qx, qy, qz)
+                    if d2 < bestD2 { bestD2 = d2; best = i }
+                }
+            }
+        }
+        if best >= 0, bestD2 <= gridChord2 {
+            return bestD2 < maxChord * maxChord ? (best, bestD2) : nil
+        }
+        return maxChord * maxChord <= gridChord2 ? nil : tree.nearest(qx, qy, qz, maxChord: maxChord)
     }
 
     /// The nautical zone of a longitude: `Etc/GMT-1` east of 7.5° E (POSIX signs are inverted).
@@ -134,4 +187,9 @@ public struct PlaceLookup: Sendable, Hashable {
     public var place: Place?
     /// The IANA zone.
     public var timeZone: String
+
+    public init(place: Place?, timeZone: String) {
+        self.place = place
+        self.timeZone = timeZone
+    }
 }

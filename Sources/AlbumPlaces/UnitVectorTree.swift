@@ -7,14 +7,17 @@ import Foundation
 /// distance, so the nearest point by chord is the nearest on the sphere: no special case at
 /// the antimeridian or the poles, and no ellipsoid mix-up (reverse_geocoder's issue #10).
 struct UnitVectorTree: Sendable {
-    let x: [Double], y: [Double], z: [Double]
+    /// x, y, z of each point, interleaved (a lookup reads one place's vector from one line).
+    let xyz: [Double]
+    var count: Int { xyz.count / 3 }
 
     /// Earth's mean radius, km (as `Coordinate.distanceKm`).
     static let earthRadiusKm = 6371.0088
 
     static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
         let φ = latitude * .pi / 180, λ = longitude * .pi / 180
-        return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
+        let cosφ = cos(φ)  // once: the compiler does not merge the two calls
+        return (cosφ * cos(λ), cosφ * sin(λ), sin(φ))
     }
 
     static func chord(km: Double) -> Double { 2 * sin(min(km / earthRadiusKm, .pi) / 2) }
@@ -50,13 +53,25 @@ struct UnitVectorTree: Sendable {
 
     /// Points already in tree order.
     init(latitudes: [Double], longitudes: [Double]) {
-        var x = [Double](), y = [Double](), z = [Double]()
-        x.reserveCapacity(latitudes.count); y.reserveCapacity(latitudes.count); z.reserveCapacity(latitudes.count)
+        var xyz = [Double]()
+        xyz.reserveCapacity(3 * latitudes.count)
         for (lat, lon) in zip(latitudes, longitudes) {
             let v = Self.unitVector(latitude: lat, longitude: lon)
-            x.append(v.0); y.append(v.1); z.append(v.2)
+            xyz.append(v.0); xyz.append(v.1); xyz.append(v.2)
         }
-        self.x = x; self.y = y; self.z = z
+        self.xyz = xyz
+    }
+
+    /// The squared chord between point `i` and q: the one measure every search compares.
+    @inline(__always)
+    static func chord2(_ p: UnsafeBufferPointer<Double>, _ i: Int, _ qx: Double, _ qy: Double, _ qz: Double) -> Double {
+        let dx = p[3 &* i] - qx, dy = p[3 &* i &+ 1] - qy, dz = p[3 &* i &+ 2] - qz
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    /// The squared chord between point `i` and q.
+    func chord2(_ i: Int, _ qx: Double, _ qy: Double, _ qz: Double) -> Double {
+        xyz.withUnsafeBufferPointer { Self.chord2($0, i, qx, qy, qz) }
     }
 
     /// The nearest point within `maxChord` of the unit vector (qx, qy, qz), and its squared chord.
@@ -66,41 +81,35 @@ struct UnitVectorTree: Sendable {
     func nearest(_ qx: Double, _ qy: Double, _ qz: Double, maxChord: Double) -> (index: Int, chord2: Double)? {
         var best = -1
         var bestD2 = maxChord * maxChord
-        let count = x.count
-        x.withUnsafeBufferPointer { xs in
-            y.withUnsafeBufferPointer { ys in
-                z.withUnsafeBufferPointer { zs in
-                    withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack in
-                        stack[0] = Pending(lo: 0, hi: Int32(count), depth: 0, planeD2: 0)
-                        var top = 1
-                        while top > 0 {
-                            top -= 1
-                            let next = stack[top]
-                            if next.planeD2 >= bestD2 { continue }
-                            var lo = Int(next.lo), hi = Int(next.hi), axis = Int(next.depth) % 3, depth = Int(next.depth)
-                            while hi - lo > 6 {
-                                let mid = (lo + hi) &>> 1
-                                let dx = xs[mid] - qx, dy = ys[mid] - qy, dz = zs[mid] - qz
-                                let d2 = dx * dx + dy * dy + dz * dz
-                                if d2 < bestD2 { bestD2 = d2; best = mid }
-                                let diff = axis == 0 ? qx - xs[mid] : axis == 1 ? qy - ys[mid] : qz - zs[mid]
-                                depth += 1
-                                if diff < 0 {
-                                    stack[top] = Pending(lo: Int32(mid + 1), hi: Int32(hi), depth: Int32(depth), planeD2: diff * diff)
-                                    hi = mid
-                                } else {
-                                    stack[top] = Pending(lo: Int32(lo), hi: Int32(mid), depth: Int32(depth), planeD2: diff * diff)
-                                    lo = mid + 1
-                                }
-                                top += 1
-                                axis = axis == 2 ? 0 : axis + 1
-                            }
-                            for i in lo..<hi {
-                                let dx = xs[i] - qx, dy = ys[i] - qy, dz = zs[i] - qz
-                                let d2 = dx * dx + dy * dy + dz * dz
-                                if d2 < bestD2 { bestD2 = d2; best = i }
-                            }
+        let count = self.count
+        xyz.withUnsafeBufferPointer { p in
+            withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack in
+                stack[0] = Pending(lo: 0, hi: Int32(count), depth: 0, planeD2: 0)
+                var top = 1
+                while top > 0 {
+                    top -= 1
+                    let next = stack[top]
+                    if next.planeD2 >= bestD2 { continue }
+                    var lo = Int(next.lo), hi = Int(next.hi), axis = Int(next.depth) % 3, depth = Int(next.depth)
+                    while hi - lo > 6 {
+                        let mid = (lo + hi) &>> 1
+                        let d2 = Self.chord2(p, mid, qx, qy, qz)
+                        if d2 < bestD2 { bestD2 = d2; best = mid }
+                        let diff = (axis == 0 ? qx : axis == 1 ? qy : qz) - p[3 &* mid &+ axis]
+                        depth += 1
+                        if diff < 0 {
+                            stack[top] = Pending(lo: Int32(mid + 1), hi: Int32(hi), depth: Int32(depth), planeD2: diff * diff)
+                            hi = mid
+                        } else {
+                            stack[top] = Pending(lo: Int32(lo), hi: Int32(mid), depth: Int32(depth), planeD2: diff * diff)
+                            lo = mid + 1
                         }
+                        top += 1
+                        axis = axis == 2 ? 0 : axis + 1
+                    }
+                    for i in lo..<hi {
+                        let d2 = Self.chord2(p, i, qx, qy, qz)
+                        if d2 < bestD2 { bestD2 = d2; best = i }
                     }
                 }
             }
@@ -114,13 +123,29 @@ struct UnitVectorTree: Sendable {
         var planeD2: Double
     }
 
+    /// Every point within `maxChord` of the query, in no order.
+    func within(_ qx: Double, _ qy: Double, _ qz: Double, maxChord: Double) -> [Int] {
+        var found: [Int] = []
+        let bound = maxChord * maxChord
+        func visit(_ lo: Int, _ hi: Int, _ depth: Int) {
+            guard lo < hi else { return }
+            let mid = (lo + hi) / 2
+            if chord2(mid, qx, qy, qz) <= bound { found.append(mid) }
+            let axis = depth % 3
+            let diff = (axis == 0 ? qx : axis == 1 ? qy : qz) - xyz[3 * mid + axis]
+            if diff < 0 || diff * diff <= bound { visit(lo, mid, depth + 1) }
+            if diff >= 0 || diff * diff <= bound { visit(mid + 1, hi, depth + 1) }
+        }
+        visit(0, count, 0)
+        return found
+    }
+
     /// Up to `k` points within `maxChord`, nearest first.
     func nearest(_ qx: Double, _ qy: Double, _ qz: Double, k: Int, maxChord: Double) -> [(index: Int, chord2: Double)] {
         var found: [(index: Int, chord2: Double)] = []
         var bound = maxChord * maxChord
         func offer(_ i: Int) {
-            let dx = x[i] - qx, dy = y[i] - qy, dz = z[i] - qz
-            let d2 = dx * dx + dy * dy + dz * dz
+            let d2 = chord2(i, qx, qy, qz)
             guard d2 < bound else { return }
             let at = found.firstIndex { $0.chord2 > d2 } ?? found.count
             found.insert((i, d2), at: at)
@@ -135,12 +160,12 @@ struct UnitVectorTree: Sendable {
             let mid = (lo + hi) / 2
             offer(mid)
             let axis = depth % 3
-            let diff = axis == 0 ? qx - x[mid] : axis == 1 ? qy - y[mid] : qz - z[mid]
+            let diff = (axis == 0 ? qx : axis == 1 ? qy : qz) - xyz[3 * mid + axis]
             let (near, far) = diff < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
             visit(near.0, near.1, depth + 1)
             if diff * diff < bound { visit(far.0, far.1, depth + 1) }
         }
-        visit(0, x.count, 0)
+        visit(0, count, 0)
         return found
     }
 }

@@ -113,13 +113,14 @@ public struct ZoneMap: Sendable {
     /// nil when none is found: zones then come from the nearest place.
     /// - Throws: the map's error when `ALBUM_ZONES` names a file that is not a zone map.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AlbumError) -> ZoneMap? {
-        if let file = environment["ALBUM_ZONES"], !file.isEmpty {
-            return file == "none" ? nil : try read(file)
-        }
-        for path in candidates() where FileManager.default.fileExists(atPath: path) {
-            return try read(path)
-        }
-        return nil
+        guard let path = standardPath(environment: environment) else { return nil }
+        return try read(path)
+    }
+
+    /// The file `standard` reads; nil for none (`ALBUM_ZONES=none`, or no map installed).
+    public static func standardPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let file = environment["ALBUM_ZONES"], !file.isEmpty { return file == "none" ? nil : file }
+        return candidates().first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Where the map is looked for when `ALBUM_ZONES` is not set.

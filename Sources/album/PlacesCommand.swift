@@ -8,7 +8,14 @@ import Foundation
 struct PlacesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "places", abstract: "The places (GeoNames) of the library's pins and photos, with photo counts.",
-        discussion: Attribution.text)
+        discussion: """
+            Pins and photos are named when written. A library remembers which place data named it: \
+            when ALBUM_PLACES, ALBUM_ZONES or their files change (or a newer album names places \
+            differently), the next command that opens the library names every pin and photo again, \
+            and offsets inferred from a zone follow the new zone (offsets the camera, the GPS or \
+            --time-offset gave stay). While the new data cannot be loaded, the names stay as they are.
+
+            """ + Attribution.text)
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only places in this country (ISO code, e.g. KE).", valueName: "cc")) var country: String?
 

@@ -66,4 +66,28 @@ import Testing
         #expect(PlaceIndex.fold("  St. John's ") == "st john s")
         #expect(PlaceIndex.fold("ÅLESUND") == "alesund")
     }
+
+    /// ASCII text folds without Foundation; the result is what Foundation's folding gives, for
+    /// every ASCII name and alternate of the data and for every ASCII character.
+    @Test func asciiFoldingIsFoundationsFolding() {
+        func foundation(_ text: String) -> String {
+            let plain = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            return plain.unicodeScalars.split { !CharacterSet.alphanumerics.contains($0) }
+                .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+        }
+        let every = String(String.UnicodeScalarView((1...127).compactMap(Unicode.Scalar.init)))
+        var texts = [every, "  St. John's ", "A-B_C", "x@y`z{w}", "Zurich 1"]
+        for i in stride(from: 0, to: index.data.count, by: 7) {
+            texts.append(index.data.asciiNames[i])
+            texts += index.data.alternates[i].split(separator: ",").prefix(3).map(String.init)
+        }
+        var compared = 0
+        for text in texts {
+            guard let ascii = PlaceIndex.foldASCII(text) else { continue }
+            compared += 1
+            #expect(ascii == foundation(text), "\(text)")
+        }
+        #expect(compared > 5000)
+        #expect(PlaceIndex.foldASCII("Zürich") == nil)
+    }
 }

@@ -12,7 +12,7 @@ import TestSupport
                                  "createPendingSearches", "createPlans", "createReminders",
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
-                                 "addPhotoClockOffset", "addPhotoSourceDetails"]
+                                 "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

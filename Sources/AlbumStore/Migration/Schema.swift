@@ -481,5 +481,17 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16);
             ALTER TABLE photos ADD COLUMN license TEXT;
             """),
+        Migration(name: "addPlaceDataKey", sql: """
+            -- Which place data, zone map and naming rules named the pins and photos (issue 12):
+            -- PlaceDataKey's hash and its text. When this machine's key differs at open, every
+            -- row's named_at is cleared with the new key in one transaction, and the rows are
+            -- named again. NULL (a library named before this): named again on first open.
+            CREATE TABLE place_data (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                key TEXT,
+                description TEXT
+            );
+            INSERT INTO place_data (id) VALUES (1);
+            """),
     ]
 }

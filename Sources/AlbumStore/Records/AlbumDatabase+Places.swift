@@ -4,6 +4,11 @@ import AlbumModel
 public struct UnnamedPin: Sendable, Hashable {
     public var id: Int64
     public var coordinate: Coordinate
+
+    public init(id: Int64, coordinate: Coordinate) {
+        self.id = id
+        self.coordinate = coordinate
+    }
 }
 
 /// A photo the place data has not named yet, with what naming it needs.
@@ -19,6 +24,20 @@ public struct UnnamedPhoto: Sendable, Hashable {
     public var source: String
     /// The camera clock's offset the user gave on import, if any.
     public var clockOffset: String? = nil
+
+    public init(
+        id: Int64, coordinate: Coordinate?, pinTimeZone: String?, takenAt: String?, gpsTime: String?,
+        positionSource: PositionSource?, source: String, clockOffset: String? = nil
+    ) {
+        self.id = id
+        self.coordinate = coordinate
+        self.pinTimeZone = pinTimeZone
+        self.takenAt = takenAt
+        self.gpsTime = gpsTime
+        self.positionSource = positionSource
+        self.source = source
+        self.clockOffset = clockOffset
+    }
 }
 
 extension AlbumDatabase {
@@ -29,6 +48,34 @@ extension AlbumDatabase {
                 SELECT EXISTS (SELECT 1 FROM pins WHERE named_at IS NULL)
                     OR EXISTS (SELECT 1 FROM photos WHERE named_at IS NULL)
                 """)?.int(0) == 1
+        }
+    }
+
+    /// The key of the place data that named the rows (`PlaceDataKey.value`); nil when not known.
+    public func placeDataKey() throws(AlbumError) -> String? {
+        try read { db throws(AlbumError) in try db.queryOne("SELECT key FROM place_data WHERE id = 1")?.string(0) }
+    }
+
+    /// Whether some pin or photo has been named (with whatever data named it).
+    public func hasNamedPlaces() throws(AlbumError) -> Bool {
+        try read { db throws(AlbumError) in
+            try db.queryOne("""
+                SELECT EXISTS (SELECT 1 FROM pins WHERE named_at IS NOT NULL)
+                    OR EXISTS (SELECT 1 FROM photos WHERE named_at IS NOT NULL)
+                """)?.int(0) == 1
+        }
+    }
+
+    /// Records `key` as the place data of the library. With `renaming`, every pin and photo
+    /// waits to be named again, in the same transaction (their names, zones and offsets stay
+    /// until they are: an offset the camera, GPS or user gave is decided again the same way).
+    public func setPlaceDataKey(_ key: String, description: String, renaming: Bool) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            if renaming {
+                try db.run("UPDATE pins SET named_at = NULL WHERE named_at IS NOT NULL")
+                try db.run("UPDATE photos SET named_at = NULL WHERE named_at IS NOT NULL")
+            }
+            try db.run("UPDATE place_data SET key = ?, description = ? WHERE id = 1", [key, description])
         }
     }
 
