@@ -45,31 +45,6 @@ with open(f"{work}/curl.cfg", "w") as f:
 open(f"{work}/pins.csv", "w").write("10,20,north\n-10,20,south\n")
 PY
 
-stop_nginx() {
-  if [ -f "$work/nginx.pid" ]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; sleep 0.3; fi
-  rm -f "$work/nginx.pid"
-}
-start_nginx() {  # $1: limit_rate value ("0" = none)
-  stop_nginx
-  cat > "$work/nginx.conf" <<NGINX
-worker_processes 1;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  keepalive_requests 100000;
-  server {
-    listen 127.0.0.1:$port;
-    root $work/www;
-    limit_rate $1;
-  }
-}
-NGINX
-  nginx -c "$work/nginx.conf" -p "$work"
-}
 trap stop_nginx EXIT
 
 now() { date +%s.%N; }

@@ -2,10 +2,39 @@
 
 # Prints the path of the release `album`, building it first. With $ALBUM set, prints that instead
 # and builds nothing: to time a binary built elsewhere (another commit, for a before/after).
+# Extra arguments go to `swift build` (`release_album --traits PostgreSQL`).
 release_album() {
   if [ -n "${ALBUM:-}" ]; then echo "$ALBUM"; return; fi
-  swift build -c release --product album >/dev/null
-  echo "$(swift build -c release --show-bin-path)/album"
+  swift build -c release "$@" --product album >/dev/null
+  echo "$(swift build -c release "$@" --show-bin-path)/album"
+}
+
+# start_nginx RATE: nginx on 127.0.0.1:$port serving $work/www, each connection throttled to
+# RATE bytes/s (nginx's limit_rate; "0" = none); stop_nginx stops it. Needs $work and $port.
+stop_nginx() {
+  if [ -f "$work/nginx.pid" ]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; sleep 0.3; fi
+  rm -f "$work/nginx.pid"
+}
+start_nginx() {
+  stop_nginx
+  cat > "$work/nginx.conf" <<NGINX
+worker_processes 1;
+daemon on;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:$port;
+    root $work/www;
+    limit_rate $1;
+  }
+}
+NGINX
+  nginx -c "$work/nginx.conf" -p "$work"
 }
 
 # measure CMD ARGS…: runs the command $runs times (stdout to $work/out.json, stderr dropped;

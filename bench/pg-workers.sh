@@ -18,12 +18,8 @@ command -v nginx >/dev/null || need+=(nginx-light)
 if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; fi
 python3 -c "import PIL" 2>/dev/null || pip install -q Pillow
 
-if [ -n "${ALBUM:-}" ]; then
-  album=$ALBUM
-else
-  swift build -c release --traits PostgreSQL --product album >/dev/null
-  album=$(swift build -c release --traits PostgreSQL --show-bin-path)/album
-fi
+. bench/lib.sh
+album=$(release_album --traits PostgreSQL)  # $ALBUM: a binary built with the trait elsewhere
 
 work=${BENCH_DIR:-/tmp/geoalbum-pg-bench}
 rm -rf "$work/pg" "$work/files" && mkdir -p "$work/pg" "$work/files"
@@ -52,22 +48,9 @@ as_pg "$bin/initdb" -D "$work/pg/data" -U postgres --auth=trust -E UTF8 --no-syn
 as_pg "$bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w \
   -o "-p $pgport -k $work/pg -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
 
-cat > "$work/nginx.conf" <<NGINX
-worker_processes 1;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  keepalive_requests 100000;
-  server { listen 127.0.0.1:$port; root $work/www; limit_rate $rate; }
-}
-NGINX
-nginx -c "$work/nginx.conf" -p "$work"
+start_nginx "$rate"
 cleanup() {
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  stop_nginx
   as_pg "$bin/pg_ctl" -D "$work/pg/data" -m fast -w stop >/dev/null 2>&1 || true
 }
 trap cleanup EXIT

@@ -14,41 +14,41 @@ public struct LibraryStatus: Sendable {
 
 extension Library {
     /// The album of a pin, in order. - Throws: `AlbumError.notFound` for an unknown pin.
-    public func photos(pinId: Int64) throws(AlbumError) -> [Photo] {
-        _ = try database.requirePin(id: pinId)
-        return try database.photos(pinId: pinId)
+    public func photos(pinId: Int64) async throws(AlbumError) -> [Photo] {
+        _ = try await store.requirePin(id: pinId)
+        return try await store.photos(pinId: pinId)
     }
 
     /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
-    public func photo(id: Int64) throws(AlbumError) -> Photo { try database.requirePhoto(id: id) }
+    public func photo(id: Int64) async throws(AlbumError) -> Photo { try await store.requirePhoto(id: id) }
 
     /// The album record of a pin (source, query, page), or nil when it was never fetched.
-    public func album(pinId: Int64) throws(AlbumError) -> AlbumInfo? { try database.album(pinId: pinId) }
+    public func album(pinId: Int64) async throws(AlbumError) -> AlbumInfo? { try await store.album(pinId: pinId) }
 
     /// Removes a photo from its album for good; its files go when no album uses them.
     @discardableResult
-    public func removePhoto(id: Int64) throws(AlbumError) -> Photo {
-        let photo = try database.removePhoto(id: id)
-        try removeUnusedFiles(Set([photo.contentHash].compactMap { $0 }))
+    public func removePhoto(id: Int64) async throws(AlbumError) -> Photo {
+        let photo = try await store.removePhoto(id: id)
+        try await removeUnusedFiles(Set([photo.contentHash].compactMap { $0 }), on: .shared)
         return photo
     }
 
     /// Counts per state, for the library and per pin.
-    public func status() throws(AlbumError) -> LibraryStatus {
-        let pins = try database.pins()
+    public func status() async throws(AlbumError) -> LibraryStatus {
+        let pins = try await store.pins()
         var perPin: [(Pin, StateCounts)] = []
         for pin in pins {
-            perPin.append((pin, pin.photoCount > 0 ? try database.stateCounts(pinId: pin.id) : StateCounts()))
+            perPin.append((pin, pin.photoCount > 0 ? try await store.stateCounts(pinId: pin.id) : StateCounts()))
         }
         return LibraryStatus(
-            pins: pins.count, photos: try database.stateCounts(), perPin: perPin,
-            pinsNotSearched: try database.pendingSearches().map(\.pinId))
+            pins: pins.count, photos: try await store.stateCounts(pinId: nil), perPin: perPin,
+            pinsNotSearched: try await store.pendingSearches().map(\.pinId))
     }
 
     /// Pins that still have photos to download.
-    public func pinsWithWorkLeft() throws(AlbumError) -> [Int64] { try database.pinsWithWorkLeft() }
+    public func pinsWithWorkLeft() async throws(AlbumError) -> [Int64] { try await store.pinsWithWorkLeft() }
 
     /// Pins whose first search a fetch asked for and never stored (it was killed, or the search
     /// failed), with the source and query it asked for: `album resume` fetches them.
-    public func pendingSearches() throws(AlbumError) -> [AlbumInfo] { try database.pendingSearches() }
+    public func pendingSearches() async throws(AlbumError) -> [AlbumInfo] { try await store.pendingSearches() }
 }

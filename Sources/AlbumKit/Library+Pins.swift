@@ -2,42 +2,42 @@ import AlbumModel
 import AlbumStore
 
 extension Library {
-    /// Adds a pin.
-    public func addPin(at coordinate: Coordinate, title: String?, note: String?) throws(AlbumError) -> Pin {
-        let pin = try database.addPin(at: coordinate, title: title, note: note)
-        try nameNewPlaces()
-        return try database.requirePin(id: pin.id)
+    /// Adds a pin (named with its place, on a folder library).
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?) async throws(AlbumError) -> Pin {
+        let pin = try await store.addPin(at: coordinate, title: title, note: note)
+        try await nameNewPlacesOffPool()
+        return try await store.requirePin(id: pin.id)
     }
 
     /// Every pin, oldest first.
-    public func pins() throws(AlbumError) -> [Pin] { try database.pins() }
+    public func pins() async throws(AlbumError) -> [Pin] { try await store.pins() }
 
     /// The pin with this id. - Throws: `AlbumError.notFound` naming the id.
-    public func pin(id: Int64) throws(AlbumError) -> Pin { try database.requirePin(id: id) }
+    public func pin(id: Int64) async throws(AlbumError) -> Pin { try await store.requirePin(id: id) }
 
     /// Moves a pin; its album, which belonged to the old place, is emptied.
-    public func movePin(id: Int64, to coordinate: Coordinate) throws(AlbumError) -> Pin {
-        let hashes = try database.contentHashes(pinId: id)
-        let pin = try database.movePin(id: id, to: coordinate).pin
-        try removeUnusedFiles(hashes)
-        try nameNewPlaces()
-        return try database.requirePin(id: pin.id)
+    public func movePin(id: Int64, to coordinate: Coordinate) async throws(AlbumError) -> Pin {
+        let hashes = try await store.contentHashes(pinId: id)
+        let pin = try await store.movePin(id: id, to: coordinate).pin
+        try await removeUnusedFiles(hashes, on: .shared)
+        try await nameNewPlacesOffPool()
+        return try await store.requirePin(id: pin.id)
     }
 
     /// Removes a pin and its album.
     @discardableResult
-    public func removePin(id: Int64) throws(AlbumError) -> Pin {
-        let hashes = try database.contentHashes(pinId: id)
-        let pin = try database.removePin(id: id)
-        try removeUnusedFiles(hashes)
+    public func removePin(id: Int64) async throws(AlbumError) -> Pin {
+        let hashes = try await store.contentHashes(pinId: id)
+        let pin = try await store.removePin(id: id)
+        try await removeUnusedFiles(hashes, on: .shared)
         return pin
     }
 
     /// Stores the map region.
-    public func setRegion(_ region: Region) throws(AlbumError) { try database.setRegion(region) }
+    public func setRegion(_ region: Region) async throws(AlbumError) { try await store.setRegion(region) }
 
     /// The stored map region, or nil.
-    public func region() throws(AlbumError) -> Region? { try database.region() }
+    public func region() async throws(AlbumError) -> Region? { try await store.region() }
 }
 
 extension Library {

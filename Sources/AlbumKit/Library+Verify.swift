@@ -33,13 +33,38 @@ extension Library {
     /// How old a file no photo names must be before verify calls it an orphan.
     public static let orphanMinimumAge: TimeInterval = 3600
 
-    /// Checks the database and that every downloaded photo's files are there; with `repair`,
+    /// Checks the store and that every downloaded photo's files are there; with `repair`,
     /// requeues fetched photos whose original is gone (`album resume` fetches them again),
-    /// remakes missing thumbnails, and removes files no photo names.
+    /// remakes missing thumbnails, and removes files no photo names. The files are checked on
+    /// the blocking pool.
     /// - Parameter processor: makes thumbnails again.
-    public func verify(repair: Bool, processor: any PhotoProcessing = ImagingProcessor()) throws(AlbumError) -> VerifyReport {
-        var report = VerifyReport(integrity: try database.integrityCheck())
-        for photo in try database.downloadedPhotos() {
+    public func verify(repair: Bool, processor: any PhotoProcessing = ImagingProcessor()) async throws(AlbumError) -> VerifyReport {
+        let integrity = try await store.integrityCheck()
+        let downloaded = try await store.downloadedPhotos()
+        let referenced = try await store.allContentHashes()
+        var report = await BlockingPool.shared.run {
+            self.checkFiles(VerifyReport(integrity: integrity), downloaded: downloaded, referenced: referenced)
+        }
+        guard repair else { return report }
+
+        for photo in report.missingOriginals {
+            // A fetched photo goes back to the queue; the user's own file cannot be fetched again.
+            if photo.isImported {
+                report.notRepaired.append(photo)
+            } else {
+                try await store.requeueLostDownload(photoId: photo.id)
+            }
+        }
+        let found = report
+        try await BlockingPool.shared.run { () throws(AlbumError) in try self.mendFiles(found, processor: processor) }
+        report.repaired = report.notRepaired.isEmpty
+        return report
+    }
+
+    /// Which downloaded photos lack a file, and which files no photo names.
+    private func checkFiles(_ start: VerifyReport, downloaded: [Photo], referenced: Set<String>) -> VerifyReport {
+        var report = start
+        for photo in downloaded {
             report.checked += 1
             guard let file = photo.file, fileExists(atStoredPath: file) else {
                 report.missingOriginals.append(photo)
@@ -49,7 +74,6 @@ extension Library {
                 report.missingThumbnails.append(photo)
             }
         }
-        let referenced = try database.allContentHashes()
         for sub in ["originals", "thumbs"] {
             let root = folder.appendingPathComponent(sub)
             for path in (FileManager.default.subpaths(atPath: root.path) ?? []) where path.hasSuffix(".jpg") {
@@ -61,16 +85,11 @@ extension Library {
             }
         }
         report.orphanFiles.sort()
-        guard repair else { return report }
+        return report
+    }
 
-        for photo in report.missingOriginals {
-            // A fetched photo goes back to the queue; the user's own file cannot be fetched again.
-            if photo.isImported {
-                report.notRepaired.append(photo)
-            } else {
-                try database.requeueLostDownload(photoId: photo.id)
-            }
-        }
+    /// Remakes missing thumbnails, removes orphan files and dead processes' temporary files.
+    private func mendFiles(_ report: VerifyReport, processor: any PhotoProcessing) throws(AlbumError) {
         for photo in report.missingThumbnails {
             guard let file = photo.file, let thumbnail = photo.thumbnail else { continue }
             do throws(AlbumError) {
@@ -88,7 +107,5 @@ extension Library {
         }
         AtomicFile.removeLeftovers(under: folder.appendingPathComponent("originals"))
         AtomicFile.removeLeftovers(under: folder.appendingPathComponent("thumbs"))
-        report.repaired = report.notRepaired.isEmpty
-        return report
     }
 }

@@ -1,28 +1,53 @@
 import AlbumModel
+import AlbumPlaces
 import AlbumStore
 import Foundation
 import Synchronization
 
-/// A library folder: the SQLite database plus the photo and thumbnail files beside it.
+/// A library: its store (pins, albums, photos) and the folder of its photo files. One type for
+/// both stores (decision 0021-seam):
 ///
 /// ```
-/// DIR/album.sqlite      pins, region, albums, photos (WAL mode)
+/// DIR/album.sqlite      a folder library: pins, region, albums, photos (WAL mode)
+/// postgres://…          or a shared library on PostgreSQL, its files in `?files=DIR`
 /// DIR/originals/ab/…    downloaded photos, named by content hash, sharded by its first byte
 /// DIR/thumbs/ab/…       thumbnails, named by the content hash of their original
 /// ```
+///
+/// The core commands (pins, region, photos, fetch, new collection, resume, status, verify,
+/// `album worker`) go through `store`, the seam both stores implement, and are async. The rest
+/// (tags, timeline, find, summaries, plans, reminders, exports, import) needs the SQLite
+/// database (`database`), and answers a PostgreSQL library with one error.
 public final class Library: Sendable {
-    /// The library folder.
+    /// The folder of the photo files (a folder library's own folder, or a shared library's
+    /// `files` folder).
     public let folder: URL
     /// The library's store, through the seam the fetch pipeline and the core commands use
-    /// (`LibraryStore`; SQLite's is `database.store`).
+    /// (`LibraryStore`: SQLite's `database.store`, or `PostgresStore`).
     let store: any LibraryStore
-    /// The library's SQLite database, for what the seam does not cover (tags, timeline,
-    /// summaries, plans, reminders, place naming) and for code already on a blocking thread.
-    let database: AlbumDatabase
+    /// A folder library's SQLite database; nil on PostgreSQL.
+    let sqlite: AlbumDatabase?
     /// Whether this process already removed dead processes' temporary files.
     let sweptTemporaryFiles = Mutex(false)
     /// Why place names are unavailable, once naming needed the place data and it failed.
     let placeProblem = Mutex<AlbumError?>(nil)
+
+    /// The SQLite database, for what the seam does not cover (tags, timeline, summaries, plans,
+    /// reminders, place naming, import) and for code already on a blocking thread.
+    /// - Throws: `AlbumError.invalidInput` on a library of another store.
+    var database: AlbumDatabase {
+        get throws(AlbumError) {
+            guard let sqlite else { throw LibraryStoreFeature.unsupported("this command", in: store.name) }
+            return sqlite
+        }
+    }
+
+    /// Whether the library is a folder library (SQLite): every command works on it.
+    public var isFolderLibrary: Bool { sqlite != nil }
+
+    /// Lets go of the store's connections (a PostgreSQL library); call it before the process
+    /// ends. A folder library's database closes with its last reference.
+    public func close() async { await store.close() }
 
     /// The folder used when neither `--library` nor `ALBUM_LIBRARY` names one.
     public static let defaultFolder = "./cache"
@@ -77,7 +102,79 @@ public final class Library: Sendable {
 
     private init(folder: URL, database: AlbumDatabase) {
         self.folder = folder
-        self.database = database
+        self.sqlite = database
         self.store = database.store
     }
+
+    /// A library on another store (PostgreSQL), its files in `folder`.
+    init(folder: URL, store: any LibraryStore) {
+        self.folder = folder
+        self.sqlite = nil
+        self.store = store
+    }
+
+    /// Names new pins and photos (place, time zone) from async code: the place data is loaded
+    /// (once a process; seconds from a cold cache on a busy machine) before the database's
+    /// thread is taken, so other pins' claims do not wait behind it.
+    func nameNewPlacesOffPool() async throws(AlbumError) {
+        guard let sqlite else { return try await nameNewPlacesInStore() }
+        await BlockingPool.shared.run { _ = Places.standard }
+        _ = try await sqlite.read { _ throws(AlbumError) in try self.nameNewPlaces() }
+    }
+
+    /// `nameNewPlaces` through the seam, for a library on another store (PostgreSQL): the same
+    /// place data and the same values, in batches of one transaction each.
+    private func nameNewPlacesInStore() async throws(AlbumError) {
+        guard try await store.hasUnnamedPlaces() else { return }
+        let index: PlaceIndex
+        switch await BlockingPool.shared.run({ Places.standard }) {
+        case .failure(let problem):
+            placeProblem.withLock { $0 = problem }
+            return
+        case .success(let loaded): index = loaded
+        }
+        while true {
+            let pins = try await store.unnamedPins(limit: 1000)
+            if pins.isEmpty { break }
+            try await store.setPinPlaces(pins.map { pin in
+                let found = index.lookup(pin.coordinate)
+                return (pin.id, found.place, found.timeZone)
+            })
+        }
+        while true {
+            let photos = try await store.unnamedPhotos(limit: 2000)
+            if photos.isEmpty { break }
+            try await store.setPhotoPlaces(photos.map { ($0.id, Self.local(of: $0, index: index)) })
+        }
+    }
+}
+
+extension Library {
+    /// Runs an async call from a blocking thread (the pool's), waiting for it: for synchronous
+    /// steps (the import's scanner and planner) on a store that is only async (PostgreSQL). Never
+    /// call it from Swift's cooperative pool.
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws(AlbumError) -> T) throws(AlbumError) -> T {
+        let result = BlockingResult<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do throws(AlbumError) { result.value = .success(try await body()) } catch { result.value = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try result.value!.get()
+    }
+
+    /// Whether the library holds a photo with these bytes, or the user removed one; from a
+    /// blocking thread (the import's scanner).
+    func knownImport(contentHash: String) throws(AlbumError) -> KnownImport? {
+        if let sqlite { return try sqlite.knownImport(contentHash: contentHash) }
+        let store = self.store
+        return try Self.blocking { () throws(AlbumError) in try await store.knownImport(contentHash: contentHash) }
+    }
+}
+
+/// The outcome of a `Library.blocking` call: written by its task before the semaphore is
+/// signalled, read after the wait.
+private final class BlockingResult<T: Sendable>: @unchecked Sendable {
+    var value: Result<T, AlbumError>?
 }

@@ -28,6 +28,10 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var camera: Camera?
     /// Place, zone and offset provenance (nil fields when unknown).
     public var local = PhotoPlace()
+    /// What the source says of the position's accuracy (1–16, Flickr's scale; YFCC100M rows).
+    public var accuracy: Int?
+    /// The licence's name, as the source gives it (YFCC100M rows).
+    public var license: String?
 
     /// The `pinId` of a photo without a pin. Pin ids start at 1.
     public static let unplacedPinId: Int64 = 0

@@ -41,7 +41,7 @@ struct AlbumAPI: HTTPHandler {
             return value
         }
         switch (method, parts.count) {
-        case ("GET", 0): return Reply.html(try Pages.map(region: library.region(), basemap: assets.basemap != nil))
+        case ("GET", 0): return Reply.html(try await Pages.map(region: library.region(), basemap: assets.basemap != nil))
         case ("GET", 2) where parts[0] == "pins":
             let pinId = try id(parts[1], "pin")
             return Reply.html(Pages.album(try await albumJSON(pinId)))
@@ -57,31 +57,31 @@ struct AlbumAPI: HTTPHandler {
         let api = Array(parts.dropFirst())
         switch (method, api.count) {
         case ("GET", 1) where api[0] == "openapi.json": return Reply.json(Data(OpenAPIDocument.json.utf8))
-        case ("GET", 1) where api[0] == "pins": return try await cached(request) { JSONOut.encode(try library.pins().map(PinJSON.init)) }
-        case ("GET", 2) where api[0] == "map" && api[1] == "pins": return try await cached(request) { MapPins.json(try library.pins()) }
+        case ("GET", 1) where api[0] == "pins": return try await cached(request) { JSONOut.encode(try await library.pins().map(PinJSON.init)) }
+        case ("GET", 2) where api[0] == "map" && api[1] == "pins": return try await cached(request) { MapPins.json(try await library.pins()) }
         case ("POST", 1) where api[0] == "pins": return try await createPin(request)
-        case ("GET", 2) where api[0] == "pins": return Reply.json(JSONOut.encode(PinJSON(pin: try library.pin(id: id(api[1], "pin")))))
+        case ("GET", 2) where api[0] == "pins": return Reply.json(JSONOut.encode(PinJSON(pin: try await library.pin(id: id(api[1], "pin")))))
         case ("PUT", 2) where api[0] == "pins": return try await movePin(id(api[1], "pin"), request)
         case ("DELETE", 2) where api[0] == "pins":
-            let pin = try library.removePin(id: id(api[1], "pin"))
+            let pin = try await library.removePin(id: id(api[1], "pin"))
             return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
         case ("GET", 3) where api[0] == "pins" && api[2] == "photos":
             return try await albumData(id(api[1], "pin")).response
         case ("GET", 3) where api[0] == "pins" && api[2] == "events": return try await events(id(api[1], "pin"))
         case ("POST", 3) where api[0] == "pins" && api[2] == "new-collection":
             let pinId = try id(api[1], "pin")
-            _ = try library.pin(id: pinId)
-            guard try library.album(pinId: pinId) != nil else { throw APIError(status: 409, code: "no_album", message: "pin \(pinId) has no album yet") }
+            _ = try await library.pin(id: pinId)
+            guard try await library.album(pinId: pinId) != nil else { throw APIError(status: 409, code: "no_album", message: "pin \(pinId) has no album yet") }
             guard await jobs.start(.newCollection, pinId: pinId) else {
                 throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; try again when it is done")
             }
             return Reply.json(JSONOut.encode(try await albumJSON(pinId)), status: .accepted)
         case ("DELETE", 2) where api[0] == "photos":
-            let photo = try library.removePhoto(id: id(api[1], "photo"))
+            let photo = try await library.removePhoto(id: id(api[1], "photo"))
             return Reply.json(JSONOut.encode(PhotoJSON(photo: photo)))
-        case ("GET", 2) where api[0] == "media": return try media(id(api[1], "photo"), thumb: request.query["size"] == "thumb")
+        case ("GET", 2) where api[0] == "media": return try await media(id(api[1], "photo"), thumb: request.query["size"] == "thumb")
         case ("GET", 1) where api[0] == "region":
-            guard let region = try library.region() else { return Reply.json(Data("null".utf8)) }
+            guard let region = try await library.region() else { return Reply.json(Data("null".utf8)) }
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))
         case ("PUT", 1) where api[0] == "region": return try await setRegion(request)
         case ("GET", 1) where api[0] == "entries": return try await cached(request) { try entries(request.query) }
@@ -99,7 +99,7 @@ struct AlbumAPI: HTTPHandler {
     private func createPin(_ request: HTTPRequest) async throws -> HTTPResponse {
         let body = try JSONBody(try await request.bodyData)
         let coordinate = try body.coordinate()
-        let pin = try library.addPin(at: coordinate, title: try body.string("title"), note: try body.string("note", maxLength: 5000))
+        let pin = try await library.addPin(at: coordinate, title: try body.string("title"), note: try body.string("note", maxLength: 5000))
         if try body.bool("fetch") ?? true { await jobs.start(.fetch, pinId: pin.id) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: .created)
     }
@@ -110,7 +110,7 @@ struct AlbumAPI: HTTPHandler {
         guard await !jobs.isRunning(pinId) else {
             throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; move it when it is done")
         }
-        let pin = try library.movePin(id: pinId, to: coordinate)
+        let pin = try await library.movePin(id: pinId, to: coordinate)
         if try body.bool("fetch") ?? true { await jobs.start(.refetch, pinId: pinId) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
     }
@@ -136,9 +136,9 @@ struct AlbumAPI: HTTPHandler {
     /// The album now. Photos left as placeholders with no process working on them (a killed
     /// fetch) are picked up again, as `album resume` would.
     func albumJSON(_ pinId: Int64) async throws -> AlbumJSON {
-        let pin = try library.pin(id: pinId)
-        let photos = try library.photos(pinId: pinId)
-        let hasAlbum = try library.album(pinId: pinId) != nil
+        let pin = try await library.pin(id: pinId)
+        let photos = try await library.photos(pinId: pinId)
+        let hasAlbum = try await library.album(pinId: pinId) != nil
         var running = await jobs.isRunning(pinId)
         let active = photos.contains { $0.state == .downloading }
         if !running, !active, photos.contains(where: { $0.state == .placeholder }) {
@@ -148,7 +148,7 @@ struct AlbumAPI: HTTPHandler {
     }
 
     private func events(_ pinId: Int64) async throws -> HTTPResponse {
-        _ = try library.pin(id: pinId)
+        _ = try await library.pin(id: pinId)
         let api = self
         let source = AlbumEventSource { () async -> Data? in
             try? await api.albumData(pinId).data
@@ -173,7 +173,7 @@ struct AlbumAPI: HTTPHandler {
         // The region is where the map was left, not album data: no kept answer depends on it, so
         // saving it (on every map move) keeps them when it was the only write meanwhile.
         let before = try library.version()
-        try library.setRegion(region)
+        try await library.setRegion(region)
         cache.carry(from: before, to: try library.version(), rows: 1)
         return Reply.json(JSONOut.encode(RegionJSON(region: region)))
     }
@@ -181,8 +181,8 @@ struct AlbumAPI: HTTPHandler {
     // MARK: Files
 
     /// A photo's original or thumbnail, by id only: the path comes from the library, never the client.
-    private func media(_ photoId: Int64, thumb: Bool) throws -> HTTPResponse {
-        let photo = try library.photo(id: photoId)
+    private func media(_ photoId: Int64, thumb: Bool) async throws -> HTTPResponse {
+        let photo = try await library.photo(id: photoId)
         guard let stored = thumb ? photo.thumbnail : photo.file else {
             throw APIError.notFound("photo \(photoId) has no \(thumb ? "thumbnail" : "file") yet (\(photo.state.name))")
         }

@@ -45,7 +45,9 @@ enum OpenAPIDocument {
                 "orientation": { "type": "integer", "nullable": true }, "altitude": { "type": "number", "nullable": true },
                 "place": { "$ref": "#/components/schemas/Place" }, "timeZone": { "type": "string", "nullable": true },
                 "offset": { "type": "string", "nullable": true, "description": "UTC offset of takenAt, like +02:00" },
-                "offsetSource": { "type": "string", "nullable": true }, "positionSource": { "type": "string", "nullable": true } } },
+                "offsetSource": { "type": "string", "nullable": true }, "positionSource": { "type": "string", "nullable": true },
+                "accuracy": { "type": "integer", "nullable": true, "description": "the source's position accuracy, 1-16" },
+                "license": { "type": "string", "nullable": true } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "noImages": { "type": "boolean" },

@@ -29,7 +29,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
     @Flag(name: .customLong("retry-failed"), help: "Download again the photos that failed in an earlier run.")
     var retryFailed = false
-    @Flag(name: .customLong("queue-only"), help: "With a postgres:// library: store the photos to download and leave them to `album worker`.")
+    @Flag(name: .customLong("queue-only"), help: "Store the photos to download and leave them to `album worker` (or `album resume`).")
     var queueOnly = false
 
     func validate() throws {
@@ -52,25 +52,18 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = FetchOptions(
+        var options = FetchOptions(
             radiusKm: radiusKm, perPage: perPage, concurrency: concurrency, refresh: refresh, retryFailed: retryFailed,
             title: title)
-        #if PostgreSQL
-        if try await global.withShared({ try await runShared($0, options: options) }) != nil { return }
-        #endif
-        if queueOnly { throw ValidationError("--queue-only goes with a postgres:// library (--library or ALBUM_DATABASE_URL)") }
+        options.queueOnly = queueOnly
         if let pinsFile { return try await runBatch(URL(fileURLWithPath: pinsFile), options: options) }
         // The source is set up (bundle read, API key found) before the library is created.
-        let report: FetchReport
-        let library: Library
         var search: PlaceMatches?
+        let environment: FetchEnvironment
+        var at: Coordinate?
         if let pin {
-            let environment = try await environment(sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), label: "pin \(pin)")
-            library = try global.openForWriting()
-            report = try await library.fetch(pinId: pin, options: options, environment: environment)
+            environment = try await self.environment(sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), label: "pin \(pin)")
         } else {
-            let at: Coordinate
-            var options = options
             if let place {
                 let matches = try PlaceOption.resolve(place)
                 (search, at) = (matches, matches.best.coordinate)
@@ -78,13 +71,19 @@ struct FetchCommand: AsyncParsableCommand {
             } else {
                 at = try coordinate(latitude: lat ?? 0, longitude: lon ?? 0)
             }
-            let environment = try await environment(sourceOptions.spec(), label: "fetch")
-            library = try global.openForWriting()
-            report = try await library.fetch(at: at, options: options, environment: environment)
+            environment = try await self.environment(sourceOptions.spec(), label: "fetch")
         }
-        if global.json { return try Output.json(FetchReportJSON(report, search: search)) }
-        Output.line(FetchReportJSON.text(report))
-        try PhotosCommand.printAlbum(library.photos(pinId: report.pin.id), library: library)
+        try await global.withLibrary(.writing) { library in
+            let report: FetchReport
+            if let at {
+                report = try await library.fetch(at: at, options: options, environment: environment)
+            } else {
+                report = try await library.fetch(pinId: pin ?? 0, options: options, environment: environment)
+            }
+            if global.json { return try Output.json(FetchReportJSON(report, search: search)) }
+            Output.line(FetchReportJSON.text(report))
+            PhotosCommand.printAlbum(try await library.photos(pinId: report.pin.id), library: library)
+        }
     }
 
     func environment(
@@ -101,9 +100,10 @@ struct FetchCommand: AsyncParsableCommand {
         let lines = try PinsFile.read(file)
         let pins = lines.filter { (try? $0.get()) != nil }.count
         let environment = try await environment(sourceOptions.spec(), label: "batch", progress: ProgressBar.batchReporter(pins: pins))
-        let library = try global.openForWriting()
         let entries = lines.compactMap { try? $0.get() }
-        let results = await library.fetchBatch(entries, options: options, environment: environment)
+        let results = try await global.withLibrary(.writing) { library in
+            await library.fetchBatch(entries, options: options, environment: environment)
+        }
         // Everything in file order: each line's pin, or its error (bad lines included).
         let byLine = Dictionary(results.map { ($0.line, $0.result) }, uniquingKeysWith: { first, _ in first })
         let outcomes: [(text: String, report: FetchReport?, search: PlaceMatches?)] = lines.compactMap { line in

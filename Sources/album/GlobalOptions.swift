@@ -5,7 +5,9 @@ import Foundation
 
 /// Options every command that touches a library takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The library folder (default: $ALBUM_LIBRARY, else ./cache).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp(
+        "The library folder, or postgres://USER@HOST/DB?files=DIR (default: $ALBUM_DATABASE_URL, else $ALBUM_LIBRARY, else ./cache).",
+        valueName: "dir"))
     var library: String?
 
     @Flag(name: .long, help: "Print one JSON document on stdout.")
@@ -14,7 +16,18 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With a postgres:// library: the folder of its photo files, shared by every worker.", valueName: "dir"))
     var files: String?
 
+    @Option(name: .customLong("lease"), parsing: .unconditional, help: ArgumentHelp(
+        "With a postgres:// library: how long a claim holds a photo without renewal, in seconds (1-3600): a dead process's photos wait this long.",
+        valueName: "seconds"))
+    var leaseSeconds: Double = 120
+
     var libraryFolder: URL { Library.resolveFolder(library) }
+
+    func validate() throws {
+        guard leaseSeconds.isFinite, leaseSeconds >= 1, leaseSeconds <= 3600 else {
+            throw ValidationError("--lease \(leaseSeconds) must be 1-3600 seconds")
+        }
+    }
 
     /// Opens the library for a command that writes; creates it when missing.
     func openForWriting() throws -> Library {
@@ -30,10 +43,11 @@ struct GlobalOptions: ParsableArguments {
 
     /// The album a pin was fetched into (nil when never fetched), read without creating anything.
     /// - Throws: `AlbumError.notFound` for an unknown pin.
-    func recordedAlbum(pinId: Int64) throws -> AlbumInfo? {
-        let library = try openForReading()
-        _ = try library.pin(id: pinId)
-        return try library.album(pinId: pinId)
+    func recordedAlbum(pinId: Int64) async throws -> AlbumInfo? {
+        try await withLibrary(.reading) { library in
+            _ = try await library.pin(id: pinId)
+            return try await library.album(pinId: pinId)
+        }
     }
 }
 

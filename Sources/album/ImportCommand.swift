@@ -47,8 +47,9 @@ struct ImportCommand: AsyncParsableCommand {
         var options = ImportOptions(radiusKm: radiusKm, dryRun: dryRun, copy: copy, pinNote: "imported from \(url.path)")
         // The track is read and checked before the library is opened: a bad track imports nothing.
         options.gpx = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
-        let library = try dryRun ? global.openForReading() : global.openForWriting()
-        let report = try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
+        let report = try await global.withLibrary(dryRun ? .reading : .writing) { library in
+            try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
+        }
         if ProgressBar.enabled { FileHandle.standardError.write(Data("\n".utf8)) }
         if global.json { return try Output.json(ImportReportJSON(report: report)) }
         Output.text(ImportReportJSON.text(report, verbose: verbose))

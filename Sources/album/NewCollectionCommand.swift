@@ -19,10 +19,11 @@ struct NewCollectionCommand: AsyncParsableCommand {
         let environment = try await FetchEnvironment.make(
             source: sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), maxConnectionsPerHost: concurrency,
             progress: ProgressBar.reporter(label: "pin \(pin)"))
-        let library = try global.openForWriting()
-        let report = try await library.newCollection(pinId: pin, concurrency: concurrency, environment: environment)
-        if global.json { return try Output.json(FetchReportJSON(report)) }
-        Output.line(FetchReportJSON.text(report))
-        PhotosCommand.printAlbum(try library.photos(pinId: pin), library: library)
+        try await global.withLibrary(.writing) { library in
+            let report = try await library.newCollection(pinId: pin, concurrency: concurrency, environment: environment)
+            if global.json { return try Output.json(FetchReportJSON(report)) }
+            Output.line(FetchReportJSON.text(report))
+            PhotosCommand.printAlbum(try await library.photos(pinId: pin), library: library)
+        }
     }
 }

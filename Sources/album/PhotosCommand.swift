@@ -10,17 +10,15 @@ struct PhotosCommand: AsyncParsableCommand {
     @Argument(help: "The pin's id.") var pin: Int64
 
     func run() async throws {
-        #if PostgreSQL
-        if try await global.withShared({ try await run($0) }) != nil { return }
-        #endif
-        let library = try global.openForReading()
-        let photos = try library.photos(pinId: pin)
-        if global.json { return try Output.json(photos.map { PhotoJSON(photo: $0, library: library) }) }
-        Output.line(PinJSON.heading(try library.pin(id: pin)))
-        if photos.isEmpty {
-            Output.line(try library.album(pinId: pin) == nil ? "  no album yet: run `album fetch --pin \(pin)`" : "  No Images")
+        try await global.withLibrary(.reading) { library in
+            let photos = try await library.photos(pinId: pin)
+            if global.json { return try Output.json(photos.map { PhotoJSON(photo: $0, library: library) }) }
+            Output.line(PinJSON.heading(try await library.pin(id: pin)))
+            if photos.isEmpty {
+                Output.line(try await library.album(pinId: pin) == nil ? "  no album yet: run `album fetch --pin \(pin)`" : "  No Images")
+            }
+            Self.printAlbum(photos, library: library)
         }
-        Self.printAlbum(photos, library: library)
     }
 
     /// One line per photo: id, state (`imported` for the user's own photos), title, file or failure.
@@ -44,31 +42,15 @@ struct PhotoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photo", abstract: "Act on one photo.", subcommands: [Remove.self, PhotoPlaceCommand.self])
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Remove a photo from its album; a new collection never brings it back.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The photo's id.") var id: Int64
 
-        func run() throws {
-            let library = try global.openForWriting()
-            let photo = try library.removePhoto(id: id)
-            try global.json ? Output.json(PhotoJSON(photo: photo, library: library)) : Output.line("removed photo \(photo.id) from \(photo.isUnplaced ? "the unplaced tray" : "pin \(photo.pinId)")")
+        func run() async throws {
+            let (photo, folder) = try await global.withLibrary(.writing) { (try await $0.removePhoto(id: id), $0.folder) }
+            try global.json ? Output.json(PhotoJSON(photo: photo, folder: folder)) : Output.line("removed photo \(photo.id) from \(photo.isUnplaced ? "the unplaced tray" : "pin \(photo.pinId)")")
         }
     }
 }
-
-#if PostgreSQL
-extension PhotosCommand {
-    /// The same album, from a library on PostgreSQL.
-    func run(_ shared: SharedLibrary) async throws {
-        let photos = try await shared.photos(pinId: pin)
-        if global.json { return try Output.json(photos.map { PhotoJSON(photo: $0, folder: shared.folder) }) }
-        Output.line(PinJSON.heading(try await shared.pin(id: pin)))
-        if photos.isEmpty {
-            Output.line(try await shared.store.album(pinId: pin) == nil ? "  no album yet: run `album fetch --pin \(pin)`" : "  No Images")
-        }
-        Self.printAlbum(photos) { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : shared.folder.appendingPathComponent($0) }
-    }
-}
-#endif

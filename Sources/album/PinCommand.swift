@@ -22,13 +22,7 @@ struct PinCommand: ParsableCommand {
         func run() async throws {
             guard let (at, search) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
             let title = self.title ?? search?.best.name
-            #if PostgreSQL
-            if let pin = try await global.withShared({ try await $0.addPin(at: at, title: title, note: note) }) {
-                return try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
-            }
-            #endif
-            let library = try global.openForWriting()
-            let pin = try library.addPin(at: at, title: title, note: note)
+            let pin = try await global.withLibrary(.writing) { try await $0.addPin(at: at, title: title, note: note) }
             try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
         }
     }
@@ -38,17 +32,7 @@ struct PinCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let pins: [Pin]
-            #if PostgreSQL
-            if let shared = try await global.withShared({ try await $0.pins() }) {
-                pins = shared
-            } else {
-                pins = try global.openForReading().pins()
-            }
-            #else
-            let library = try global.openForReading()
-            pins = try library.pins()
-            #endif
+            let pins = try await global.withLibrary(.reading) { try await $0.pins() }
             if global.json { return try Output.json(pins.map(PinJSON.init)) }
             if pins.isEmpty { Output.line("no pins") }
             pins.forEach { Output.line(PinJSON.text($0)) }
@@ -61,17 +45,12 @@ struct PinCommand: ParsableCommand {
         @Argument(help: "The pin's id.") var id: Int64
 
         func run() async throws {
-            #if PostgreSQL
-            if let pin = try await global.withShared({ try await $0.pin(id: id) }) {
-                return try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
-            }
-            #endif
-            let pin = try global.openForReading().pin(id: id)
+            let pin = try await global.withLibrary(.reading) { try await $0.pin(id: id) }
             try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
         }
     }
 
-    struct Move: ParsableCommand {
+    struct Move: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Move a pin; its album is emptied so the next fetch searches the new place.")
         @OptionGroup var global: GlobalOptions
@@ -82,21 +61,20 @@ struct PinCommand: ParsableCommand {
 
         func validate() throws { try PlaceOption.validate(lat: lat, lon: lon, place: place) }
 
-        func run() throws {
+        func run() async throws {
             guard let (to, search) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
-            let library = try global.openForWriting()
-            let pin = try library.movePin(id: id, to: to)
+            let pin = try await global.withLibrary(.writing) { try await $0.movePin(id: id, to: to) }
             try global.json ? Output.json(PinJSON(pin: pin, search: search)) : Output.line(PinJSON.text(pin))
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pin and its album.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id.") var id: Int64
 
-        func run() throws {
-            let pin = try global.openForWriting().removePin(id: id)
+        func run() async throws {
+            let pin = try await global.withLibrary(.writing) { try await $0.removePin(id: id) }
             try global.json ? Output.json(PinJSON(pin: pin)) : Output.line("removed pin \(pin.id)")
         }
     }

@@ -7,7 +7,7 @@ struct RegionCommand: ParsableCommand {
         commandName: "region", abstract: "Set or show the persisted map region.",
         subcommands: [Set.self, Show.self])
 
-    struct Set: ParsableCommand {
+    struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Store the map's centre and span.")
         @OptionGroup var global: GlobalOptions
         @Option(parsing: .unconditional, help: "Centre latitude.") var lat: Double?
@@ -33,20 +33,20 @@ struct RegionCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             guard let (center, _) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
             let region = try region(center: center)
-            try global.openForWriting().setRegion(region)
+            try await global.withLibrary(.writing) { try await $0.setRegion(region) }
             try global.json ? Output.json(RegionJSON(region: region)) : Output.line(RegionJSON.text(region))
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the stored map region.")
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            guard let region = try global.openForReading().region() else {
+        func run() async throws {
+            guard let region = try await global.withLibrary(.reading, { try await $0.region() }) else {
                 if global.json { return try Output.json(Optional<RegionJSON>.none) }
                 return Output.line("no region set")
             }

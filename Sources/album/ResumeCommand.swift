@@ -15,15 +15,16 @@ struct ResumeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let library = try global.openForWriting()
         let concurrency = self.concurrency
         let json = global.json
-        let reports = try await library.resume(concurrency: concurrency) { pin, recorded in
-            try await FetchEnvironment.make(
-                source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: recorded), maxConnectionsPerHost: concurrency,
-                progress: ProgressBar.reporter(label: "pin \(pin)"))
-        } onReport: { report in
-            if !json { Output.line(FetchReportJSON.text(report)) }
+        let reports = try await global.withLibrary(.writing) { library in
+            try await library.resume(concurrency: concurrency) { pin, recorded in
+                try await FetchEnvironment.make(
+                    source: SourceOptions.resolve(source: nil, endpoint: nil, recorded: recorded), maxConnectionsPerHost: concurrency,
+                    progress: ProgressBar.reporter(label: "pin \(pin)"))
+            } onReport: { report in
+                if !json { Output.line(FetchReportJSON.text(report)) }
+            }
         }
         if global.json { return try Output.json(reports.map(FetchReportJSON.init)) }
         if reports.isEmpty { Output.line("nothing left to download") }

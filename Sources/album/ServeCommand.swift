@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
                             keepsAnswers: !noAnswerCache),
             makeEnvironment: { pinId async throws(AlbumError) in
                 do {
-                    let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: library.album(pinId: pinId))
+                    let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: await library.album(pinId: pinId))
                     return try await FetchEnvironment.make(source: spec, maxConnectionsPerHost: concurrency)
                 } catch let error as AlbumError {
                     throw error

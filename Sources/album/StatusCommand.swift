@@ -10,16 +10,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let status: LibraryStatus
-        #if PostgreSQL
-        if let shared = try await global.withShared({ try await $0.status() }) {
-            status = shared
-        } else {
-            status = try global.openForReading().status()
-        }
-        #else
-        status = try global.openForReading().status()
-        #endif
+        let status = try await global.withLibrary(.reading) { try await $0.status() }
         if global.json { return try Output.json(StatusJSON(status: status)) }
         let c = status.photos
         Output.line("\(Output.count(status.pins, "pin")), \(Output.count(c.total, "photo")): "

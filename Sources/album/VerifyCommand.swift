@@ -2,7 +2,7 @@ import AlbumKit
 import AlbumModel
 import ArgumentParser
 
-struct VerifyCommand: ParsableCommand {
+struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check the database and every downloaded photo's files; --repair mends what it can.",
@@ -15,9 +15,9 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Mend what can be mended.") var repair = false
 
-    func run() throws {
-        let library = try repair ? global.openForWriting() : global.openForReading()
-        let report = try library.verify(repair: repair)
+    func run() async throws {
+        let repair = self.repair
+        let report = try await global.withLibrary(repair ? .writing : .reading) { try await $0.verify(repair: repair) }
         if global.json {
             try Output.json(VerifyJSON(report: report))
         } else {

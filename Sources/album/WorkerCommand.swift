@@ -3,56 +3,46 @@ import AlbumModel
 import ArgumentParser
 import Foundation
 
-/// `album worker`: downloads the queued photos of a library on PostgreSQL, beside other workers.
+/// `album worker`: downloads the queued photos of a library, beside other workers.
 struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
-        abstract: "Download the queued photos of a PostgreSQL library, beside any number of other workers.",
+        abstract: "Download the queued photos of a library, beside any number of other workers.",
         discussion: """
-            Claims photos of every pin with `FOR UPDATE SKIP LOCKED` and a lease it renews while it \
-            works; a worker that dies leaves its photos to be taken over once their lease runs out. \
-            Runs until no photo is left (or, with --follow, until stopped). \
-            The library is `--library postgres://USER@HOST[:PORT]/DB?files=/shared/dir`, or \
-            ALBUM_DATABASE_URL with --files DIR; see docs/scale.md.
+            Takes photos of every pin from the queue (`fetch --queue-only` fills it) and downloads \
+            them as a fetch does. On a PostgreSQL library, workers on any machine share the queue: \
+            claims are `FOR UPDATE SKIP LOCKED` with a lease the worker renews while it works, and \
+            a worker that dies leaves its photos to be taken over once their lease (--lease) runs \
+            out; on a folder library, workers of one machine share it. Runs until no photo is left \
+            (or, with --follow, until stopped); SIGTERM or SIGINT stops it and puts the photos it \
+            holds back in the queue. A PostgreSQL library is \
+            `--library postgres://USER@HOST[:PORT]/DB?files=/shared/dir`, or ALBUM_DATABASE_URL with \
+            --files DIR; see docs/scale.md.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
     @Flag(help: "Keep waiting for new photos when the queue is empty.") var follow = false
-    @Option(name: .customLong("lease"), parsing: .unconditional, help: ArgumentHelp(
-        "How long a claim holds a photo without renewal, in seconds (5-3600): a dead worker's photos wait this long.",
-        valueName: "seconds"))
-    var leaseSeconds: Double = 120
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
-        guard leaseSeconds.isFinite, leaseSeconds >= 1, leaseSeconds <= 3600 else {
-            throw ValidationError("--lease \(leaseSeconds) must be 1-3600 seconds")
-        }
     }
 
     func run() async throws {
-        #if PostgreSQL
-        let environment = try SharedLibrary.workerEnvironment(maxConnectionsPerHost: concurrency)
-        let done = try await global.withShared(leaseSeconds: leaseSeconds, connections: concurrency + 2) { shared in
-            let report = try await shared.work(concurrency: concurrency, follow: follow, environment: environment)
-            return (report, try await shared.store.stateCounts().remaining)
-        }
-        guard let (report, left) = done else {
-            throw ValidationError("album worker works on a PostgreSQL library: give --library postgres://USER@HOST/DB?files=DIR or ALBUM_DATABASE_URL")
+        let environment = try Library.workerEnvironment(maxConnectionsPerHost: concurrency)
+        let (concurrency, follow) = (self.concurrency, self.follow)
+        let (report, left) = try await global.withLibrary(.writing, connections: concurrency + 2) { library in
+            let report = try await WorkerSignals.cancellingOnStop {
+                try await library.work(concurrency: concurrency, follow: follow, environment: environment)
+            }
+            return (report, try await library.status().photos.remaining)
         }
         if global.json { return try Output.json(WorkerJSON(report: report, remaining: left)) }
         Output.line("\(Output.count(report.downloaded, "photo")) downloaded (\(report.bytes) bytes), \(report.failed) failed, "
             + "\(report.dropped) dropped as duplicates; \(left) left in the queue")
-        #else
-        try global.refuseSharedLibrary()
-        throw ValidationError("album worker works on a PostgreSQL library, and this album was built without PostgreSQL: "
-            + "build it with `swift build --traits PostgreSQL` (see docs/scale.md)")
-        #endif
     }
 }
 
-#if PostgreSQL
 /// `{downloaded, failed, dropped, bytes, remaining}`: what this worker did, and what is left for all.
 struct WorkerJSON: Encodable {
     let downloaded, failed, dropped: Int
@@ -62,4 +52,24 @@ struct WorkerJSON: Encodable {
         (downloaded, failed, dropped, bytes, self.remaining) = (report.downloaded, report.failed, report.dropped, report.bytes, remaining)
     }
 }
-#endif
+
+/// SIGTERM and SIGINT stop a worker cleanly: its task is cancelled, so it gives back the photos
+/// it holds (`downloading → placeholder`) instead of leaving them to a lease or a dead process.
+enum WorkerSignals {
+    /// Runs `body` in a task that SIGTERM or SIGINT cancels.
+    static func cancellingOnStop<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task = Task { try await body() }
+        let sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { task.cancel() }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in sources { source.cancel() }
+            for number in [SIGTERM, SIGINT] { signal(number, SIG_DFL) }
+        }
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    }
+}

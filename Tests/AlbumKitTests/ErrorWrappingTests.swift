@@ -15,7 +15,7 @@ import TestSupport
         let library = try Library.openForWriting(at: temporary.child("library"))
         let report = try await library.importFolder(temporary.child("photos"), options: ImportOptions(copy: true))
         let pinId = try #require(report.pins.first?.id)
-        let photo = try #require(try library.photos(pinId: pinId).first)
+        let photo = try #require(try await library.photos(pinId: pinId).first)
         let original = library.url(forStoredPath: try #require(photo.file))
         try FileManager.default.removeItem(at: library.url(forStoredPath: try #require(photo.thumbnail)))
         // The original is there, but is a folder: reading it fails with the system's error.
@@ -23,7 +23,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: original, withIntermediateDirectories: false)
 
         do {
-            _ = try library.verify(repair: true)
+            _ = try await library.verify(repair: true)
             Issue.record("repaired a thumbnail from a folder")
         } catch {
             #expect(error.subject == .photo(photo.id))

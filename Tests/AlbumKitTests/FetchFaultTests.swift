@@ -96,7 +96,7 @@ import TestSupport
         let report = try await library.fetch(at: Self.place, options: FetchOptions(radiusKm: 1, perPage: 50, concurrency: 6), environment: environment)
 
         #expect(report.total == ids.count)
-        let photos = try library.photos(pinId: report.pin.id)
+        let photos = try await library.photos(pinId: report.pin.id)
         for photo in photos {
             let (state, tries, mention) = try #require(Self.expected[photo.sourceId])
             #expect(photo.state.name == state, "\(photo.sourceId): \(photo.state)")
@@ -171,7 +171,7 @@ import TestSupport
         let report = try await library.fetch(
             at: Self.place, options: FetchOptions(radiusKm: 1, perPage: 50, concurrency: 6), environment: environment)
         #expect(report.total == ids.count)
-        let photos = try library.photos(pinId: report.pin.id)
+        let photos = try await library.photos(pinId: report.pin.id)
         #expect(report.downloaded == ids.count, "\(photos.filter { $0.state.name != "downloaded" }.map { ($0.sourceId, $0.state) })")
         for photo in photos where !photo.sourceId.hasPrefix("ok") && !photo.sourceId.hasPrefix("drop") {
             #expect(photo.attempts == 2, "\(photo.sourceId): \(photo.attempts) attempts")

@@ -70,7 +70,7 @@ import TestSupport
     @Test func storedPhotosAreDownloadedImportsWithThumbnailsAndTheirOriginalPath() async throws {
         let library = try Library.openForWriting(at: libraryFolder)
         let report = try await importPhotos(into: library)
-        let stored = try report.pins.flatMap { pin in try library.photos(pinId: try #require(pin.id)) }
+        let stored = try await Self.photos(of: report.pins.map { try #require($0.id) }, in: library)
         #expect(stored.count == ImportFixture.located)
         for photo in stored {
             #expect(photo.state == .downloaded && photo.source == "import")
@@ -88,14 +88,14 @@ import TestSupport
     @Test func importingTwiceChangesNothingAndSaysSo() async throws {
         let library = try Library.openForWriting(at: libraryFolder)
         let first = try await importPhotos(into: library)
-        let pinsBefore = try library.pins()
-        let photosBefore = try pinsBefore.flatMap { try library.photos(pinId: $0.id) }
+        let pinsBefore = try await library.pins()
+        let photosBefore = try await Self.photos(of: pinsBefore.map(\.id), in: library)
         let again = try await importPhotos(into: library)
         #expect(again.imported == 0)
         #expect(again.alreadyImported == first.imported + first.duplicates)
         #expect(again.pinsCreated == 0 && again.pinsReused == first.pins.count)
-        #expect(try library.pins() == pinsBefore)
-        #expect(try pinsBefore.flatMap { try library.photos(pinId: $0.id) } == photosBefore)
+        #expect(try await library.pins() == pinsBefore)
+        #expect(try await Self.photos(of: pinsBefore.map(\.id), in: library) == photosBefore)
         #expect(again.skipped.contains { $0.reason.hasPrefix("already in the library as photo") })
     }
 
@@ -111,18 +111,18 @@ import TestSupport
 
     @Test func photosNearAnExistingPinJoinItsAlbum() async throws {
         let library = try Library.openForWriting(at: libraryFolder)
-        let pin = try library.addPin(at: Coordinate(latitude: 48.8570, longitude: 2.3525), title: "Paris", note: nil)
+        let pin = try await library.addPin(at: Coordinate(latitude: 48.8570, longitude: 2.3525), title: "Paris", note: nil)
         let report = try await importPhotos(into: library)
         let reused = try #require(report.pins.first { $0.id == pin.id })
         #expect(!reused.created && reused.imported == 3 && reused.photoCount == 3)
         #expect(report.pinsCreated == ImportFixture.places - 1)
-        #expect(try library.pin(id: pin.id).title == "Paris")
+        #expect(try await library.pin(id: pin.id).title == "Paris")
     }
 
     @Test func copyPutsOriginalsInTheLibraryByContent() async throws {
         let library = try Library.openForWriting(at: libraryFolder)
         let report = try await importPhotos(ImportOptions(copy: true), into: library)
-        let stored = try report.pins.flatMap { try library.photos(pinId: try #require($0.id)) }
+        let stored = try await Self.photos(of: report.pins.map { try #require($0.id) }, in: library)
         #expect(stored.count == ImportFixture.located)
         for photo in stored {
             let file = try #require(photo.file)
@@ -147,8 +147,8 @@ import TestSupport
         let library = try Library.openForWriting(at: libraryFolder)
         let report = try await importPhotos(into: library)
         let pinId = try #require(report.pins.first?.id)
-        let photo = try #require(try library.photos(pinId: pinId).first)
-        try library.removePhoto(id: photo.id)
+        let photo = try #require(try await library.photos(pinId: pinId).first)
+        try await library.removePhoto(id: photo.id)
         let again = try await importPhotos(into: library)
         #expect(again.imported == 0)
         #expect(again.skipped.contains { $0.file == photo.url && $0.reason.hasPrefix("removed from the library by the user") && $0.duplicateOfPhoto == photo.id })
@@ -175,4 +175,11 @@ import TestSupport
 
     static let corpus = Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/exif-samples")
     static let corpusPresent = FileManager.default.fileExists(atPath: corpus.appendingPathComponent("oracle.json").path)
+
+    /// The photos of these pins' albums, in order.
+    static func photos(of pins: [Int64], in library: Library) async throws -> [Photo] {
+        var photos: [Photo] = []
+        for pin in pins { photos += try await library.photos(pinId: pin) }
+        return photos
+    }
 }

@@ -27,10 +27,10 @@ import TestSupport
             downloader: Downloader(client: try HTTPClient(), clock: RecordingClock()), processor: ImagingProcessor())
         // 16 pages of 4: a first collection, then 15 new ones, each of 4 photos never shown.
         let first = try await library.fetch(at: Self.place, options: FetchOptions(radiusKm: 1, perPage: 4), environment: environment)
-        var shown = Set(try library.photos(pinId: first.pin.id).map(\.sourceId))
+        var shown = Set(try await library.photos(pinId: first.pin.id).map(\.sourceId))
         for round in 1...15 {
             _ = try await library.newCollection(pinId: first.pin.id, concurrency: 4, environment: environment)
-            let album = Set(try library.photos(pinId: first.pin.id).map(\.sourceId))
+            let album = Set(try await library.photos(pinId: first.pin.id).map(\.sourceId))
             #expect(album.isDisjoint(with: shown), "round \(round) showed a photo again")
             shown.formUnion(album)
         }

@@ -47,10 +47,10 @@ final class CountingProcessor: PhotoProcessing {
         #expect(thumbs.count == 2)
 
         // Removing one album keeps the files the other still uses.
-        let pins = try library.pins()
-        try library.removePin(id: pins[0].id)
+        let pins = try await library.pins()
+        try await library.removePin(id: pins[0].id)
         #expect(try FileManager.default.subpathsOfDirectory(atPath: library.folder.path + "/originals").filter { $0.hasSuffix(".jpg") }.count == 2)
-        try library.removePin(id: pins[1].id)
+        try await library.removePin(id: pins[1].id)
         #expect(try FileManager.default.subpathsOfDirectory(atPath: library.folder.path + "/originals").filter { $0.hasSuffix(".jpg") }.isEmpty)
     }
 }

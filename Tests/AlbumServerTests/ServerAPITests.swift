@@ -29,11 +29,11 @@ import TestSupport
         #expect(wrongType.status == 400 && wrongType.text.contains("latitude must be a number"))
         let malformed = try await h.request("POST", "/api/pins", headers: ["Content-Type": "application/json"], body: Data("{\"latitude\": ".utf8))
         #expect(malformed.status == 400 && malformed.text.contains("malformed JSON"))
-        #expect(try h.library.pins().count == 1, "nothing stored by bad requests")
+        #expect(try await h.library.pins().count == 1, "nothing stored by bad requests")
 
         let moved = try await h.json("PUT", "/api/pins/\(id)", ["latitude": 11, "longitude": -21, "fetch": false])
         #expect(moved.status == 200)
-        #expect(try h.library.pin(id: Int64(id)).coordinate.latitude == 11)
+        #expect(try await h.library.pin(id: Int64(id)).coordinate.latitude == 11)
 
         for (method, path) in [("GET", "/api/pins/999"), ("DELETE", "/api/photos/999"), ("GET", "/api/media/999"), ("GET", "/pins/999"), ("GET", "/api/nothing")] {
             let missing = try await h.request(method, path)
@@ -42,7 +42,7 @@ import TestSupport
             #expect(((try? missing.json()) as? [String: Any])?["error"] != nil)
         }
         #expect(try await h.request("DELETE", "/api/pins/\(id)").status == 200)
-        #expect(try h.library.pins().isEmpty)
+        #expect(try await h.library.pins().isEmpty)
     }
 
     @Test func droppedPinFillsItsAlbumAndMediaIsServedById() async throws {
@@ -70,7 +70,7 @@ import TestSupport
         #expect(original.body.count > thumb.body.count)
 
         #expect(try await h.request("DELETE", "/api/photos/\(photoId)").status == 200)
-        #expect(try h.library.photos(pinId: Int64(id)).count == 7)
+        #expect(try await h.library.photos(pinId: Int64(id)).count == 7)
 
         let page = try await h.request("GET", "/pins/\(id)")
         #expect(page.status == 200)

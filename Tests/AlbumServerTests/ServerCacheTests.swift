@@ -20,21 +20,21 @@ import Testing
         #expect(try await titles(h) == ["one"], "the kept answer")
 
         // The same Library the server uses, as a CLI command in this process would.
-        _ = try h.library.addPin(at: Coordinate(latitude: 20, longitude: 20), title: "two", note: nil)
+        _ = try await h.library.addPin(at: Coordinate(latitude: 20, longitude: 20), title: "two", note: nil)
         #expect(try await titles(h) == ["one", "two"])
 
         // A second connection to the same file, as another `album` process has.
         let other = try Library.openForWriting(at: h.folder.child("lib"))
-        _ = try other.addPin(at: Coordinate(latitude: 30, longitude: 30), title: "three", note: nil)
+        _ = try await other.addPin(at: Coordinate(latitude: 30, longitude: 30), title: "three", note: nil)
         #expect(try await titles(h) == ["one", "two", "three"])
-        try other.setRegion(try Region(center: Coordinate(latitude: 1, longitude: 2), spanLatitude: 3, spanLongitude: 4))
-        _ = try other.removePin(id: 1)
+        try await other.setRegion(try Region(center: Coordinate(latitude: 1, longitude: 2), spanLatitude: 3, spanLongitude: 4))
+        _ = try await other.removePin(id: 1)
         #expect(try await titles(h) == ["two", "three"])
 
         // Album answers too: a photo removed by the other connection is gone from the next answer.
         let album = try #require(try await h.request("GET", "/api/pins/2/photos").json() as? [String: Any])
         #expect((album["photos"] as? [Any])?.isEmpty == true)
-        _ = try other.movePin(id: 2, to: Coordinate(latitude: 21, longitude: 21))
+        _ = try await other.movePin(id: 2, to: Coordinate(latitude: 21, longitude: 21))
         let moved = try #require(try await h.request("GET", "/api/pins/2").json() as? [String: Any])
         #expect(moved["latitude"] as? Double == 21)
     }

@@ -20,7 +20,7 @@ import Testing
         let empty = try await h.request("GET", "/tags")
         #expect(empty.status == 200 && empty.text.contains("No tags yet") && empty.text.contains("0 tags"), "\(empty.text)")
 
-        let photo = try #require(try h.library.photos(pinId: Int64(id)).first)
+        let photo = try #require(try await h.library.photos(pinId: Int64(id)).first)
         _ = try h.library.addTags([try TagName("river")], to: .photo(photo.id))
         _ = try h.library.addTags([try TagName("trip")], to: .pin(Int64(id)))
         let page = try await h.request("GET", "/tags")
@@ -61,7 +61,7 @@ import Testing
         let (h, id) = try await paris()
         defer { Task { await h.stop() } }
         let page = try await h.request("GET", "/pins/\(id)")
-        let pin = try h.library.pin(id: Int64(id))
+        let pin = try await h.library.pin(id: Int64(id))
         let place = try #require(pin.place, "issue 12 names the pin's place")
         #expect(page.text.contains("<span class=\"meta\" id=\"place\">\(place.label) · \(pin.timeZone ?? "")</span>"), "\(page.text)")
         #expect(page.text.contains("<span class=\"meta\" id=\"dates\">2024-06-"), "\(page.text)")
@@ -74,7 +74,7 @@ import Testing
         #expect(pinJSON["timeZone"] as? String == pin.timeZone)
 
         // Down to one photo: "1 photo", on the album and on the summary ("1 place").
-        for photo in try h.library.photos(pinId: Int64(id)).dropFirst() {
+        for photo in try await h.library.photos(pinId: Int64(id)).dropFirst() {
             #expect(try await h.request("DELETE", "/api/photos/\(photo.id)").status == 200)
         }
         let one = try await h.request("GET", "/pins/\(id)")

@@ -16,7 +16,7 @@ import TestSupport
         await h.server.waitForFetches()
         let album = try #require(try await h.request("GET", "/api/pins/\(id)/photos").json() as? [String: Any])
         let served = try #require(album["photos"] as? [[String: Any]])
-        let stored = try h.library.photos(pinId: Int64(id))
+        let stored = try await h.library.photos(pinId: Int64(id))
         #expect(served.count == stored.count && !stored.isEmpty)
         for (api, photo) in zip(served, stored) {
             let cli = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(PhotoJSON(photo: photo, library: h.library))) as? [String: Any])

@@ -93,7 +93,7 @@ extension Library {
     /// - Throws: `AlbumError.notFound` for an unknown pin id.
     public func exportContent(_ selection: ExportSelection) throws(AlbumError) -> ExportContent {
         let pins: [Pin]
-        if let id = selection.pinId { pins = [try pin(id: id)] } else { pins = try self.pins() }
+        if let id = selection.pinId { pins = [try database.requirePin(id: id)] } else { pins = try database.pins() }
         var result: [ExportedPin] = []
         for pin in pins {
             let photos = try database.photos(pinId: pin.id)

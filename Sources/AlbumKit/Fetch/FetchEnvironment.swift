@@ -57,6 +57,8 @@ public struct FetchOptions: Sendable {
     public var retryFailed: Bool
     /// The title of a pin the fetch creates.
     public var title: String?
+    /// Store the photos to download and leave them to `album worker` (or `album resume`).
+    public var queueOnly = false
 
     public init(
         radiusKm: Double = 5, perPage: Int = 30, concurrency: Int = 8, refresh: Bool = false,

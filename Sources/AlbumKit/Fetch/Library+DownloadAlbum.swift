@@ -14,14 +14,14 @@ extension Library {
         let tracker = ProgressTracker(
             pinId: pinId, total: counts.total, alreadyDone: counts.total - counts.remaining, report: environment.progress)
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            try await withClaimRenewal { try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<max(1, concurrency) {
                     group.addTask {
                         let worker = PhotoWorker(library: self, environment: environment)
                         // Take a transfer slot, then a photo: a claimed photo never waits for a slot.
                         @Sendable func next() async throws -> Int64? {
                             guard let claim = try await self.store.claimNextPhoto(pinId: pinId, by: owner) else { return nil }
-                            return try await worker.process(claim)
+                            return try await worker.process(claim).bytes
                         }
                         while true {
                             let bytes: Int64?
@@ -36,7 +36,7 @@ extension Library {
                     }
                 }
                 try await group.waitForAll()
-            }
+            } }
         } catch let error as AlbumError {
             guard case .storage = error else { throw error }
             // The full disk's file, errno and all, stays inside: `error.subjects` names both.

@@ -50,6 +50,7 @@ extension Library {
         if options.retryFailed {
             try await store.requeueFailed(pinId: pin.id)
         }
+        if options.queueOnly { return try await report(pinId: pin.id) }
         return try await downloadAlbum(pinId: pin.id, concurrency: options.concurrency, environment: environment)
     }
 
@@ -62,10 +63,7 @@ extension Library {
 
     /// The album of a pin as a fetch reports it.
     public func report(pinId: Int64) async throws(AlbumError) -> FetchReport {
-        // The place data is loaded (once a process; seconds from a cold cache on a busy machine)
-        // before the database's thread is taken: the other pins' claims must not wait behind it.
-        await BlockingPool.shared.run { _ = Places.standard }
-        _ = try await database.read { db throws(AlbumError) in try self.nameNewPlaces() }
+        try await nameNewPlacesOffPool()
         let pin = try await store.requirePin(id: pinId)
         let counts = try await store.stateCounts(pinId: pinId)
         let album = try await store.album(pinId: pinId)

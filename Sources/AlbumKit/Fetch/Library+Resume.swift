@@ -17,10 +17,10 @@ extension Library {
         onReport: @escaping @Sendable (FetchReport) -> Void = { _ in }
     ) async throws -> [FetchReport] {
         try await recoverFromCrash()
-        let searches = try pendingSearches()
+        let searches = try await pendingSearches()
         let searched = Set(searches.map(\.pinId))
         var jobs: [(pinId: Int64, search: AlbumInfo?)] = searches.map { ($0.pinId, $0) }
-        jobs += try pinsWithWorkLeft().filter { !searched.contains($0) }.map { ($0, nil) }
+        jobs += try await pinsWithWorkLeft().filter { !searched.contains($0) }.map { ($0, nil) }
         let shared = TransferLimit(concurrency)
         var reports: [Int: FetchReport] = [:]
         try await withThrowingTaskGroup(of: (Int, FetchReport).self) { group in
@@ -30,7 +30,8 @@ extension Library {
                 let (index, job) = (next, jobs[next])
                 next += 1
                 group.addTask {
-                    var env = try await environment(job.pinId, job.search ?? self.album(pinId: job.pinId))
+                    let recorded = job.search == nil ? try await self.album(pinId: job.pinId) : job.search
+                    var env = try await environment(job.pinId, recorded)
                     env.transferLimit = shared
                     if let search = job.search {
                         let options = FetchOptions(radiusKm: search.radiusKm, perPage: search.perPage, concurrency: concurrency)

@@ -12,9 +12,24 @@ struct PhotoWorker: Sendable {
 
     var store: any LibraryStore { library.store }
 
-    /// - Returns: the bytes downloaded (0 when it failed).
+    /// How one claimed photo ended.
+    enum Outcome: Sendable {
+        case downloaded(bytes: Int64), failed
+        /// Bytes the user removed, or that the pin's album holds already.
+        case dropped
+
+        /// The bytes downloaded and kept.
+        var bytes: Int64 {
+            switch self {
+            case .downloaded(let bytes): bytes
+            case .failed, .dropped: 0
+            }
+        }
+    }
+
+    /// - Returns: how it ended (the bytes downloaded when kept).
     /// - Throws: only when the store itself fails; a bad photo is recorded as `failed`.
-    func process(_ claim: PhotoClaim) async throws(AlbumError) -> Int64 {
+    func process(_ claim: PhotoClaim) async throws(AlbumError) -> Outcome {
         let pool = environment.pool
         let photo = claim.photo
         let body: Data
@@ -23,7 +38,7 @@ struct PhotoWorker: Sendable {
             // The batch stopped (another photo met a full disk): not this photo's fault either.
             if Task.isCancelled { throw await requeue(claim, because: .io("download of photo \(photo.id) cancelled", subject: .photo(photo.id))) }
             try await store.record(.failed(reason: error.description), of: claim)
-            return 0
+            return .failed
         case .success(let data):
             body = data
         }
@@ -36,15 +51,15 @@ struct PhotoWorker: Sendable {
         } catch {
             // Not a usable image, or its files could not be written: this photo failed.
             try await store.record(.failed(reason: error.description), of: claim)
-            return 0
+            return .failed
         }
         guard try await store.record(.downloaded(stored), of: claim) else {
             // Bytes the user removed, or the album holds already: dropped, files only if unused.
             try await library.removeUnusedFiles([stored.contentHash], on: pool)
-            return 0
+            return .dropped
         }
         try await pool.run { () throws(AlbumError) in try restoreFiles(of: stored, body: body) }
-        return Int64(body.count)
+        return .downloaded(bytes: Int64(body.count))
     }
 
     /// Puts a claimed photo back in the queue and returns `error` for the caller to throw. When

@@ -10,6 +10,8 @@ extension Library {
     /// `import` in one transaction. With `options.dryRun` nothing is written.
     ///
     /// Open the library with `openForReading` for a dry run (so that not even its folder is made).
+    /// On a PostgreSQL library the originals are always copied into the shared files folder: a
+    /// path on the importing machine is no use to the other workers (decision 0021-seam).
     /// - Throws: `AlbumError.invalidInput` when `folder` is not a folder, `.database` when the
     ///   store fails, `.io` when the library cannot be written. A bad file is never an error:
     ///   it is in the report's `skipped` with its reason.
@@ -17,18 +19,27 @@ extension Library {
         _ folder: URL, options: ImportOptions, pool: BlockingPool = .shared,
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) async throws(AlbumError) -> ImportReport {
+        var options = options
+        if !isFolderLibrary { options.copy = true }
         let root = folder.standardizedFileURL.path
         if !options.dryRun { try await recoverFromCrash(pool: pool) }
         let walker = try FolderWalker(root: root, excluding: [self.folder.path])
         let scan = try await scanAll(
             walker, root: root, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
 
-        let database = self.database
+        let (database, store) = (sqlite, self.store)
         let radius = options.radiusKm
+        // The planner runs on the pool: SQLite is asked directly, another store through `blocking`.
         let planner = ImportPlanner(
             radiusKm: radius, suggestionWindowSeconds: options.suggestionWindowSeconds,
-            nearestPin: { c throws(AlbumError) in try database.pins(near: c, radiusKm: radius).first },
-            pin: { id throws(AlbumError) in try database.pin(id: id) })
+            nearestPin: { c throws(AlbumError) in
+                if let database { return try database.pins(near: c, radiusKm: radius).first }
+                return try Library.blocking { () throws(AlbumError) in try await store.pins(near: c, radiusKm: radius).first }
+            },
+            pin: { id throws(AlbumError) in
+                if let database { return try database.pin(id: id) }
+                return try Library.blocking { () throws(AlbumError) in try await store.pin(id: id) }
+            })
         let plan = try await pool.run { () throws(AlbumError) in try planner.plan(scan.photos) }
 
         var outcomes: [ImportGroupOutcome?] = Array(repeating: nil, count: plan.places.count)
@@ -48,11 +59,11 @@ extension Library {
             let committed = try await store.commitImport(groups)
             outcomes = committed.prefix(plan.places.count).map { $0 }
             unplacedStored = committed.count > plan.places.count ? committed[plan.places.count].inserted : 0
-            try nameNewPlaces()
+            try await nameNewPlacesOffPool()
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
         report.imported += unplacedStored
-        if !options.dryRun { report.plansVisited = try markPlansVisited(after: outcomes) }
+        if !options.dryRun && isFolderLibrary { report.plansVisited = try markPlansVisited(after: outcomes) }
         return report
     }
 

@@ -65,7 +65,7 @@ struct PhotoScanner: Sendable {
         }
         if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }
         let hash = ContentHash(of: data)
-        let known = try library.database.knownImport(contentHash: hash.hex)
+        let known = try library.knownImport(contentHash: hash.hex)
         if case .removed = known {
             // Nothing more to read: the planner reports it as a duplicate of the removed photo.
             return .photo(ScannedPhoto(

@@ -4,7 +4,7 @@ import Foundation
 /// A photo as PRODUCT.md has it: `{id, pinId, state, title, url, file, thumbnail, failure, takenAt,
 /// latitude, longitude}`, then its file facts (`attempts, bytes, width, height, source`), camera
 /// (`make, model, orientation, altitude`) and local facts (`place, timeZone, offset, offsetSource,
-/// positionSource`). The one photo JSON of `album --json` and `album serve`'s API (decision
+/// positionSource`), and what the source says of it (`accuracy`, `license`: YFCC100M rows). The one photo JSON of `album --json` and `album serve`'s API (decision
 /// 0021-i9): only where its files are differs (`Media`).
 public struct PhotoJSON: Encodable, Sendable {
     /// How `file`, `thumbnail` and an imported photo's `url` are shown.
@@ -37,7 +37,7 @@ public struct PhotoJSON: Encodable, Sendable {
     enum Key: String, CodingKey {
         case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, attempts, bytes, width, height
         case source, make, model, orientation, altitude
-        case place, timeZone, offset, offsetSource, positionSource
+        case place, timeZone, offset, offsetSource, positionSource, accuracy, license
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -74,6 +74,8 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(photo.local.offset, forKey: .offset)
         try c.encode(photo.local.offsetSource, forKey: .offsetSource)
         try c.encode(photo.local.positionSource, forKey: .positionSource)
+        try c.encode(photo.accuracy, forKey: .accuracy)
+        try c.encode(photo.license, forKey: .license)
     }
 
     /// The camera time with its UTC offset when one is known (see `offsetSource`).

@@ -177,5 +177,20 @@ public enum PostgresSchema {
             ALTER TABLE photos ADD COLUMN accuracy bigint CHECK (accuracy BETWEEN 1 AND 16);
             ALTER TABLE photos ADD COLUMN license text;
             """),
+        Migration(name: "addImportDetails", sql: """
+            -- What `album import` stores besides a download's columns (issue 16, decision
+            -- 0021-seam), as SQLite's createTags, addPhotoSuggestedPin, addPhotoGPSTime and
+            -- addPhotoClockOffset: an unplaced photo's suggested pin, the GPS receiver's UTC time,
+            -- the camera clock's offset the user gave, and the photo's keywords as tags.
+            ALTER TABLE photos ADD COLUMN suggested_pin_id bigint REFERENCES pins(id) ON DELETE SET NULL;
+            ALTER TABLE photos ADD COLUMN gps_time text;
+            ALTER TABLE photos ADD COLUMN clock_offset text;
+            CREATE TABLE photo_tags (
+                photo_id bigint NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+                tag text NOT NULL CHECK (length(tag) BETWEEN 1 AND 256),
+                PRIMARY KEY (photo_id, tag)
+            );
+            CREATE INDEX photo_tags_by_tag ON photo_tags (tag, photo_id);
+            """),
     ]
 }

@@ -5,8 +5,7 @@ import Foundation
 
 /// The store seam (issue 9's `LibraryStore`) on PostgreSQL. Claims are leases (this store's
 /// `workerID`, `leaseSeconds`): `releaseStaleClaims` frees expired leases instead of asking about
-/// processes, and a claim's outcome is recorded only while its lease is held. Imports are not
-/// offered yet (`LibraryStoreFeature.unsupported`).
+/// processes, and a claim's outcome is recorded only while its lease is held.
 extension PostgresStore: LibraryStore {
     public func movePin(id: Int64, to coordinate: Coordinate) async throws(AlbumError) -> (pin: Pin, droppedPhotos: Int) {
         try await write { db throws(AlbumError) in
@@ -94,9 +93,18 @@ extension PostgresStore: LibraryStore {
         }
     }
 
-    public func claimNextPhoto(pinId: Int64, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
+    public func claimNextPhoto(pinId: Int64?, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
         try await claimPhotos(limit: 1, pinId: pinId).first.map { PhotoClaim(photo: $0, token: workerID) }
     }
+
+    /// A third of the lease: a worker renews its leases well before they run out.
+    public var claimRenewal: Duration? { .milliseconds(max(100, Int(leaseSeconds * 1000 / 3))) }
+
+    public func renewClaims() async throws(AlbumError) { try await renewLeases() }
+
+    /// Every lease this process holds (its `workerID`; `owner` names the process on SQLite only).
+    @discardableResult
+    public func releaseClaims(of owner: ClaimOwner) async throws(AlbumError) -> Int { try await releaseAllClaims() }
 
     /// Counts the attempt and extends the lease: a worker still trying is alive.
     public func recordAttempt(_ claim: PhotoClaim) async throws(AlbumError) {
@@ -133,14 +141,6 @@ extension PostgresStore: LibraryStore {
                 WHERE state = 'downloading' AND (lease_until IS NULL OR lease_until < now()) RETURNING 1
                 """)
         }
-    }
-
-    public func knownImport(contentHash: String) async throws(AlbumError) -> KnownImport? {
-        throw LibraryStoreFeature.unsupported("album import", in: name)
-    }
-
-    public func commitImport(_ groups: [ImportGroup]) async throws(AlbumError) -> [ImportGroupOutcome] {
-        throw LibraryStoreFeature.unsupported("album import", in: name)
     }
 
     /// PostgreSQL checks its own pages; here: every photo's state agrees with its files and lease.

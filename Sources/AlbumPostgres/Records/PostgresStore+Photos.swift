@@ -7,7 +7,7 @@ extension PostgresStore {
         content_hash, bytes, width, height, taken_at, latitude, longitude,
         camera_make, camera_model, orientation, altitude,
         place_name, place_region, place_country, place_country_code, place_distance_km, time_zone,
-        utc_offset, offset_source, position_source
+        utc_offset, offset_source, position_source, accuracy, license
         """
 
     /// The photos of a pin's album, in album order.
@@ -49,11 +49,6 @@ extension PostgresStore {
                 """, [workerID, leaseSeconds, StoredTime.now(), max(1, limit), pinId]))
                 .sorted { $0.id < $1.id }
         }
-    }
-
-    /// `fetch` on this store: the next photo of one pin, leased like `claimPhotos`'s.
-    public func claimNextPhoto(pinId: Int64) async throws(AlbumError) -> Photo? {
-        try await claimPhotos(limit: 1, pinId: pinId).first
     }
 
     /// Extends every lease this worker holds by `leaseSeconds` from now; run well within the
@@ -217,8 +212,11 @@ extension PostgresStore {
                 .nonEmpty)
         photo.local = PhotoPlace(
             place: decodePlace(row, at: 22), timeZone: row.string(27), offset: row.string(28),
-            offsetSource: row.string(29).flatMap(OffsetSource.init(rawValue:)),
+            // `user` is stored as NULL beside an offset (see `setPhotoPlaces`).
+            offsetSource: row.string(29).flatMap(OffsetSource.init(rawValue:)) ?? (row.string(28) == nil ? nil : .user),
             positionSource: row.string(30).flatMap(PositionSource.init(rawValue:)))
+        photo.accuracy = row.int(31)
+        photo.license = row.string(32)
         return photo
     }
 }

@@ -96,6 +96,12 @@ public struct ImportGroupOutcome: Sendable, Hashable {
     public var created: Bool
     /// Photos stored now (photos whose bytes were already stored are left out).
     public var inserted: Int
+
+    public init(pin: Pin?, created: Bool, inserted: Int) {
+        self.pin = pin
+        self.created = created
+        self.inserted = inserted
+    }
 }
 
 /// What the library already knows about a file's bytes, whatever their origin (a fetch, an

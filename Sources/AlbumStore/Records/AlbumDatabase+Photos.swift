@@ -70,19 +70,29 @@ extension AlbumDatabase {
         }
     }
 
-    /// Atomically takes the next `placeholder` photo of `pinId` for `owner`, marks it
-    /// `downloading` and counts its first attempt; nil when none is left. Two processes never
-    /// take the same photo.
-    public func claimNextPhoto(pinId: Int64, owner: String) throws(AlbumError) -> Photo? {
+    /// Atomically takes the next `placeholder` photo of `pinId` (album order), or of any pin
+    /// (nil: oldest first), for `owner`, marks it `downloading` and counts its first attempt; nil
+    /// when none is left. Two processes never take the same photo.
+    public func claimNextPhoto(pinId: Int64?, owner: String) throws(AlbumError) -> Photo? {
         try write { db throws(AlbumError) in
             var claim = Columns()
             claim.set("claimed_by", owner)
             claim.set("attempts", expression: "attempts + 1")
-            return try db.moveReturning(
-                .claim, set: claim,
-                where: "id = (SELECT id FROM photos WHERE pin_id = ? AND state = ? ORDER BY position, id LIMIT 1)",
-                [pinId, PhotoState.placeholder.name]
-            ).first.map(PhotoRecord.photo)
+            let next = pinId == nil
+                ? "SELECT id FROM photos WHERE state = ? ORDER BY id LIMIT 1"
+                : "SELECT id FROM photos WHERE state = ? AND pin_id = ? ORDER BY position, id LIMIT 1"
+            var arguments: [any SQLBindable] = [PhotoState.placeholder.name]
+            if let pinId { arguments.append(pinId) }
+            return try db.moveReturning(.claim, set: claim, where: "id = (\(next))", arguments).first.map(PhotoRecord.photo)
+        }
+    }
+
+    /// Gives back every photo `owner` holds (`downloading → placeholder`): a worker stopping.
+    /// - Returns: how many.
+    @discardableResult
+    public func releaseClaims(owner: String) throws(AlbumError) -> Int {
+        try write { db throws(AlbumError) in
+            try db.move(.release, set: Self.unclaimed, where: "claimed_by = ?", [owner])
         }
     }
 

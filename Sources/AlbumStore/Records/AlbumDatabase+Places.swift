@@ -4,6 +4,11 @@ import AlbumModel
 public struct UnnamedPin: Sendable, Hashable {
     public var id: Int64
     public var coordinate: Coordinate
+
+    public init(id: Int64, coordinate: Coordinate) {
+        self.id = id
+        self.coordinate = coordinate
+    }
 }
 
 /// A photo the place data has not named yet, with what naming it needs.
@@ -19,6 +24,20 @@ public struct UnnamedPhoto: Sendable, Hashable {
     public var source: String
     /// The camera clock's offset the user gave on import, if any.
     public var clockOffset: String? = nil
+
+    public init(
+        id: Int64, coordinate: Coordinate?, pinTimeZone: String?, takenAt: String?, gpsTime: String?,
+        positionSource: PositionSource?, source: String, clockOffset: String? = nil
+    ) {
+        self.id = id
+        self.coordinate = coordinate
+        self.pinTimeZone = pinTimeZone
+        self.takenAt = takenAt
+        self.gpsTime = gpsTime
+        self.positionSource = positionSource
+        self.source = source
+        self.clockOffset = clockOffset
+    }
 }
 
 extension AlbumDatabase {

@@ -31,6 +31,8 @@ enum PhotoRecord {
                 orientation: row.int("orientation"), altitude: row.double("altitude")
             ).nonEmpty)
         photo.local = place(row)
+        photo.accuracy = row.int("accuracy")
+        photo.license = row.string("license")
         return photo
     }
 

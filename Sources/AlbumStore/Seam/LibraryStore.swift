@@ -8,8 +8,7 @@ import Foundation
 /// cooperative pool (SQLite on the database's own thread, PostgreSQL on its event loop).
 ///
 /// Not in the seam (SQLite only, through `AlbumDatabase` itself): tags, timeline, find,
-/// summaries and the card, plans, reminders and due deliveries, place naming (`unnamedPins`, …),
-/// photo placing. A library on another store answers those with one error
+/// summaries and the card, plans, reminders and due deliveries, photo placing. A library on another store answers those with one error
 /// (`LibraryStoreFeature.unsupported`).
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
@@ -74,11 +73,21 @@ public protocol LibraryStore: Sendable {
 
     // MARK: Claims and photo states (see `PhotoClaim`)
 
-    /// Atomically takes the next `placeholder` photo of the pin (album order) for `owner`:
-    /// `placeholder → downloading`, its first attempt counted. Two claimers never get the same
-    /// photo (SQLite: one `UPDATE … RETURNING` under the write lock; PostgreSQL:
-    /// `SELECT … FOR UPDATE SKIP LOCKED`). nil when none is left.
-    func claimNextPhoto(pinId: Int64, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim?
+    /// Atomically takes the next `placeholder` photo of the pin (album order), or of any pin
+    /// (`pinId` nil, oldest first: `album worker`), for `owner`: `placeholder → downloading`, its
+    /// first attempt counted. Two claimers never get the same photo (SQLite: one
+    /// `UPDATE … RETURNING` under the write lock; PostgreSQL: `SELECT … FOR UPDATE SKIP LOCKED`,
+    /// which also takes photos whose lease ran out). nil when none is left.
+    func claimNextPhoto(pinId: Int64?, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim?
+    /// How often a worker renews the claims it holds (`renewClaims`); nil for a store whose
+    /// claims last as long as their process (SQLite).
+    var claimRenewal: Duration? { get }
+    /// Extends every claim this process holds (a store that leases); SQLite does nothing.
+    func renewClaims() async throws(AlbumError)
+    /// Gives back every claim this process holds (`downloading → placeholder`): a worker stopping
+    /// (SIGTERM) does not leave its photos waiting for a lease to run out.
+    @discardableResult
+    func releaseClaims(of owner: ClaimOwner) async throws(AlbumError) -> Int
     /// Counts one more download attempt of a claimed photo (a retry). A store that leases
     /// extends the lease here: a worker still trying is alive.
     func recordAttempt(_ claim: PhotoClaim) async throws(AlbumError)
@@ -122,9 +131,29 @@ public protocol LibraryStore: Sendable {
     func allContentHashes() async throws(AlbumError) -> Set<String>
     /// `downloaded → placeholder` for a fetched photo whose original is gone.
     func requeueLostDownload(photoId: Int64) async throws(AlbumError)
+
+    // MARK: Place naming (`Library.nameNewPlaces`)
+
+    /// Whether a pin or photo waits for its place, zone and offset.
+    func hasUnnamedPlaces() async throws(AlbumError) -> Bool
+    /// Up to `limit` pins waiting for a place name.
+    func unnamedPins(limit: Int) async throws(AlbumError) -> [UnnamedPin]
+    /// Up to `limit` photos waiting for a place name (their pins are named first).
+    func unnamedPhotos(limit: Int) async throws(AlbumError) -> [UnnamedPhoto]
+    /// Stores the places and zones of pins, in one transaction.
+    func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) async throws(AlbumError)
+    /// Stores the places, zones and offsets of photos, in one transaction.
+    func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError)
+
+    /// Lets go of the store's connections (PostgreSQL); SQLite closes with its last reference.
+    func close() async
 }
 
 extension LibraryStore {
+    public var claimRenewal: Duration? { nil }
+    public func renewClaims() async throws(AlbumError) {}
+    public func close() async {}
+
     /// The pin with this id. - Throws: `AlbumError.notFound` naming the id and the store.
     public func requirePin(id: Int64) async throws(AlbumError) -> Pin {
         guard let pin = try await pin(id: id) else { throw .noPin(id, in: name) }

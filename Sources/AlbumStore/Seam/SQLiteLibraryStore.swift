@@ -100,11 +100,17 @@ public struct SQLiteLibraryStore: LibraryStore {
         try await database.read { db throws(AlbumError) in try db.shownSourceIds(pinId: pinId, source: source) }
     }
 
-    public func claimNextPhoto(pinId: Int64, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
+    public func claimNextPhoto(pinId: Int64?, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
         let token = owner.token
         return try await database.read { db throws(AlbumError) in
             try db.claimNextPhoto(pinId: pinId, owner: token).map { PhotoClaim(photo: $0, token: token) }
         }
+    }
+
+    @discardableResult
+    public func releaseClaims(of owner: ClaimOwner) async throws(AlbumError) -> Int {
+        let token = owner.token
+        return try await database.read { db throws(AlbumError) in try db.releaseClaims(owner: token) }
     }
 
     public func recordAttempt(_ claim: PhotoClaim) async throws(AlbumError) {
@@ -165,5 +171,25 @@ public struct SQLiteLibraryStore: LibraryStore {
 
     public func requeueLostDownload(photoId: Int64) async throws(AlbumError) {
         try await database.read { db throws(AlbumError) in try db.requeueLostDownload(photoId: photoId) }
+    }
+
+    public func hasUnnamedPlaces() async throws(AlbumError) -> Bool {
+        try await database.read { db throws(AlbumError) in try db.hasUnnamedPlaces() }
+    }
+
+    public func unnamedPins(limit: Int) async throws(AlbumError) -> [UnnamedPin] {
+        try await database.read { db throws(AlbumError) in try db.unnamedPins(limit: limit) }
+    }
+
+    public func unnamedPhotos(limit: Int) async throws(AlbumError) -> [UnnamedPhoto] {
+        try await database.read { db throws(AlbumError) in try db.unnamedPhotos(limit: limit) }
+    }
+
+    public func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) async throws(AlbumError) {
+        try await database.read { db throws(AlbumError) in try db.setPinPlaces(named) }
+    }
+
+    public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError) {
+        try await database.read { db throws(AlbumError) in try db.setPhotoPlaces(named) }
     }
 }

@@ -32,7 +32,7 @@ import Testing
 
     static func date(_ day: Int) -> LocalDate { LocalDate.on(2024, 6, 1)!.adding(days: day - 1) }
 
-    @Test func aMonthMatchesNumbersComputedIndependently() throws {
+    @Test func aMonthMatchesNumbersComputedIndependently() async throws {
         let m = try MemoryLibrary()
         let shots = Self.shots()
         // One pin per place (the first group makes it, later ones join it within 1 km).
@@ -94,7 +94,7 @@ import Testing
 
         // Removing a photo updates the roll-up the summary reads.
         let lastId = try m.library.database.lastPhotoId()
-        try m.library.removePhoto(id: lastId)
+        try await m.library.removePhoto(id: lastId)
         #expect(try m.library.summary(of: LocalPeriod.month("2024-06")).photos == june.count - 1)
     }
 

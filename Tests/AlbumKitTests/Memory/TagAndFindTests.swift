@@ -33,7 +33,7 @@ import Testing
         #expect(throws: AlbumError.self) { try m.library.addTags([], to: .photo(paris[0])) }
     }
 
-    @Test func searchFoldsDiacriticsTakesPrefixesAndPhrasesAndStaysInStep() throws {
+    @Test func searchFoldsDiacriticsTakesPrefixesAndPhrasesAndStaysInStep() async throws {
         let m = try MemoryLibrary()
         let ids = try m.add([
             ("2024-06-14T10:00:00", "Café Müller at dawn"), ("2024-06-15T10:00:00", "Mountain lake"),
@@ -56,7 +56,7 @@ import Testing
         #expect(try m.library.find(SearchText("tirol")).total == 4)
         try m.library.removeTags([TagName("tirol")], from: .pin(pin))
         #expect(try m.library.find(SearchText("tirol")).total == 0)
-        try m.library.removePhoto(id: ids[1])
+        try await m.library.removePhoto(id: ids[1])
         #expect(try m.library.find(SearchText("lake")).photos.map(\.id) == [ids[3]])
 
         // Filters combine with the search.

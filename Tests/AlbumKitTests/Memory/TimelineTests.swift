@@ -93,7 +93,8 @@ import Testing
         #expect(throws: AlbumError.self) {
             try m.library.timeline(by: .day, filter: PhotoFilter(from: LocalDate("2024-06-20"), to: LocalDate("2024-06-15")))
         }
-        #expect(throws: AlbumError.notFound("no pin with id 999 in \(m.library.database.path)")) {
+        let path = try m.library.database.path
+        #expect(throws: AlbumError.notFound("no pin with id 999 in \(path)")) {
             try m.library.timeline(by: .day, filter: PhotoFilter(pinId: 999))
         }
         #expect(throws: AlbumError.self) { try m.library.timeline(by: .day, filter: PhotoFilter(), page: 0) }

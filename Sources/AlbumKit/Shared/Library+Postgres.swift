@@ -4,17 +4,10 @@ import AlbumPostgres
 import Foundation
 
 #if PostgreSQL
-/// A library on PostgreSQL (issue 16, decision 0017): pins, albums and photos in the server's
-/// database, the photo files in a folder every worker reaches (`files=` or `--files`).
-///
-/// What it does: pins (add, list, show), a fetch that queues a pin's first collection and helps
-/// download it, `album worker` (claims with leases, any pin), photos and status, with the same
-/// values as a folder library. The rest of `album` works on folder libraries only for now.
-public final class SharedLibrary: Sendable {
-    public let store: PostgresStore
-    /// The shared files folder.
-    public let folder: URL
-
+/// A library on PostgreSQL (issue 16, decisions 0017 and 0021-seam): pins, albums and photos in
+/// the server's database (`PostgresStore`, through the same seam as SQLite), the photo files in a
+/// folder every worker reaches (`files=` or `--files`).
+extension Library {
     /// The marker file that ties a files folder to its database.
     public static let markerName = ".album-library"
 
@@ -22,7 +15,7 @@ public final class SharedLibrary: Sendable {
     /// belongs to this database (the first process to use it writes the marker).
     /// - Throws: `AlbumError.database` for a server that cannot be reached; `.invalidInput` or
     ///   `.io` naming the files folder when it is missing, not writable, or another library's.
-    public static func open(_ location: PostgresLocation, leaseSeconds: Double = 120, connections: Int = 8) async throws(AlbumError) -> SharedLibrary {
+    static func openShared(_ location: PostgresLocation, leaseSeconds: Double, connections: Int) async throws(AlbumError) -> Library {
         guard let folder = location.files else {
             throw .invalidInput("\(location) names no files folder: add ?files=/shared/dir to the URL, or --files DIR")
         }
@@ -38,7 +31,7 @@ public final class SharedLibrary: Sendable {
             await store.close()
             throw error
         }
-        return SharedLibrary(store: store, folder: folder)
+        return Library(folder: folder, store: store)
     }
 
     private static func checkMarker(in folder: URL, id: String, location: PostgresLocation) throws(AlbumError) {
@@ -59,48 +52,6 @@ public final class SharedLibrary: Sendable {
                 "files folder \(folder.path) holds photos but no \(markerName): it is not the shared folder of \(location)")
         }
         try AtomicFile.write(Data((id + "\n").utf8), to: marker)
-    }
-
-    private init(store: PostgresStore, folder: URL) {
-        self.store = store
-        self.folder = folder
-    }
-
-    /// Closes the connections.
-    public func close() async { await store.close() }
-
-    // MARK: Pins, photos, status
-
-    public func addPin(at coordinate: Coordinate, title: String?, note: String?) async throws(AlbumError) -> Pin {
-        try await store.addPin(at: coordinate, title: title, note: note)
-    }
-
-    public func pins() async throws(AlbumError) -> [Pin] { try await store.pins() }
-
-    /// - Throws: `AlbumError.notFound` naming the id.
-    public func pin(id: Int64) async throws(AlbumError) -> Pin { try await store.requirePin(id: id) }
-
-    /// The album of a pin, in order. - Throws: `AlbumError.notFound` for an unknown pin.
-    public func photos(pinId: Int64) async throws(AlbumError) -> [Photo] {
-        _ = try await store.requirePin(id: pinId)
-        return try await store.photos(pinId: pinId)
-    }
-
-    /// Counts per state, for the library and per pin (as `Library.status()`).
-    public func status() async throws(AlbumError) -> LibraryStatus {
-        let pins = try await store.pins()
-        var perPin: [(pin: Pin, counts: StateCounts)] = []
-        for pin in pins {
-            perPin.append((pin, pin.photoCount > 0 ? try await store.stateCounts(pinId: pin.id) : StateCounts()))
-        }
-        return LibraryStatus(
-            pins: pins.count, photos: try await store.stateCounts(), perPin: perPin,
-            pinsNotSearched: try await store.pendingSearches().map(\.pinId))
-    }
-
-    /// The absolute URL of a stored path.
-    func url(forStoredPath path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
     }
 }
 #endif

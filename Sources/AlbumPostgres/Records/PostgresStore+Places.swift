@@ -1,0 +1,76 @@
+#if PostgreSQL
+import AlbumModel
+import AlbumStore
+
+/// Place naming on PostgreSQL (issue 16): the rows `Library.nameNewPlaces` names, as SQLite's
+/// `AlbumDatabase+Places`. The place data is read by the process that names them: any `album`
+/// that opens the library names what is waiting.
+extension PostgresStore {
+    public func hasUnnamedPlaces() async throws(AlbumError) -> Bool {
+        try await read { db throws(AlbumError) in
+            try await db.queryOne("""
+                SELECT EXISTS (SELECT 1 FROM pins WHERE named_at IS NULL) OR EXISTS (SELECT 1 FROM photos WHERE named_at IS NULL)
+                """)?.bool(0) == true
+        }
+    }
+
+    public func unnamedPins(limit: Int) async throws(AlbumError) -> [UnnamedPin] {
+        try await read { db throws(AlbumError) in
+            var pins: [UnnamedPin] = []
+            for row in try await db.query("SELECT id, latitude, longitude FROM pins WHERE named_at IS NULL ORDER BY id LIMIT $1", [limit]) {
+                pins.append(UnnamedPin(
+                    id: row.int64(0) ?? 0, coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan)))
+            }
+            return pins
+        }
+    }
+
+    public func unnamedPhotos(limit: Int) async throws(AlbumError) -> [UnnamedPhoto] {
+        try await read { db throws(AlbumError) in
+            try await db.query("""
+                SELECT f.id, f.latitude, f.longitude, p.time_zone, f.taken_at, f.gps_time, f.position_source, f.source,
+                    f.clock_offset
+                FROM photos f LEFT JOIN pins p ON p.id = f.pin_id
+                WHERE f.named_at IS NULL ORDER BY f.id LIMIT $1
+                """, [limit]
+            ).map { row in
+                var coordinate: Coordinate?
+                if let lat = row.double(1), let lon = row.double(2) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
+                return UnnamedPhoto(
+                    id: row.int64(0) ?? 0, coordinate: coordinate, pinTimeZone: row.string(3), takenAt: row.string(4),
+                    gpsTime: row.string(5), positionSource: row.string(6).flatMap(PositionSource.init(rawValue:)),
+                    source: row.string(7) ?? "", clockOffset: row.string(8))
+            }
+        }
+    }
+
+    public func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
+            let now = StoredTime.now()
+            for (id, place, zone) in named {
+                try await db.run("""
+                    UPDATE pins SET place_name = $1, place_region = $2, place_country = $3, place_country_code = $4,
+                        place_distance_km = $5, time_zone = $6, named_at = $7 WHERE id = $8
+                    """, [place?.name, place?.region, place?.country, place?.countryCode, place?.distanceKm, zone, now, id])
+            }
+        }
+    }
+
+    public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
+            let now = StoredTime.now()
+            for (id, local) in named {
+                let place = local.place
+                // `user` is stored as NULL beside an offset, as on SQLite (its CHECK does not name it).
+                let source = local.offsetSource == .user ? nil : local.offsetSource?.rawValue
+                try await db.run("""
+                    UPDATE photos SET place_name = $1, place_region = $2, place_country = $3, place_country_code = $4,
+                        place_distance_km = $5, time_zone = $6, utc_offset = $7, offset_source = $8, position_source = $9,
+                        named_at = $10 WHERE id = $11
+                    """, [place?.name, place?.region, place?.country, place?.countryCode, place?.distanceKm, local.timeZone,
+                          local.offset, source, local.positionSource?.rawValue, now, id])
+            }
+        }
+    }
+}
+#endif
