@@ -28,12 +28,16 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // libheif and cairo: headers only, no pkg-config (it would link them). The C shim loads
+        // each on first use (decision 0021-i13), so commands that decode no HEIC and draw no card
+        // start without them and their ~40 dependencies.
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Debian's libbz2-dev has no .pc file: the module map links `bz2` by name.
         .systemLibrary(name: "CBZip2", providers: [.apt(["libbz2-dev"])]),
-        // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling.
-        .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG"]),
+        // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling; and
+        // the stubs that load libheif and cairo on first use.
+        .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG", "CHeif", "CCairo"]),
 
         // MARK: Library modules, split where their dependencies differ.
         .target(name: "AlbumModel"),
@@ -48,7 +52,7 @@ let package = Package(
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         // The summary card: the only module that links cairo.
-        .target(name: "AlbumCards", dependencies: ["AlbumModel", "AlbumImaging", "CCairo"]),
+        .target(name: "AlbumCards", dependencies: ["AlbumModel", "AlbumImaging", "CCairo", "CGeoAlbumShim"]),
         .target(
             name: "AlbumKit",
             dependencies: [
@@ -98,7 +102,7 @@ let package = Package(
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSources", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumDownloadTests", dependencies: ["AlbumDownload", "AlbumNet"]),
-        .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "TestSupport"]),
+        .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "CGeoAlbumShim", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumModel", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumModel", "AlbumSources", "TestSupport"]),
         // Against a real PostgreSQL server the tests start (`--traits PostgreSQL`; `make test` enables it).

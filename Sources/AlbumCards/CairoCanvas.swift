@@ -1,6 +1,7 @@
 import AlbumImaging
 import AlbumModel
 import CCairo
+import CGeoAlbumShim
 import Foundation
 
 /// The one owner of a cairo image surface and its drawing context (the only Swift code besides
@@ -14,6 +15,7 @@ final class CairoCanvas {
     /// An RGB canvas (no alpha) of `width` × `height` pixels.
     /// - Throws: `AlbumError.invalidInput` with cairo's message when the surface cannot be made.
     init(width: Int, height: Int) throws(AlbumError) {
+        try Self.loadCairo()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw .invalidInput("cairo cannot make a \(width)×\(height) surface")
         }
@@ -40,6 +42,16 @@ final class CairoCanvas {
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
+    }
+
+    /// cairo, loaded on first use (decision 0021-i13; `ALBUM_LIBCAIRO` names another file): nil,
+    /// or why it cannot be loaded.
+    private static let unavailable: String? = ga_cairo_load(getenv("ALBUM_LIBCAIRO")).map { String(cString: $0) }
+
+    /// Loads cairo before its first call. - Throws: `AlbumError.io` naming the library and the
+    /// Debian package to install.
+    static func loadCairo() throws(AlbumError) {
+        if let why = unavailable { throw .io(why) }
     }
 
     /// An sRGB colour, components 0…1.

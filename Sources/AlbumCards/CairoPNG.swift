@@ -9,6 +9,7 @@ public enum CairoPNG {
     /// The PNG's pixels as RGB.
     /// - Throws: `AlbumError.invalidInput` with cairo's message.
     public static func decode(_ data: Data) throws(AlbumError) -> PixelImage {
+        try CairoCanvas.loadCairo()
         let source = PNGSource(data)
         guard let surface = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
             guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }

@@ -39,13 +39,24 @@ extension Library {
                 return (pin.id, found.place, found.timeZone)
             })
         }
+        var named = 0
         while true {
             let photos = try database.unnamedPhotos(limit: 2000)
             if photos.isEmpty { break }
             try database.setPhotoPlaces(photos.map { ($0.id, Self.local(of: $0, index: index)) })
+            named += photos.count
+        }
+        // Each named photo was re-indexed for search: after many, merge the index's segments
+        // (in short transactions) so `find` does not read through their delete markers.
+        if named >= Self.searchMergeAfter {
+            while try database.mergeSearchIndex(pages: 2000) {}
         }
         return nil
     }
+
+    /// Photos named in one go past which the search index is merged (a library's first naming,
+    /// an upgrade); fewer leave it to FTS5's own automatic merging.
+    static let searchMergeAfter = 10_000
 
     /// Names new places, but a library that cannot be written to (a read-only copy) still reads.
     func nameNewPlacesIfPossible() {

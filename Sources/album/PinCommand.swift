@@ -9,7 +9,7 @@ struct PinCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Show.self, Move.self, Remove.self])
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Drop a pin at a place.", discussion: Attribution.text)
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Drop a pin at a place.", discussion: Attribution.text)
         @OptionGroup var global: GlobalOptions
         @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double?
         @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double?
@@ -28,7 +28,7 @@ struct PinCommand: ParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every pin.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every pin.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -40,7 +40,7 @@ struct PinCommand: ParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one pin.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one pin.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id.") var id: Int64
 
@@ -52,7 +52,7 @@ struct PinCommand: ParsableCommand {
 
     struct Move: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Move a pin; its album is emptied so the next fetch searches the new place.")
+            commandName: "move", abstract: "Move a pin; its album is emptied so the next fetch searches the new place.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id.") var id: Int64
         @Option(parsing: .unconditional, help: "New latitude in degrees.") var lat: Double?

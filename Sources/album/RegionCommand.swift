@@ -8,7 +8,7 @@ struct RegionCommand: ParsableCommand {
         subcommands: [Set.self, Show.self])
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Store the map's centre and span.")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Store the map's centre and span.")
         @OptionGroup var global: GlobalOptions
         @Option(parsing: .unconditional, help: "Centre latitude.") var lat: Double?
         @Option(parsing: .unconditional, help: "Centre longitude.") var lon: Double?
@@ -42,7 +42,7 @@ struct RegionCommand: ParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the stored map region.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the stored map region.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {

@@ -17,7 +17,7 @@ struct RemindCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a reminder about a pin or with a text.",
+            commandName: "add", abstract: "Add a reminder about a pin or with a text.",
             usage: "album remind add (PIN | --text TEXT) (--at \"YYYY-MM-DD HH:MM\" | --in 2h | --daily HH:MM | --weekly DAY HH:MM) [--zone Area/City]")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin the reminder is about.") var pin: Int64?
@@ -60,7 +60,7 @@ struct RemindCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List reminders, next due first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List reminders, next due first.")
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -84,7 +84,7 @@ struct RemindCommand: ParsableCommand {
     }
 
     struct Done: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a reminder done: it never fires again (a repeating one stops).")
+        static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a reminder done: it never fires again (a repeating one stops).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The reminder's id.") var id: Int64
 
@@ -97,7 +97,7 @@ struct RemindCommand: ParsableCommand {
 
     struct Snooze: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remind me later: fire again after a while, once (occurrences before then are skipped).")
+            commandName: "snooze", abstract: "Remind me later: fire again after a while, once (occurrences before then are skipped).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The reminder's id.") var id: Int64
         @Option(name: .customLong("for"), help: ArgumentHelp("How long (10m, 2h, 1d).", valueName: "duration")) var duration: String

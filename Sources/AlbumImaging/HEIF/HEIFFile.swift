@@ -1,4 +1,5 @@
 import AlbumModel
+import CGeoAlbumShim
 import CHeif
 import Foundation
 
@@ -10,8 +11,13 @@ final class HEIFFile {
     /// How errors name the file.
     let name: String
 
-    /// libheif's plugins are registered once per process.
-    private static let initialised: Bool = heif_init(nil).code == heif_error_Ok
+    /// libheif, loaded on first use (decision 0021-i13; `ALBUM_LIBHEIF` names another file) with
+    /// its plugins registered once per process: nil, or why it cannot be loaded.
+    private static let unavailable: String? = {
+        if let why = ga_heif_load(getenv("ALBUM_LIBHEIF")) { return String(cString: why) }
+        _ = heif_init(nil)
+        return nil
+    }()
 
     /// Parses the file at `path` (libheif reads the boxes it needs, not the image data).
     /// - Throws: `AlbumError.invalidInput` with libheif's message when it is not a readable HEIF.
@@ -28,7 +34,7 @@ final class HEIFFile {
     }
 
     private init(name: String, read: (OpaquePointer) -> heif_error) throws(AlbumError) {
-        _ = Self.initialised
+        if let why = Self.unavailable { throw .io(why, subject: .file(name)) }
         guard let context = heif_context_alloc() else { throw .io("libheif cannot allocate a context", subject: .file(name)) }
         self.context = context
         self.name = name

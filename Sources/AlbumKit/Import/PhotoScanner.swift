@@ -80,7 +80,7 @@ struct PhotoScanner: Sendable {
         } catch {
             // The report names the file beside the reason: the reason leaves the file out.
             let reason = error.subject == .file(path) ? error.detail.reason : error.description
-            return .skipped(SkippedFile(file: path, reason: "corrupt \(ImportFile.kind(data)): \(reason)"))
+            return .skipped(SkippedFile(file: path, reason: Self.unreadable(error, reason, data)))
         }
         var width = exif.width, height = exif.height
         var warnings: [String] = []
@@ -99,7 +99,7 @@ struct PhotoScanner: Sendable {
                 let stored = writes && FileManager.default.fileExists(atPath: library.url(forStoredPath: thumbnailPath).path)
                 thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1)
             } catch {
-                return .skipped(SkippedFile(file: path, reason: "corrupt \(ImportFile.kind(data)): \(error.description)"))
+                return .skipped(SkippedFile(file: path, reason: Self.unreadable(error, error.description, data)))
             }
             warnings = thumbnail?.warnings ?? []
             // A library that cannot be written to stops the import: skipping every file would hide it.
@@ -123,6 +123,13 @@ struct PhotoScanner: Sendable {
             photo.clockOffset = ZoneOffsets.format(offsetSeconds: seconds)
         }
         return .photo(photo)
+    }
+
+    /// Why a file that could not be read is skipped: `corrupt JPEG: …` when its content is bad;
+    /// the reason alone when reading failed or a library is missing (`.io`: libheif not installed).
+    static func unreadable(_ error: AlbumError, _ reason: String, _ data: Data) -> String {
+        if case .io = error { return reason }
+        return "corrupt \(ImportFile.kind(data)): \(reason)"
     }
 }
 

@@ -9,12 +9,32 @@ extension LocalDate: Codable {
     /// Parses `YYYY-MM-DD` (also the first ten characters of an ISO 8601 time when `prefix`);
     /// nil for anything else or a date that does not exist.
     public init?(_ text: some StringProtocol, prefix: Bool = false) {
-        let b = Array(text.utf8.prefix(prefix ? 10 : Int.max))
-        guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D,
-              let y = Self.number(b[0..<4]), let m = Self.number(b[5..<7]), let d = Self.number(b[8..<10]),
-              let date = Self.on(y, m, d)
-        else { return nil }
+        let bytes = Array(text.utf8.prefix(prefix ? 10 : 11))
+        guard let date = bytes.withUnsafeBufferPointer({ Self.parse($0, prefix: prefix) }) else { return nil }
         self = date
+    }
+
+    /// The same for a `String`, read in place (summaries parse one per roll-up row).
+    public init?(_ text: String, prefix: Bool = false) {
+        var text = text
+        guard let date = text.withUTF8({ Self.parse($0, prefix: prefix) }) else { return nil }
+        self = date
+    }
+
+    /// `YYYY-MM-DD` at the start of `b` (all of `b` unless `prefix`), a real date, or nil.
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, prefix: Bool) -> LocalDate? {
+        guard prefix ? b.count >= 10 : b.count == 10, b[4] == 0x2D, b[7] == 0x2D else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                let digit = b[i] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        return Self.on(y, m, d)
     }
 
     /// 1 = Monday … 7 = Sunday.

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import AlbumModel
+import AlbumStore
 
 extension PostgresStore {
     /// The album of a pin, or nil when it was never searched.
@@ -34,7 +35,7 @@ extension PostgresStore {
             INSERT INTO pending_searches (pin_id, source, endpoint, radius_km, per_page, requested_at) VALUES ($1, $2, $3, $4, $5, $6)
             ON CONFLICT (pin_id) DO UPDATE SET source = excluded.source, endpoint = excluded.endpoint,
                 radius_km = excluded.radius_km, per_page = excluded.per_page, requested_at = excluded.requested_at
-            """, [search.pinId, search.source, search.endpoint, search.radiusKm, search.perPage, StoredTime.now()])
+            """, [search.pinId, search.source, search.endpoint, search.radiusKm, search.perPage, Timestamp.now()])
     }
 
     /// Stores a pin's first collection: one placeholder per photo, in order, in one transaction.
@@ -59,7 +60,7 @@ extension PostgresStore {
     }
 
     static func insertCollection(_ db: Session, _ info: AlbumInfo, _ photos: [SourcePhoto]) async throws(AlbumError) {
-        let now = StoredTime.now()
+        let now = Timestamp.now()
         try await db.run("""
             INSERT INTO albums (pin_id, source, endpoint, radius_km, per_page, page, total, pages, searched_at)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

@@ -57,7 +57,7 @@ extension PostgresStore {
         }
         var created = false
         var inserted = 0
-        let now = StoredTime.now()
+        let now = Timestamp.now()
         for photo in group.photos {
             // Stored (or removed) meanwhile by another process: content decides, not origin.
             if try await known(db, contentHash: photo.contentHash) != nil { continue }

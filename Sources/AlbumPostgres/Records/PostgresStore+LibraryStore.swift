@@ -11,7 +11,7 @@ extension PostgresStore: LibraryStore {
         try await write { db throws(AlbumError) in
             let changed = try await db.run(
                 "UPDATE pins SET latitude = $1, longitude = $2, updated_at = $3, named_at = NULL WHERE id = $4 RETURNING 1",
-                [coordinate.latitude, coordinate.longitude, StoredTime.now(), id])
+                [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
             guard changed == 1 else { throw .notFound("no pin with id \(id) in \(name)") }
             let dropped = try await db.run("DELETE FROM photos WHERE pin_id = $1 AND source <> 'import' RETURNING 1", [id])
             try await db.run("DELETE FROM albums WHERE pin_id = $1", [id])
@@ -34,7 +34,7 @@ extension PostgresStore: LibraryStore {
                 VALUES (1, $1, $2, $3, $4, $5)
                 ON CONFLICT (id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
                     span_latitude = excluded.span_latitude, span_longitude = excluded.span_longitude, updated_at = excluded.updated_at
-                """, [region.center.latitude, region.center.longitude, region.spanLatitude, region.spanLongitude, StoredTime.now()])
+                """, [region.center.latitude, region.center.longitude, region.spanLatitude, region.spanLongitude, Timestamp.now()])
         }
     }
 
@@ -60,7 +60,7 @@ extension PostgresStore: LibraryStore {
                 db.query("SELECT \(Self.photoColumns) FROM photos WHERE id = $1 FOR UPDATE", [id])).first
             else { throw .notFound("no photo with id \(id) in \(name)") }
             try await db.run("DELETE FROM photos WHERE id = $1", [id])
-            let now = StoredTime.now()
+            let now = Timestamp.now()
             if !photo.isUnplaced {
                 try await db.run("""
                     INSERT INTO shown_photos (pin_id, source, source_id, removed, shown_at) VALUES ($1, $2, $3, true, $4)
@@ -174,7 +174,7 @@ extension PostgresStore: LibraryStore {
             try await db.run("""
                 UPDATE photos SET state = 'placeholder', file = NULL, thumbnail = NULL, content_hash = NULL, bytes = NULL, updated_at = $2
                 WHERE id = $1 AND state = 'downloaded' AND source <> 'import'
-                """, [photoId, StoredTime.now()])
+                """, [photoId, Timestamp.now()])
         }
     }
 }

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import AlbumModel
+import AlbumStore
 
 extension PostgresStore {
     static let photoColumns = """
@@ -46,7 +47,7 @@ extension PostgresStore {
                     ORDER BY id LIMIT $4
                     FOR UPDATE SKIP LOCKED)
                 RETURNING \(Self.photoColumns)
-                """, [workerID, leaseSeconds, StoredTime.now(), max(1, limit), pinId]))
+                """, [workerID, leaseSeconds, Timestamp.now(), max(1, limit), pinId]))
                 .sorted { $0.id < $1.id }
         }
     }
@@ -99,7 +100,7 @@ extension PostgresStore {
                     altitude = coalesce($13, altitude)
                 WHERE id = $1
                 """,
-                [photoId, file, thumbnail, contentHash, bytes, width, height, StoredTime.now(), takenAt,
+                [photoId, file, thumbnail, contentHash, bytes, width, height, Timestamp.now(), takenAt,
                  camera?.make, camera?.model, camera?.orientation, camera?.altitude])
             return true
         }
@@ -112,7 +113,7 @@ extension PostgresStore {
             try await db.run("""
                 UPDATE photos SET state = 'placeholder', lease_owner = NULL, lease_until = NULL, updated_at = $3
                 WHERE id = $1 AND state = 'downloading' AND lease_owner = $2
-                """, [photoId, workerID, StoredTime.now()])
+                """, [photoId, workerID, Timestamp.now()])
         }
     }
 
@@ -133,7 +134,7 @@ extension PostgresStore {
             try await db.run("""
                 UPDATE photos SET state = 'failed', failure = $3, lease_owner = NULL, lease_until = NULL, updated_at = $4
                 WHERE id = $1 AND state = 'downloading' AND lease_owner = $2
-                """, [photoId, workerID, reason, StoredTime.now()])
+                """, [photoId, workerID, reason, Timestamp.now()])
         }
     }
 
@@ -144,7 +145,7 @@ extension PostgresStore {
             try await db.run("""
                 UPDATE photos SET state = 'placeholder', failure = NULL, updated_at = $2
                 WHERE pin_id = $1 AND state = 'failed' RETURNING 1
-                """, [pinId, StoredTime.now()])
+                """, [pinId, Timestamp.now()])
         }
     }
 

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import AlbumModel
+import AlbumStore
 
 extension PostgresStore {
     static let pinColumns = """
@@ -14,7 +15,7 @@ extension PostgresStore {
     }
 
     static func insertPin(_ db: Session, _ coordinate: Coordinate, _ title: String?, _ note: String?) async throws(AlbumError) -> Pin {
-        let now = StoredTime.now()
+        let now = Timestamp.now()
         guard let id = try await db.queryOne(
             "INSERT INTO pins (latitude, longitude, title, note, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
             [coordinate.latitude, coordinate.longitude, title, note, now, now])?.int64(0),
@@ -107,7 +108,7 @@ extension PostgresStore {
             id: row.int64(0) ?? 0,
             coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan),
             title: row.string(3), note: row.string(4), photoCount: row.int(7) ?? 0,
-            createdAt: StoredTime.parse(row.string(5)), updatedAt: StoredTime.parse(row.string(6)))
+            createdAt: Timestamp.parse(row.string(5)), updatedAt: Timestamp.parse(row.string(6)))
         pin.place = decodePlace(row, at: 8)
         pin.timeZone = row.string(13)
         return pin

@@ -46,7 +46,7 @@ extension PostgresStore {
 
     public func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) async throws(AlbumError) {
         try await write { db throws(AlbumError) in
-            let now = StoredTime.now()
+            let now = Timestamp.now()
             for (id, place, zone) in named {
                 try await db.run("""
                     UPDATE pins SET place_name = $1, place_region = $2, place_country = $3, place_country_code = $4,
@@ -58,7 +58,7 @@ extension PostgresStore {
 
     public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError) {
         try await write { db throws(AlbumError) in
-            let now = StoredTime.now()
+            let now = Timestamp.now()
             for (id, local) in named {
                 let place = local.place
                 // `user` is stored as NULL beside an offset, as on SQLite (its CHECK does not name it).

@@ -189,12 +189,18 @@ struct SQL {
 
     /// Every row of a query.
     func query(_ sql: String, _ arguments: [any SQLBindable] = []) throws(AlbumError) -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(sql, arguments) { rows.append($0) }
+        return rows
+    }
+
+    /// Hands each row of a query to `body` as it is read, for queries of many rows made into
+    /// values at once (no array of every row: summaries read thousands of roll-up rows).
+    func forEachRow(_ sql: String, _ arguments: [any SQLBindable] = [], _ body: (Row) throws(AlbumError) -> Void) throws(AlbumError) {
         let statement = try connection.statement(sql)
         defer { statement.reset() }
         try statement.bind(arguments.map(\.sqlValue))
-        var rows: [Row] = []
-        while try statement.step() { rows.append(statement.row()) }
-        return rows
+        while try statement.step() { try body(statement.row()) }
     }
 
     /// The first row of a query, if any.

@@ -70,17 +70,19 @@ extension AlbumDatabase {
     }
 
     static func dayRows(_ db: SQL, _ from: LocalDate, _ to: LocalDate) throws(AlbumError) -> [DayPlaceCount] {
-        try db.query("""
+        var days: [DayPlaceCount] = []
+        try db.forEachRow("""
             SELECT local_date, pin_id, make, model, photos, first_taken FROM photo_days
             WHERE local_date BETWEEN ? AND ? ORDER BY local_date, first_taken, pin_id
-            """, [from.description, to.description]).compactMap { row in
-            guard let date = row.string("local_date").flatMap({ LocalDate($0) }) else { return nil }
+            """, [from.description, to.description]) { row in
+            guard let date = row.string("local_date").flatMap({ LocalDate($0) }) else { return }
             let pin = row.int64("pin_id") ?? 0
-            return DayPlaceCount(
+            days.append(DayPlaceCount(
                 date: date, pinId: pin == 0 ? nil : pin, make: row.string("make").flatMap { $0.isEmpty ? nil : $0 },
                 model: row.string("model").flatMap { $0.isEmpty ? nil : $0 }, photos: row.int("photos") ?? 0,
-                firstTaken: row.string("first_taken"))
+                firstTaken: row.string("first_taken")))
         }
+        return days
     }
 
     /// The pins with these ids as summaries name them.

@@ -1,4 +1,6 @@
 #pragma once
-// The C shim: only what Swift cannot call directly. Each group has its own header.
+// The C shim: only what Swift cannot call directly, and the libraries loaded on first use. Each
+// group has its own header.
 #include "geoalbum_curl.h"
 #include "geoalbum_jpeg.h"
+#include "geoalbum_lazy.h"

@@ -1,0 +1,42 @@
+import CGeoAlbumShim
+import Foundation
+import Testing
+
+/// The names the C shim loads libheif and cairo by (decision 0021-i13) are the sonames of the
+/// libraries the -dev packages link against: `dlopen` of the soname and of the -dev package's
+/// `libX.so` (found with pkg-config, as the build once linked it) give the same object.
+@Suite struct LibrarySonameTests {
+    static func libdir(_ package: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+        process.arguments = ["--variable=libdir", package]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let out = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The shim's soname of a pkg-config package.
+    static func soname(_ package: String) -> String {
+        String(cString: package == "libheif" ? ga_heif_soname : ga_cairo_soname)
+    }
+
+    @Test(arguments: [("libheif", "libheif.so"), ("cairo", "libcairo.so")])
+    func theSonameIsTheDevPackagesLibrary(package: String, devFile: String) throws {
+        let soname = Self.soname(package)
+        let dev = try Self.libdir(package) + "/" + devFile
+        #expect(FileManager.default.fileExists(atPath: dev), "\(dev) (the -dev package's link)")
+        let byDevName = try #require(dlopen(dev, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
+        let bySoname = try #require(dlopen(soname, RTLD_NOW | RTLD_LOCAL), "\(soname) does not load")
+        #expect(byDevName == bySoname, "\(soname) is not the library \(dev) links to")
+        dlclose(byDevName)
+        dlclose(bySoname)
+    }
+
+    @Test func theShimLoadsBothByTheirSonames() {
+        #expect(ga_heif_load(nil) == nil)
+        #expect(ga_cairo_load(nil) == nil)
+    }
+}
