@@ -11,7 +11,7 @@ enum GalleryPages {
 
     static func index(_ content: ExportContent, hasBasemap: Bool) -> String {
         var out = head("GeoAlbum", map: true)
-        out += "<body>\n<header><h1><a href=\"index.html\">GeoAlbum</a></h1><span>\(content.pins.count) albums</span></header>\n"
+        out += "<body>\n<header><h1><a href=\"index.html\">GeoAlbum</a></h1><span>\(content.pins.count) \(content.pins.count == 1 ? "album" : "albums")</span></header>\n"
         out += "<div id=\"map\" data-basemap=\"\(hasBasemap ? "assets/earth.jpg" : "")\"></div>\n<main>\n<h2>Albums</h2>\n<ul class=\"albums\">\n"
         for entry in content.pins {
             let title = MarkupText.escape(entry.pin.title ?? "Pin \(entry.pin.id)")

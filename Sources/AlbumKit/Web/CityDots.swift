@@ -80,15 +80,17 @@ public enum CityDots {
               for (var i = 0; i < places.length && shown < 300; i++) {
                 var p = places[i];
                 if (!view.contains([p[0], p[1]])) { continue; }
-                // A grid of label-sized cells: a place is left out when a more populous one was
-                // drawn in its cell or a neighbouring one (labels run to the right of the dot).
+                // A grid of 40×18 px cells: a label covers the cells from its dot rightwards as far
+                // as its name runs; a place is left out when a more populous one's label took any
+                // of those cells or the ones around them.
                 var at = map.latLngToContainerPoint([p[0], p[1]]);
-                var cx = Math.floor(at.x / 70), cy = Math.floor(at.y / 18), near = false;
-                for (var dx = -1; dx <= 1 && !near; dx++) {
+                var cx = Math.floor(at.x / 40), cy = Math.floor(at.y / 18), width = Math.ceil((p[2].length * 6.5 + 12) / 40);
+                var near = false;
+                for (var dx = -1; dx <= width && !near; dx++) {
                   for (var dy = -1; dy <= 1 && !near; dy++) { near = taken[(cx + dx) + ":" + (cy + dy)] === true; }
                 }
                 if (near) { continue; }
-                taken[cx + ":" + cy] = true;
+                for (var k = 0; k < width; k++) { taken[(cx + k) + ":" + cy] = true; }
                 shown++;
                 var name = document.createElement("span");
                 name.textContent = p[2];
