@@ -43,6 +43,7 @@ public enum RawHTTP {
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n < 0 && errno == EINTR { continue }  // a signal (SIGCHLD of another test's album): retry
                 if n <= 0 { return }
                 offset += n
             }
@@ -70,6 +71,7 @@ public enum RawHTTP {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = recv(fd, &chunk, chunk.count, 0)
+            if n < 0 && errno == EINTR { continue }  // a signal, not the end of the answer: read on
             if n <= 0 { break }
             bytes += chunk[0..<n]
         }
@@ -97,6 +99,7 @@ public enum RawHTTP {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while bytes.count < 1 << 22 {
             let n = recv(fd, &chunk, chunk.count, 0)
+            if n < 0 && errno == EINTR { continue }  // a signal, not the end of the answer: read on
             if n <= 0 { break }
             bytes += chunk[0..<n]
             if String(decoding: bytes, as: UTF8.self).contains(marker) { break }

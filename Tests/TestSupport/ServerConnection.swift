@@ -73,7 +73,12 @@ struct Connection {
 
     private mutating func receive() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        // A signal (SIGCHLD from an `album` another test ran) interrupts a blocking recv: retry,
+        // or the connection would close under the client, which then opens another one.
+        var count: Int
+        repeat {
+            count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
         guard count > 0 else { return false }
         buffer.append(contentsOf: chunk[..<count])
         return true
@@ -133,6 +138,7 @@ struct Connection {
                 let flags: Int32 = 0
                 #endif
                 let sent = Glibc.send(fd, base + offset, bytes.count - offset, flags)
+                if sent < 0 && errno == EINTR { continue }  // interrupted by a signal: retry
                 guard sent > 0 else { return false }
                 offset += sent
             }
