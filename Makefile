@@ -16,9 +16,14 @@ demo: deps
 
 # The tests include the PostgreSQL library's (a real server started by the tests): built with
 # the PostgreSQL trait, which `make demo`/`make release` leave off.
+# Two runs: the tests that wait for `album` processes (the CLI's and PostgreSQL's) block Swift's
+# cooperative threads while they wait (as many as there are cores), which starves the in-process
+# loopback servers and HTTP clients of the other suites: on 2 cores a client's idle connection once
+# outlived libcurl's 118 s reuse limit between two requests (docs/architecture.md, "Test pitfalls").
 test: deps
 	swift build --build-tests --traits PostgreSQL
-	swift test --traits PostgreSQL
+	swift test --skip-build --traits PostgreSQL --skip AlbumCLITests --skip AlbumPostgresTests
+	swift test --skip-build --traits PostgreSQL --filter AlbumCLITests --filter AlbumPostgresTests
 
 release: deps
 	swift build -c release

@@ -6,6 +6,8 @@
 # time per request (utime+stime from /proc, over the requests wrk completed) and the load average:
 # on a shared machine wrk's latencies include queueing behind other processes, the CPU does not.
 # Usage: bash bench/serve.sh [PHOTOS=100000] [MAP_PINS=10000]   (env ALBUM, BENCH_DIR, DURATION, RUNS)
+# PIN=1: the server on CPU 0 and wrk (one thread) on CPU 1, as with the load generator on another
+# machine; by default both float over every core and wrk's two threads compete with the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PHOTOS=${1:-100000}
@@ -14,6 +16,8 @@ ALBUM=${ALBUM:-.build/release/album}
 DIR=${BENCH_DIR:-/tmp/ga-serve}
 DURATION=${DURATION:-15s}
 RUNS=${RUNS:-5}
+SERVER_CPU=(); WRK=(wrk -t2)
+if [ "${PIN:-0}" = 1 ]; then SERVER_CPU=(taskset -c 0); WRK=(taskset -c 1 wrk -t1); fi
 JPEG=fixtures/bundle/photos/paris-01.jpg
 [ -x "$ALBUM" ] || swift build -c release
 rm -rf "$DIR" && mkdir -p "$DIR"
@@ -22,7 +26,7 @@ TICK=$(getconf CLK_TCK)
 serve() {  # LIBRARY PORT [OPTIONS...]
   local library=$1 port=$2
   shift 2
-  "$ALBUM" serve --port "$port" --library "$library" --source bundle:fixtures/bundle "$@" >/dev/null 2>"$DIR/serve-$port.log" &
+  "${SERVER_CPU[@]}" "$ALBUM" serve --port "$port" --library "$library" --source bundle:fixtures/bundle "$@" >/dev/null 2>"$DIR/serve-$port.log" &
   echo $! >"$DIR/serve-$port.pid"
   # The first start on a new library names the places of every pin and photo (seconds of CPU).
   for _ in $(seq 1200); do curl -sf "http://127.0.0.1:$port/api/region" >/dev/null && return; sleep 0.1; done
@@ -36,7 +40,7 @@ bench() {  # PORT TITLE PATH [LUA]
   echo "== $title, 50 connections; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   curl -sf -o /dev/null "http://127.0.0.1:$port$path"   # warm: the first answer fills the cache
   before=$(cpu_ticks "$port")
-  out=$(wrk -t2 -c50 -d"$DURATION" --latency ${lua:+-s "$lua"} "http://127.0.0.1:$port$path")
+  out=$("${WRK[@]}" -c50 -d"$DURATION" --latency ${lua:+-s "$lua"} "http://127.0.0.1:$port$path")
   after=$(cpu_ticks "$port")
   echo "$out" | grep -E "Latency  |50%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors"
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
