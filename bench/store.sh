@@ -31,17 +31,9 @@ records = [{"albumId": 1, "id": i, "title": f"photo {i}", "url": url(i), "thumbn
 json.dump(records, open(f"{work}/bundle/photos.json", "w"))
 open(f"{work}/pins.csv", "w").write("10,20,north\n-10,20,south\n")
 PY
-cat > "$work/nginx.conf" <<NGINX
-worker_processes 1;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http { access_log off; sendfile on; keepalive_requests 100000;
-  server { listen 127.0.0.1:$port; root $work/www; } }
-NGINX
-nginx -c "$work/nginx.conf" -p "$work"
-trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true' EXIT
+. bench/lib.sh
+start_nginx 0   # unthrottled
+trap stop_nginx EXIT
 
 timed() {  # label binary-index command...: prints "label user+sys wall"
   local label=$1; shift
