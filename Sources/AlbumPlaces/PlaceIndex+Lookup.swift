@@ -11,7 +11,7 @@ import Foundation
 /// answers are the same as one at a time.
 extension PlaceIndex {
     /// Positions whose reads are issued together.
-    static let batchSize = 64
+    static let batchSize = 16
 
     /// The place and the zone of a position.
     public func lookup(_ coordinate: Coordinate) -> PlaceLookup {
