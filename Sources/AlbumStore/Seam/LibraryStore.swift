@@ -7,13 +7,16 @@ import Foundation
 /// protocol. Every method is async and may suspend: a store runs its blocking work off Swift's
 /// cooperative pool (SQLite on the database's own thread, PostgreSQL on its event loop).
 ///
+/// Plans, reminders and due deliveries are the `PlanStore` part of the seam; the library's
+/// version (`album serve`'s answer cache) the `VersionedStore` part.
+///
 /// Not in the seam (SQLite only, through `AlbumDatabase` itself): tags, timeline, find,
-/// summaries and the card, plans, reminders and due deliveries, photo placing. A library on another store answers those with one error
+/// summaries and the card, photo placing. A library on another store answers those with one error
 /// (`LibraryStoreFeature.unsupported`).
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
 /// when the store fails.
-public protocol LibraryStore: Sendable {
+public protocol LibraryStore: PlanStore, VersionedStore {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }
 
