@@ -14,10 +14,11 @@ import Synchronization
 /// DIR/thumbs/ab/…       thumbnails, named by the content hash of their original
 /// ```
 ///
-/// The core commands (pins, region, photos, fetch, new collection, resume, status, verify,
-/// `album worker`) go through `store`, the seam both stores implement, and are async. The rest
-/// (tags, timeline, find, summaries, plans, reminders, exports, import) needs the SQLite
-/// database (`database`), and answers a PostgreSQL library with one error.
+/// The core commands (pins, region, photos, fetch, new collection, resume, status, import,
+/// verify, `album worker`) and the memory features (tags, timeline, find, summaries and the card,
+/// photo placing: `MemoryStore`) go through `store`, the seam both stores implement, and are
+/// async. The rest (plans, reminders, exports) needs the SQLite database (`database`), and
+/// answers a PostgreSQL library with one error.
 public final class Library: Sendable {
     /// The folder of the photo files (a folder library's own folder, or a shared library's
     /// `files` folder).
@@ -32,8 +33,8 @@ public final class Library: Sendable {
     /// Why place names are unavailable, once naming needed the place data and it failed.
     let placeProblem = Mutex<AlbumError?>(nil)
 
-    /// The SQLite database, for what the seam does not cover (tags, timeline, summaries, plans,
-    /// reminders, place naming, import) and for code already on a blocking thread.
+    /// The SQLite database, for what the seam does not cover (plans, reminders, exports) and
+    /// for code already on a blocking thread.
     /// - Throws: `AlbumError.invalidInput` on a library of another store.
     var database: AlbumDatabase {
         get throws(AlbumError) {
