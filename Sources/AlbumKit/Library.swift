@@ -14,11 +14,12 @@ import Synchronization
 /// DIR/thumbs/ab/…       thumbnails, named by the content hash of their original
 /// ```
 ///
-/// The core commands (pins, region, photos, fetch, new collection, resume, status, verify,
-/// `album worker`), plans, reminders, due deliveries, exports and `album serve`'s answer cache go
-/// through `store`, the seam both stores implement, and are async. The rest (tags, timeline,
-/// find, summaries, placing) needs the SQLite database (`database`), and answers a PostgreSQL
-/// library with one error.
+/// The core commands (pins, region, photos, fetch, new collection, resume, status, import,
+/// verify, `album worker`), the memory features (tags, timeline, find, summaries and the card,
+/// photo placing: `MemoryStore`), plans, reminders, due deliveries, exports and `album serve`'s
+/// answer cache go through `store`, the seam both stores implement, and are async. What is left
+/// (place listing) needs the SQLite database (`database`), and answers a PostgreSQL library with
+/// one error.
 public final class Library: Sendable {
     /// The folder of the photo files (a folder library's own folder, or a shared library's
     /// `files` folder).
@@ -33,8 +34,8 @@ public final class Library: Sendable {
     /// Why place names are unavailable, once naming needed the place data and it failed.
     let placeProblem = Mutex<AlbumError?>(nil)
 
-    /// The SQLite database, for what the seam does not cover (tags, timeline, summaries, place
-    /// naming, import) and for code already on a blocking thread.
+    /// The SQLite database, for what the seam does not cover (place listing, place naming,
+    /// import's SQLite steps) and for code already on a blocking thread.
     /// - Throws: `AlbumError.invalidInput` on a library of another store.
     var database: AlbumDatabase {
         get throws(AlbumError) {
