@@ -7,7 +7,7 @@ import Foundation
 /// entries, monthly and yearly summaries, tags and search. Same JSON as `album … --json`.
 extension AlbumAPI {
     /// `GET /api/entries?from&to&tag&pin&page&pageSize&by&asOf`: one page of the timeline.
-    func entries(_ query: [HTTPRequest.QueryItem]) throws -> Data {
+    func entries(_ query: [HTTPRequest.QueryItem]) async throws -> Data {
         let grouping = try query["by"].map { text throws(APIError) in
             guard let g = TimelineGrouping(rawValue: text) else { throw .badRequest("by '\(text)' must be day, week or month") }
             return g
@@ -16,15 +16,15 @@ extension AlbumAPI {
         let pageSize = try Self.integer(query, "pageSize") ?? 100
         let filter = try Self.filter(query)
         do {
-            return JSONOut.encode(Self.served(try library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)))
+            return JSONOut.encode(Self.served(try await library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)))
         } catch {
             throw Self.renamingOptions(error)
         }
     }
 
     /// `GET /api/summaries/monthly?year&month` and `/api/summaries/yearly?year`.
-    func summary(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> Data {
-        var summary = try library.summary(of: try Self.period(kind, query))
+    func summary(_ kind: String, _ query: [HTTPRequest.QueryItem]) async throws -> Data {
+        var summary = try await library.summary(of: try Self.period(kind, query))
         summary.first = summary.first?.served
         summary.last = summary.last?.served
         return JSONOut.encode(summary)
@@ -54,22 +54,22 @@ extension AlbumAPI {
     }
 
     /// `GET /api/summaries/{monthly|yearly}/card?year&month`: the summary card as a PNG.
-    func card(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
-        let summary = try library.summary(of: try Self.period(kind, query))
+    func card(_ kind: String, _ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
+        let summary = try await library.summary(of: try Self.period(kind, query))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
-        try library.writeCard(summary, to: file)
+        try await library.writeCard(summary, to: file)
         guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
         return Reply.bytes(data, type: "image/png")
     }
 
     /// `GET /timeline?by&page&asOf…`: the timeline page.
-    func timelinePage(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+    func timelinePage(_ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
         let grouping = TimelineGrouping(rawValue: query["by"] ?? "month") ?? .month
         let page = try Self.integer(query, "page") ?? 1
         do {
             let filter = try Self.filter(query)
-            let timeline = try library.timeline(by: grouping, filter: filter, page: page, pageSize: 200)
+            let timeline = try await library.timeline(by: grouping, filter: filter, page: page, pageSize: 200)
             return Reply.html(Pages.timeline(timeline, tag: filter.tag))
         } catch {
             throw Self.renamingOptions(error)
@@ -77,22 +77,22 @@ extension AlbumAPI {
     }
 
     /// `GET /summary?year[&month]`: a month's or a year's summary with its card.
-    func summaryPage(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+    func summaryPage(_ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
         var query = query
         if query["year"] == nil {
             query["year"] = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
         }
         let kind = query["month"] == nil ? "yearly" : "monthly"
         let cardQuery = "year=\(query["year"] ?? "")" + (query["month"].map { "&amp;month=\($0)" } ?? "")
-        return Reply.html(Pages.summary(try library.summary(of: try Self.period(kind, query)), cardQuery: cardQuery))
+        return Reply.html(Pages.summary(try await library.summary(of: try Self.period(kind, query)), cardQuery: cardQuery))
     }
 
     /// `GET /search?q=TEXT`: the search box, and the first 200 matches when there is a query.
-    func searchPage(_ query: [HTTPRequest.QueryItem]) throws -> HTTPResponse {
+    func searchPage(_ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
         let text = (query["q"] ?? "").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return Reply.html(Pages.search("", nil)) }
         do {
-            return Reply.html(Pages.search(text, try library.find(try SearchText(text), filter: try Self.filter(query), limit: 200)))
+            return Reply.html(Pages.search(text, try await library.find(try SearchText(text), filter: try Self.filter(query), limit: 200)))
         } catch let error as AlbumError {
             guard case .invalidInput(let message) = error else { throw error }
             return Reply.html(Pages.search(text, nil, problem: message.description), status: .badRequest)
@@ -100,15 +100,15 @@ extension AlbumAPI {
     }
 
     /// `GET /api/tags`.
-    func tags() throws -> Data { JSONOut.encode(try library.tags()) }
+    func tags() async throws -> Data { JSONOut.encode(try await library.tags()) }
 
     /// `GET /api/search?q=TEXT&from&to&tag&pin&limit`.
-    func search(_ query: [HTTPRequest.QueryItem]) throws -> Data {
+    func search(_ query: [HTTPRequest.QueryItem]) async throws -> Data {
         guard let text = query["q"], !text.isEmpty else { throw APIError.badRequest("q is required") }
         let limit = try Self.integer(query, "limit") ?? 50
         guard (1...1000).contains(limit) else { throw APIError.badRequest("limit \(limit) must be 1-1000") }
         do {
-            var results = try library.find(try SearchText(text), filter: try Self.filter(query), limit: limit)
+            var results = try await library.find(try SearchText(text), filter: try Self.filter(query), limit: limit)
             results.photos = results.photos.map(\.served)
             return JSONOut.encode(results)
         } catch {

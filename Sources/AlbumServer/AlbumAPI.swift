@@ -47,10 +47,10 @@ struct AlbumAPI: HTTPHandler {
             return Reply.html(Pages.album(try await albumJSON(pinId)))
         case ("GET", _) where parts.first == "assets": return try asset(parts.dropFirst().joined(separator: "/"))
         case ("GET", 1) where parts[0] == "login": return login(request)
-        case ("GET", 1) where parts[0] == "timeline": return try timelinePage(request.query)
-        case ("GET", 1) where parts[0] == "summary": return try summaryPage(request.query)
-        case ("GET", 1) where parts[0] == "tags": return Reply.html(Pages.tags(try library.tags()))
-        case ("GET", 1) where parts[0] == "search": return try searchPage(request.query)
+        case ("GET", 1) where parts[0] == "timeline": return try await timelinePage(request.query)
+        case ("GET", 1) where parts[0] == "summary": return try await summaryPage(request.query)
+        case ("GET", 1) where parts[0] == "tags": return Reply.html(Pages.tags(try await library.tags()))
+        case ("GET", 1) where parts[0] == "search": return try await searchPage(request.query)
         default: break
         }
         guard parts.first == "api" else { throw APIError.notFound("no page \(request.path)") }
@@ -84,11 +84,11 @@ struct AlbumAPI: HTTPHandler {
             guard let region = try await library.region() else { return Reply.json(Data("null".utf8)) }
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))
         case ("PUT", 1) where api[0] == "region": return try await setRegion(request)
-        case ("GET", 1) where api[0] == "entries": return try await cached(request) { try entries(request.query) }
-        case ("GET", 2) where api[0] == "summaries": return try await cached(request) { try summary(api[1], request.query) }
-        case ("GET", 3) where api[0] == "summaries" && api[2] == "card": return try card(api[1], request.query)
-        case ("GET", 1) where api[0] == "tags": return try await cached(request) { try tags() }
-        case ("GET", 1) where api[0] == "search": return try await cached(request) { try search(request.query) }
+        case ("GET", 1) where api[0] == "entries": return try await cached(request) { try await entries(request.query) }
+        case ("GET", 2) where api[0] == "summaries": return try await cached(request) { try await summary(api[1], request.query) }
+        case ("GET", 3) where api[0] == "summaries" && api[2] == "card": return try await card(api[1], request.query)
+        case ("GET", 1) where api[0] == "tags": return try await cached(request) { try await tags() }
+        case ("GET", 1) where api[0] == "search": return try await cached(request) { try await search(request.query) }
         default:
             throw APIError.notFound("no API route \(method) \(request.path)")
         }
@@ -119,13 +119,13 @@ struct AlbumAPI: HTTPHandler {
     /// library has not changed since it was made.
     func cached(_ request: HTTPRequest, make: () async throws -> Data) async throws -> HTTPResponse {
         let key = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        return try await cache.answer(key, at: try library.version(), make: make).response
+        return try await cache.answer(key, at: try await library.version(), make: make).response
     }
 
     /// A pin's album as JSON, from the cache while neither the library nor whether this server is
     /// fetching for the pin changed. An answer whose making started a fetch (`albumJSON`) is not kept.
     func albumData(_ pinId: Int64) async throws -> AnswerCache.Answer {
-        let version = try library.version()
+        let version = try await library.version()
         let running = await jobs.isRunning(pinId)
         let jobs = jobs
         return try await cache.answer(
@@ -172,9 +172,9 @@ struct AlbumAPI: HTTPHandler {
         }
         // The region is where the map was left, not album data: no kept answer depends on it, so
         // saving it (on every map move) keeps them when it was the only write meanwhile.
-        let before = try library.version()
+        let before = try await library.version()
         try await library.setRegion(region)
-        cache.carry(from: before, to: try library.version(), rows: 1)
+        cache.carry(from: before, to: try await library.version(), rows: 1)
         return Reply.json(JSONOut.encode(RegionJSON(region: region)))
     }
 

@@ -2,7 +2,7 @@ import AlbumKit
 import AlbumModel
 import ArgumentParser
 
-struct FindCommand: ParsableCommand {
+struct FindCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "Search titles, pins, tags, cameras, file names and places.",
@@ -16,12 +16,14 @@ struct FindCommand: ParsableCommand {
     @OptionGroup var filters: PhotoFilterOptions
     @Option(help: "Photos to list at most (1-1000).") var limit = 50
 
-    func run() throws {
+    func run() async throws {
         let search = try SearchText(text.joined(separator: " "))
         let filter = try filters.filter()
-        let library = try global.openForReading()
-        var results = try library.find(search, filter: filter, limit: limit)
-        results.photos = results.photos.map { $0.resolved(in: library) }
+        let results = try await global.withLibrary(.reading) { library in
+            var results = try await library.find(search, filter: filter, limit: limit)
+            results.photos = results.photos.map { $0.resolved(in: library) }
+            return results
+        }
         if global.json { return try Output.json(results) }
         if results.total == 0 { return Output.line("no photo matches \(search.text)") }
         for photo in results.photos { Output.line(photo.line) }

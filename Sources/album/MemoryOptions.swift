@@ -44,10 +44,11 @@ extension PhotoEntry {
 }
 
 extension GlobalOptions {
-    /// Opens the library for a command that changes what is there (tags, places): a library
-    /// that does not exist holds nothing to change, so it is read as an empty one and nothing
-    /// is created on disk; the command's "not found" error says so.
-    func openForChanging() throws -> Library {
-        FileManager.default.fileExists(atPath: Library.databasePath(in: libraryFolder)) ? try openForWriting() : try openForReading()
+    /// How a command that changes what is there (tags, places) opens the library: a folder
+    /// library that does not exist holds nothing to change, so it is read as an empty one and
+    /// nothing is created on disk (the command's "not found" error says so).
+    func changingAccess() throws -> LibraryAccess {
+        guard case .folder(let folder) = try location() else { return .writing }
+        return FileManager.default.fileExists(atPath: Library.databasePath(in: folder)) ? .writing : .reading
     }
 }

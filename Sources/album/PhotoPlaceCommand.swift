@@ -3,7 +3,7 @@ import AlbumModel
 import ArgumentParser
 
 /// `album photo place PHOTO --pin N | --lat D --lon D | --place NAME | --accept-suggestion`.
-struct PhotoPlaceCommand: ParsableCommand {
+struct PhotoPlaceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "place", abstract: "Give a photo a place: a pin, a position, or the place its import suggested.")
     @OptionGroup var global: GlobalOptions
@@ -22,7 +22,7 @@ struct PhotoPlaceCommand: ParsableCommand {
         guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 100 else { throw ValidationError("--radius-km \(radiusKm) must be in (0, 100]") }
     }
 
-    func run() throws {
+    func run() async throws {
         let placement: PhotoPlacement
         if let pin {
             placement = .pin(pin)
@@ -31,9 +31,11 @@ struct PhotoPlaceCommand: ParsableCommand {
         } else {
             placement = .suggestion
         }
-        let library = try global.openForChanging()
-        let (photo, pin, created) = try library.placePhoto(id: id, placement)
-        if global.json { return try Output.json(PhotoJSON(photo: photo, library: library)) }
+        let (photo, pin, created, folder) = try await global.withLibrary(global.changingAccess()) { library in
+            let (photo, pin, created) = try await library.placePhoto(id: id, placement)
+            return (photo, pin, created, library.folder)
+        }
+        if global.json { return try Output.json(PhotoJSON(photo: photo, folder: folder)) }
         Output.line("placed photo \(photo.id) in \(created ? "new " : "")pin \(pin.id)  \(Output.degrees(pin.coordinate))")
     }
 }

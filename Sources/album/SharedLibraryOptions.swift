@@ -7,7 +7,9 @@ import Foundation
 /// `--library DIR` or `--library postgres://…` (or `ALBUM_DATABASE_URL` with `--files`).
 extension GlobalOptions {
     /// The commands that work on a PostgreSQL library; every other one says so in one line.
-    static let sharedCommands = "pin, region, fetch, new-collection, photos, photo rm, status, resume, import, verify and worker"
+    static let sharedCommands =
+        "pin, region, fetch, new-collection, photos, photo rm, photo place, status, resume, import, verify, worker, "
+        + "tag, tags, timeline, find, summary, plan, plans, remind, due, export and serve"
 
     /// Where the library is: a folder, or a PostgreSQL server.
     /// - Throws: a usage error for `--files` with a folder library; `AlbumError` for a malformed URL.

@@ -3,7 +3,7 @@ import AlbumModel
 import ArgumentParser
 import Foundation
 
-struct SummaryCommand: ParsableCommand {
+struct SummaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "A month or a year in numbers, optionally as a picture to share.",
@@ -14,7 +14,7 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also draw the summary card into this PNG file.", valueName: "file.png")) var card: String?
     @Option(help: "The card's width in pixels (320-4096); it is 5:4 portrait.") var width = 1080
 
-    func run() throws {
+    func run() async throws {
         let period: LocalPeriod
         switch (month, year) {
         case (let month?, nil): period = try LocalPeriod.month(month)
@@ -22,11 +22,13 @@ struct SummaryCommand: ParsableCommand {
         default: throw ValidationError("give --month YYYY-MM or --year YYYY (one of them)")
         }
         guard (320...4096).contains(width) else { throw ValidationError("--width \(width) must be between 320 and 4096") }
-        let library = try global.openForReading()
-        var summary = try library.summary(of: period)
-        if let card { try library.writeCard(summary, to: URL(fileURLWithPath: card).standardizedFileURL, width: width) }
-        summary.first = summary.first?.resolved(in: library)
-        summary.last = summary.last?.resolved(in: library)
+        let summary = try await global.withLibrary(.reading) { library in
+            var summary = try await library.summary(of: period)
+            if let card { try await library.writeCard(summary, to: URL(fileURLWithPath: card).standardizedFileURL, width: width) }
+            summary.first = summary.first?.resolved(in: library)
+            summary.last = summary.last?.resolved(in: library)
+            return summary
+        }
         if global.json { return try Output.json(summary) }
         for line in Self.text(summary) { Output.line(line) }
         if let card { Output.line("card: \(URL(fileURLWithPath: card).standardizedFileURL.path)") }

@@ -32,26 +32,26 @@ struct TagCommand: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add tags to a photo, a pin or a day.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: Target
 
-        func run() throws {
+        func run() async throws {
             let (target, tags) = try target.resolve()
-            let change = try global.openForChanging().addTags(tags, to: target)
+            let change = try await global.withLibrary(global.changingAccess()) { try await $0.addTags(tags, to: target) }
             try TagCommand.print(change, tags: tags, verb: "tagged", json: global.json)
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove tags from a photo, a pin or a day.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: Target
 
-        func run() throws {
+        func run() async throws {
             let (target, tags) = try target.resolve()
-            let change = try global.openForChanging().removeTags(tags, from: target)
+            let change = try await global.withLibrary(global.changingAccess()) { try await $0.removeTags(tags, from: target) }
             try TagCommand.print(change, tags: tags, verb: "untagged", json: global.json)
         }
     }
@@ -64,12 +64,12 @@ struct TagCommand: ParsableCommand {
     }
 }
 
-struct TagsCommand: ParsableCommand {
+struct TagsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "tags", abstract: "Every tag with its count, most used first.")
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let usage = try global.openForReading().tags()
+    func run() async throws {
+        let usage = try await global.withLibrary(.reading) { try await $0.tags() }
         if global.json { return try Output.json(usage) }
         if usage.isEmpty { return Output.line("no tags") }
         for tag in usage {

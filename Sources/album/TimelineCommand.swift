@@ -2,7 +2,7 @@ import AlbumKit
 import AlbumModel
 import ArgumentParser
 
-struct TimelineCommand: ParsableCommand {
+struct TimelineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "Every photo by local day, ISO week or month, newest first.",
@@ -19,13 +19,15 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Page through photos up to this id only.", valueName: "id"))
     var asOf: Int64?
 
-    func run() throws {
+    func run() async throws {
         var filter = try filters.filter()
         filter.asOf = asOf
-        let library = try global.openForReading()
-        var timeline = try library.timeline(by: by, filter: filter, page: page, pageSize: pageSize)
-        for g in timeline.groups.indices {
-            timeline.groups[g].photos = timeline.groups[g].photos.map { $0.resolved(in: library) }
+        let timeline = try await global.withLibrary(.reading) { library in
+            var timeline = try await library.timeline(by: by, filter: filter, page: page, pageSize: pageSize)
+            for g in timeline.groups.indices {
+                timeline.groups[g].photos = timeline.groups[g].photos.map { $0.resolved(in: library) }
+            }
+            return timeline
         }
         if global.json { return try Output.json(timeline) }
         if timeline.total == 0 { return Output.line("no photos") }

@@ -21,8 +21,8 @@ import Testing
         #expect(empty.status == 200 && empty.text.contains("No tags yet") && empty.text.contains("0 tags"), "\(empty.text)")
 
         let photo = try #require(try await h.library.photos(pinId: Int64(id)).first)
-        _ = try h.library.addTags([try TagName("river")], to: .photo(photo.id))
-        _ = try h.library.addTags([try TagName("trip")], to: .pin(Int64(id)))
+        _ = try await h.library.addTags([try TagName("river")], to: .photo(photo.id))
+        _ = try await h.library.addTags([try TagName("trip")], to: .pin(Int64(id)))
         let page = try await h.request("GET", "/tags")
         #expect(page.status == 200)
         #expect(page.text.contains("2 tags"))

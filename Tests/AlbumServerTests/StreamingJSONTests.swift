@@ -31,10 +31,10 @@ import Testing
         #expect(photos.count == 8)
         same(photos.map { PhotoJSON(photo: $0) }, "photos")
         same(AlbumJSON(pin: pins[0], hasAlbum: true, downloading: false, photos: photos), "album")
-        let page = try h.library.timeline(by: .day, filter: PhotoFilter(), page: 1, pageSize: 5)
+        let page = try await h.library.timeline(by: .day, filter: PhotoFilter(), page: 1, pageSize: 5)
         same(AlbumAPI.served(page), "timeline")
-        same(try h.library.summary(of: try LocalPeriod.month("2024-06")), "summary", streamed: false)
-        same(try h.library.tags(), "tags")
+        same(try await h.library.summary(of: try LocalPeriod.month("2024-06")), "summary", streamed: false)
+        same(try await h.library.tags(), "tags")
         same(RegionJSON(region: try Region(center: Coordinate(latitude: 1.5, longitude: -2), spanLatitude: 0.25, spanLongitude: 360)), "region")
     }
 

@@ -48,9 +48,10 @@ public enum CollagePlanner {
 
 extension Library {
     /// Draws the summary's card and writes it to `file` atomically (a temporary file in the same
-    /// folder, then a rename): a failure leaves no partial file.
+    /// folder, then a rename): a failure leaves no partial file. The collage's photos come from
+    /// the store; decoding and drawing run on the blocking pool.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable.
-    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080) throws(AlbumError) {
+    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080) async throws(AlbumError) {
         let folder = file.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -59,17 +60,20 @@ extension Library {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw .io("cannot write card \(file.path): folder \(folder.path) is not writable")
         }
-        let png = try SummaryCard.png(try cardContent(summary), width: width)
-        do {
-            try png.write(to: file, options: .atomic)
-        } catch {
-            throw .io("cannot write card", subject: .file(file.path), cause: .of(error))
+        let candidates = try await store.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
+        try await BlockingPool.shared.run { () throws(AlbumError) in
+            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width)
+            do {
+                try png.write(to: file, options: .atomic)
+            } catch {
+                throw .io("cannot write card", subject: .file(file.path), cause: .of(error))
+            }
         }
     }
 
-    /// What the card of a summary shows.
-    func cardContent(_ summary: Summary) throws(AlbumError) -> CardContent {
-        let candidates = try database.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
+    /// What the card of a summary shows, its collage chosen from `candidates`
+    /// (`MemoryStore.collageCandidates`).
+    func cardContent(_ summary: Summary, candidates: [PhotoEntry]) -> CardContent {
         var chosen: [(photo: PhotoEntry, image: PixelImage)] = []
         for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) where chosen.count < SummaryCard.collageSize {
             // A thumbnail that is gone or unreadable leaves its place to the next photo.

@@ -124,14 +124,14 @@ public struct SummaryPlanner: Sendable {
 extension Library {
     /// The summary of a month or a year.
     /// - Throws: `AlbumError.invalidInput` for a period that is not a month or a year.
-    public func summary(of period: LocalPeriod) throws(AlbumError) -> Summary {
+    public func summary(of period: LocalPeriod) async throws(AlbumError) -> Summary {
         guard period.kind == .month || period.kind == .year else {
             throw .invalidInput("a summary covers a month or a year, not a \(period.kind.rawValue)")
         }
-        let facts = try database.periodFacts(from: period.from, to: period.to)
+        let facts = try await store.periodFacts(from: period.from, to: period.to)
         let before = period.previous
-        let previousDays = try database.dayPlaceCounts(from: before.from, to: before.to)
-        let previousPlaces = try database.places(Set(previousDays.compactMap(\.pinId)))
+        let previousDays = try await store.dayPlaceCounts(from: before.from, to: before.to)
+        let previousPlaces = try await store.places(Set(previousDays.compactMap(\.pinId)))
         return SummaryPlanner(period: period).summary(facts, previous: (previousDays, previousPlaces))
     }
 }

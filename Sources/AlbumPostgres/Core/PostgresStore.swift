@@ -198,6 +198,9 @@ extension String: PostgresArgument {
 extension Bool: PostgresArgument {
     func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
 }
+extension Array: PostgresArgument where Element == Int64 {
+    func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
+}
 extension Optional: PostgresArgument where Wrapped: PostgresArgument {
     func bind(into bindings: inout PostgresBindings) {
         switch self {

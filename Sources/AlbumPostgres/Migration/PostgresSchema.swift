@@ -14,13 +14,16 @@ public enum PostgresSchema {
         public let sql: String
 
         /// The statements, one per line that ends with `;` (PostgresNIO's extended protocol
-        /// takes one statement at a time); comment lines go with the statement after them.
+        /// takes one statement at a time); comment lines go with the statement after them. A
+        /// `$$`-quoted body (a function's, a `DO` block's) is one statement whatever its lines end with.
         var statements: [String] {
             var result: [String] = []
             var current = ""
+            var inBody = false
             for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
                 current += line + "\n"
-                if line.trimmingCharacters(in: .whitespaces).hasSuffix(";") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("--") {
+                if line.components(separatedBy: "$$").count % 2 == 0 { inBody.toggle() }
+                if !inBody && line.trimmingCharacters(in: .whitespaces).hasSuffix(";") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("--") {
                     result.append(current)
                     current = ""
                 }
@@ -191,6 +194,155 @@ public enum PostgresSchema {
                 PRIMARY KEY (photo_id, tag)
             );
             CREATE INDEX photo_tags_by_tag ON photo_tags (tag, photo_id);
+            """),
+        Migration(name: "addMemoryFeatures", sql: """
+            -- The memory features on PostgreSQL (issue 16, decision 0023-pgmemory): the timeline,
+            -- tags, search, summaries and photo placing, as SQLite's addPhotoLocalDate, createTags
+            -- (pin_tags), createPhotoSearch and searchPlaceNames. Summaries roll photos up with
+            -- GROUP BY over photos_by_local_date instead of SQLite's photo_days tables.
+            -- The local calendar day: the date part of taken_at (stored as the camera's local time).
+            ALTER TABLE photos ADD COLUMN local_date text COLLATE "C" GENERATED ALWAYS AS (
+                CASE WHEN taken_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' THEN substr(taken_at, 1, 10) END) STORED;
+            CREATE INDEX photos_by_local_date ON photos (local_date, (taken_at COLLATE "C"), id);
+            CREATE TABLE pin_tags (
+                pin_id bigint NOT NULL REFERENCES pins(id) ON DELETE CASCADE,
+                tag text NOT NULL CHECK (length(tag) BETWEEN 1 AND 256),
+                PRIMARY KEY (pin_id, tag)
+            );
+            CREATE INDEX pin_tags_by_tag ON pin_tags (tag, pin_id);
+            -- Search folds case (ICU's lower when there) and diacritics (the unaccent extension, a
+            -- trusted contrib module; without it, translate() of Latin-1's accented letters, with a
+            -- warning in the server's log) and cuts at ASCII punctuation, as FTS5's unicode61.
+            DO $$
+            BEGIN
+                CREATE EXTENSION IF NOT EXISTS unaccent;
+            EXCEPTION WHEN OTHERS THEN
+                RAISE WARNING 'album: unaccent is not available (%): search folds Latin-1 accents only', SQLERRM;
+            END $$;
+            DO $$
+            DECLARE
+                lowered text := CASE WHEN EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu')
+                    THEN 'lower($1 COLLATE "und-x-icu")' ELSE 'lower($1)' END;
+                folded text := CASE WHEN EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'unaccent')
+                    THEN format('unaccent(%s)', lowered)
+                    ELSE format('translate(%s, %L, %L)', lowered, 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿ', 'aaaaaaceeeeiiiinoooooouuuuyy') END;
+            BEGIN
+                EXECUTE format('CREATE FUNCTION album_search_words(text) RETURNS text LANGUAGE sql STABLE AS %L',
+                    format('SELECT regexp_replace(%s, %L, %L, %L)', folded, '[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]+', ' ', 'g'));
+            END $$;
+            -- What `album find` searches, one row per photo: title (weight A), tags of the photo
+            -- and its pin (B), pin title and note and the place name (C), camera and file name (D).
+            CREATE TABLE photo_search (
+                photo_id bigint PRIMARY KEY REFERENCES photos(id) ON DELETE CASCADE,
+                document tsvector NOT NULL
+            );
+            CREATE INDEX photo_search_document ON photo_search USING gin (document);
+            CREATE FUNCTION album_index_photos(ids bigint[]) RETURNS void LANGUAGE sql AS $$
+                INSERT INTO photo_search (photo_id, document)
+                SELECT p.id,
+                    setweight(to_tsvector('simple', album_search_words(coalesce(p.title, ''))), 'A')
+                    || setweight(to_tsvector('simple', album_search_words(coalesce((
+                        SELECT string_agg(tag, ' ') FROM (
+                            SELECT tag FROM photo_tags WHERE photo_id = p.id UNION SELECT tag FROM pin_tags WHERE pin_id = p.pin_id) t), ''))), 'B')
+                    || setweight(to_tsvector('simple', album_search_words(
+                        coalesce(n.title, '') || ' ' || coalesce(n.note, '') || ' ' || CASE WHEN p.place_name IS NOT NULL
+                            THEN p.place_name || ' ' || coalesce(p.place_region, '') || ' ' || coalesce(p.place_country, '')
+                            ELSE coalesce(n.place_name, '') || ' ' || coalesce(n.place_region, '') || ' ' || coalesce(n.place_country, '') END)), 'C')
+                    || setweight(to_tsvector('simple', album_search_words(
+                        coalesce(p.camera_make, '') || ' ' || coalesce(p.camera_model, '') || ' '
+                        || regexp_replace(coalesce(p.url, p.file, ''), '^.*/', ''))), 'D')
+                FROM photos p LEFT JOIN pins n ON n.id = p.pin_id WHERE p.id = ANY(ids)
+                ON CONFLICT (photo_id) DO UPDATE SET document = excluded.document
+            $$;
+            -- A search term's query as a prefix: its last word matches any word it begins.
+            CREATE FUNCTION album_prefix_query(q tsquery) RETURNS tsquery LANGUAGE sql IMMUTABLE AS $$
+                SELECT CASE WHEN numnode(q) = 0 THEN q ELSE (q::text || ':*')::tsquery END
+            $$;
+            CREATE FUNCTION album_index_photo_row() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_TABLE_NAME = 'photos' THEN
+                    PERFORM album_index_photos(ARRAY[NEW.id]);
+                ELSIF TG_OP = 'DELETE' THEN
+                    PERFORM album_index_photos(ARRAY[OLD.photo_id]);
+                ELSE
+                    PERFORM album_index_photos(ARRAY[NEW.photo_id]);
+                END IF;
+                RETURN NULL;
+            END $$;
+            CREATE FUNCTION album_index_pin_photos() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    PERFORM album_index_photos(ARRAY(SELECT id FROM photos WHERE pin_id = OLD.pin_id));
+                ELSIF TG_TABLE_NAME = 'pins' THEN
+                    PERFORM album_index_photos(ARRAY(SELECT id FROM photos WHERE pin_id = NEW.id));
+                ELSE
+                    PERFORM album_index_photos(ARRAY(SELECT id FROM photos WHERE pin_id = NEW.pin_id));
+                END IF;
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER photo_search_photo AFTER INSERT OR UPDATE OF title, url, file, pin_id, camera_make, camera_model,
+                place_name, place_region, place_country ON photos FOR EACH ROW EXECUTE FUNCTION album_index_photo_row();
+            CREATE TRIGGER photo_search_tag AFTER INSERT OR DELETE ON photo_tags FOR EACH ROW EXECUTE FUNCTION album_index_photo_row();
+            CREATE TRIGGER photo_search_pin_tag AFTER INSERT OR DELETE ON pin_tags FOR EACH ROW EXECUTE FUNCTION album_index_pin_photos();
+            -- Naming a pin's place writes its columns even when the name stays: only a real change re-indexes.
+            CREATE TRIGGER photo_search_pin AFTER UPDATE OF title, note, place_name, place_region, place_country ON pins
+                FOR EACH ROW WHEN (old.title IS DISTINCT FROM new.title OR old.note IS DISTINCT FROM new.note
+                    OR old.place_name IS DISTINCT FROM new.place_name OR old.place_region IS DISTINCT FROM new.place_region
+                    OR old.place_country IS DISTINCT FROM new.place_country)
+                EXECUTE FUNCTION album_index_pin_photos();
+            SELECT album_index_photos(ARRAY(SELECT id FROM photos));
+            """),
+        Migration(name: "createPlansAndReminders", sql: """
+            -- The travel book and reminders (issue 14) on a shared library, as SQLite's createPlans
+            -- and createReminders: plans by pin (local dates YYYY-MM-DD), reminders with their
+            -- instants as unix seconds (UTC), and the delivery log. A reminder that `album due
+            -- --exec/--notify` delivers is leased like a photo: lease_owner (host:pid:random, a
+            -- name only) until lease_until by the server's clock; a dead run's lease runs out.
+            CREATE TABLE plans (
+                pin_id bigint PRIMARY KEY REFERENCES pins(id) ON DELETE CASCADE,
+                from_date text,
+                to_date text,
+                note text,
+                visited_at text,
+                visited_by text CHECK (visited_by IN ('import', 'user')),
+                created_at text NOT NULL,
+                updated_at text NOT NULL,
+                CHECK ((from_date IS NULL) = (to_date IS NULL)),
+                CHECK (from_date IS NULL OR from_date <= to_date),
+                CHECK ((visited_at IS NULL) = (visited_by IS NULL))
+            );
+            CREATE TABLE reminders (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,  -- ids are never reused
+                pin_id bigint REFERENCES pins(id) ON DELETE CASCADE,
+                text text,
+                kind text NOT NULL CHECK (kind IN ('once', 'daily', 'weekly')),
+                rule text NOT NULL,
+                zone text NOT NULL,
+                zone_source text NOT NULL CHECK (zone_source IN ('pin', 'option', 'system')),
+                scheduled_at bigint,
+                snoozed_until bigint,
+                due_at bigint,
+                done boolean NOT NULL DEFAULT false,
+                deliveries bigint NOT NULL DEFAULT 0,
+                last_delivered_at bigint,
+                last_error text,
+                lease_owner text,
+                lease_until timestamptz,
+                created_at text NOT NULL,
+                updated_at text NOT NULL,
+                CHECK (pin_id IS NOT NULL OR text IS NOT NULL)
+            );
+            CREATE INDEX reminders_by_due ON reminders (due_at) WHERE due_at IS NOT NULL;
+            CREATE TABLE reminder_deliveries (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                reminder_id bigint NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+                occurrence_at bigint NOT NULL,
+                delivered_at bigint NOT NULL,
+                late_seconds bigint NOT NULL,
+                missed bigint NOT NULL,
+                via text NOT NULL
+            );
+            CREATE INDEX reminder_deliveries_by_reminder ON reminder_deliveries (reminder_id);
             """),
     ]
 }

@@ -10,6 +10,15 @@ public struct DayPlaceCount: Sendable, Hashable {
     public var photos: Int
     /// The earliest `takenAt` among them.
     public var firstTaken: String?
+
+    public init(date: LocalDate, pinId: Int64?, make: String?, model: String?, photos: Int, firstTaken: String?) {
+        self.date = date
+        self.pinId = pinId
+        self.make = make
+        self.model = model
+        self.photos = photos
+        self.firstTaken = firstTaken
+    }
 }
 
 /// A pin as summaries name it.
@@ -41,7 +50,7 @@ public enum PlaceKey: Sendable, Hashable {
     case named(name: String, region: String?, countryCode: String)
     case pin(Int64)
 
-    static func named(_ place: Place) -> PlaceKey {
+    public static func named(_ place: Place) -> PlaceKey {
         .named(name: place.name, region: place.region, countryCode: place.countryCode)
     }
 }
@@ -61,6 +70,20 @@ public struct PeriodFacts: Sendable {
     public var tags: [TagName: Int]
     public var first: PhotoEntry?
     public var last: PhotoEntry?
+
+    public init(
+        from: LocalDate, to: LocalDate, days: [DayPlaceCount], places: [Int64: PlaceInfo], placesSeenBefore: Set<PlaceKey>,
+        tags: [TagName: Int], first: PhotoEntry?, last: PhotoEntry?
+    ) {
+        self.from = from
+        self.to = to
+        self.days = days
+        self.places = places
+        self.placesSeenBefore = placesSeenBefore
+        self.tags = tags
+        self.first = first
+        self.last = last
+    }
 }
 
 extension AlbumDatabase {

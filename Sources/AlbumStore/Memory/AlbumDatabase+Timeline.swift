@@ -8,6 +8,12 @@ public struct TimelineSlice: Sendable {
     /// Of `total`, photos with a local date.
     public var dated: Int
     public var photos: [PhotoEntry]
+
+    public init(total: Int, dated: Int, photos: [PhotoEntry]) {
+        self.total = total
+        self.dated = dated
+        self.photos = photos
+    }
 }
 
 extension AlbumDatabase {

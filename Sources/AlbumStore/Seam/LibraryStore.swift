@@ -7,13 +7,13 @@ import Foundation
 /// protocol. Every method is async and may suspend: a store runs its blocking work off Swift's
 /// cooperative pool (SQLite on the database's own thread, PostgreSQL on its event loop).
 ///
-/// Not in the seam (SQLite only, through `AlbumDatabase` itself): tags, timeline, find,
-/// summaries and the card, plans, reminders and due deliveries, photo placing. A library on another store answers those with one error
-/// (`LibraryStoreFeature.unsupported`).
+/// The memory features (tags, timeline, find, summaries and the card, photo placing) are its
+/// refinement `MemoryStore`; plans, reminders and due deliveries `PlanStore`; the library's
+/// version (`album serve`'s answer cache) `VersionedStore`.
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
 /// when the store fails.
-public protocol LibraryStore: Sendable {
+public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }
 
@@ -211,8 +211,7 @@ public enum PhotoOutcome: Sendable, Hashable {
 
 /// The features a library on a store other than SQLite does not offer.
 public enum LibraryStoreFeature {
-    /// The one error for a feature that needs the SQLite store (tags, timeline, find, summaries,
-    /// plans, reminders, place naming).
+    /// The one error for a feature that needs the SQLite store (plans, reminders).
     public static func unsupported(_ feature: String, in store: String) -> AlbumError {
         .invalidInput("\(feature) needs a SQLite library; \(store) does not offer it")
     }

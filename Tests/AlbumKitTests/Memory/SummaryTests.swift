@@ -50,11 +50,11 @@ import Testing
                     coordinate: nil, bytes: 1, width: 1, height: 1, make: make, model: model, orientation: 1, altitude: nil),
             ])])
         }
-        try m.library.addTags([TagName("south")], to: .pin(pins[2]!))
+        try await m.library.addTags([TagName("south")], to: .pin(pins[2]!))
 
         let june = shots.filter { $0.day >= 1 }
         let may = shots.filter { $0.day < 1 }
-        let summary = try m.library.summary(of: LocalPeriod.month("2024-06"))
+        let summary = try await m.library.summary(of: LocalPeriod.month("2024-06"))
         #expect(summary.photos == june.count)
         #expect(summary.pins == Set(june.map(\.place)).count)
         #expect(summary.activeDays == Set(june.map(\.day)).count)
@@ -87,7 +87,7 @@ import Testing
         #expect(summary.change.photos == june.count - may.count)
 
         // The year: photos per month, and the seeds of 2020 are in no month of 2024.
-        let year = try m.library.summary(of: LocalPeriod.year("2024"))
+        let year = try await m.library.summary(of: LocalPeriod.year("2024"))
         #expect(year.series.map(\.photos) == [0, 0, 0, 0, may.count, june.count, 0, 0, 0, 0, 0, 0])
         #expect(year.photos == shots.count)
         #expect(year.newPlaces == 0)
@@ -95,10 +95,10 @@ import Testing
         // Removing a photo updates the roll-up the summary reads.
         let lastId = try m.library.database.lastPhotoId()
         try await m.library.removePhoto(id: lastId)
-        #expect(try m.library.summary(of: LocalPeriod.month("2024-06")).photos == june.count - 1)
+        #expect(try await m.library.summary(of: LocalPeriod.month("2024-06")).photos == june.count - 1)
     }
 
-    @Test func placesAreNamedPlacesAndPinsInOneTownAreOnePlace() throws {
+    @Test func placesAreNamedPlacesAndPinsInOneTownAreOnePlace() async throws {
         let m = try MemoryLibrary()
         // Two pins in Paris and one in Lyon in June; a third Paris pin had a photo in 2023.
         let eiffel = try m.add([("2024-06-14T10:00:00", "a"), ("2024-06-14T11:00:00", "b")], at: .at(48.8566, 2.3522))
@@ -107,7 +107,7 @@ import Testing
         let before = try m.add([("2023-05-01T10:00:00", "g")], at: .at(48.8530, 2.3600))
         try m.library.nameNewPlaces()
 
-        let june = try m.library.summary(of: LocalPeriod.month("2024-06"))
+        let june = try await m.library.summary(of: LocalPeriod.month("2024-06"))
         #expect(june.pins == 3)
         #expect(june.places == 2)
         #expect(june.newPlaces == 1)  // Lyon; Paris was seen in 2023 from another pin
@@ -120,15 +120,15 @@ import Testing
         #expect(lyonPlace.photos == 3 && lyonPlace.pins == 1 && lyonPlace.isNew)
 
         // `find Paris` finds the photos whose place is Paris; the timeline shows the place name.
-        #expect(Set(try m.library.find(SearchText("paris")).photos.map(\.id)) == Set(eiffel + louvre + before))
-        #expect(try m.library.find(SearchText("lyon")).photos.map(\.id).sorted() == lyon)
-        let day = try m.library.timeline(by: .day, filter: PhotoFilter(from: LocalDate("2024-06-16"), to: LocalDate("2024-06-16")))
+        #expect(Set(try await m.library.find(SearchText("paris")).photos.map(\.id)) == Set(eiffel + louvre + before))
+        #expect(try await m.library.find(SearchText("lyon")).photos.map(\.id).sorted() == lyon)
+        let day = try await m.library.timeline(by: .day, filter: PhotoFilter(from: LocalDate("2024-06-16"), to: LocalDate("2024-06-16")))
         #expect(day.groups.flatMap(\.photos).map(\.place) == ["Lyon", "Lyon", "Lyon"])
     }
 
-    @Test func anEmptyMonthIsASummaryNotAnError() throws {
+    @Test func anEmptyMonthIsASummaryNotAnError() async throws {
         let m = try MemoryLibrary()
-        let summary = try m.library.summary(of: LocalPeriod.month("2024-02"))
+        let summary = try await m.library.summary(of: LocalPeriod.month("2024-02"))
         #expect(summary.photos == 0 && summary.busiestDay == nil && summary.series.count == 29)
         #expect(summary.change.photosPercent == nil)
     }

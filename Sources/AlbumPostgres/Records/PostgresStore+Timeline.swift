@@ -1,0 +1,129 @@
+#if PostgreSQL
+import AlbumModel
+import AlbumStore
+
+/// The timeline on PostgreSQL (`MemoryStore`), as SQLite's `AlbumDatabase+Timeline` and
+/// `+Entries`: photos by `local_date` (the date part of `taken_at`), counts by `GROUP BY`.
+extension PostgresStore {
+    /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none), read by
+    /// `decodeEntry` in this order. The place is the photo's own, else its pin's, else the pin's title.
+    static let entryColumns = """
+        p.id, p.pin_id, p.title, p.state, p.taken_at, p.local_date, coalesce(p.place_name, n.place_name, n.title),
+        coalesce(p.latitude, n.latitude), coalesce(p.longitude, n.longitude), p.thumbnail, p.source
+        """
+    static let entryFrom = "photos p LEFT JOIN pins n ON n.id = p.pin_id"
+    /// Text orders bytewise, as SQLite's: the database's own collation may differ.
+    static let timeOrder = "p.local_date DESC, p.taken_at COLLATE \"C\" DESC, p.id DESC"
+
+    static func decodeEntry(_ row: Row) -> PhotoEntry {
+        PhotoEntry(
+            id: row.int64(0) ?? 0, pinId: row.int64(1), title: row.string(2), state: row.string(3) ?? "",
+            takenAt: row.string(4), localDate: row.string(5).flatMap { LocalDate($0) }, place: row.string(6),
+            latitude: row.double(7), longitude: row.double(8), thumbnail: row.string(9), source: row.string(10) ?? "")
+    }
+
+    /// The conditions a filter puts on `p` (always at least `true`), with `?` for its arguments
+    /// (`Session.numbered` makes them `$n`).
+    static func conditions(_ filter: PhotoFilter) -> (sql: String, arguments: [any PostgresArgument]) {
+        var parts = ["true"]
+        var arguments: [any PostgresArgument] = []
+        if let from = filter.from {
+            parts.append("p.local_date >= ?")
+            arguments.append(from.description)
+        }
+        if let to = filter.to {
+            parts.append("p.local_date <= ?")
+            arguments.append(to.description)
+        }
+        if let pin = filter.pinId {
+            parts.append("p.pin_id = ?")
+            arguments.append(pin)
+        }
+        if let tag = filter.tag {
+            parts.append("""
+                (EXISTS (SELECT 1 FROM photo_tags t WHERE t.photo_id = p.id AND t.tag = ?)
+                 OR EXISTS (SELECT 1 FROM pin_tags t WHERE t.pin_id = p.pin_id AND t.tag = ?))
+                """)
+            arguments += [tag.value, tag.value]
+        }
+        if let source = filter.source {
+            // `bundle` selects every bundle (`bundle:/path`); a full name selects one.
+            parts.append("(p.source = ? OR p.source LIKE ? ESCAPE '\\')")
+            arguments += [source, likeEscaped(source) + ":%"]
+        }
+        if let asOf = filter.asOf {
+            parts.append("p.id <= ?")
+            arguments.append(asOf)
+        }
+        return (parts.joined(separator: " AND "), arguments)
+    }
+
+    static func likeEscaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    public func lastPhotoId() async throws(AlbumError) -> Int64 {
+        try await read { db throws(AlbumError) in try await db.queryOne("SELECT coalesce(max(id), 0) FROM photos")?.int64(0) ?? 0 }
+    }
+
+    public func timelineSlice(_ filter: PhotoFilter, offset: Int, limit: Int) async throws(AlbumError) -> TimelineSlice {
+        let (whereSQL, arguments) = Self.conditions(filter)
+        return try await read { db throws(AlbumError) in
+            let counts = try await db.queryOne(
+                Session.numbered("SELECT count(*), count(p.local_date) FROM photos p WHERE \(whereSQL)"), arguments)
+            let total = counts?.int(0) ?? 0, dated = counts?.int(1) ?? 0
+            var photos: [PhotoEntry] = []
+            if offset < dated {
+                photos = try await db.query(Session.numbered("""
+                    SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
+                    WHERE p.local_date IS NOT NULL AND \(whereSQL)
+                    ORDER BY \(Self.timeOrder) LIMIT ? OFFSET ?
+                    """), arguments + [limit, offset]).map(Self.decodeEntry)
+            }
+            if photos.count < limit {
+                photos += try await db.query(Session.numbered("""
+                    SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
+                    WHERE p.local_date IS NULL AND \(whereSQL)
+                    ORDER BY p.id DESC LIMIT ? OFFSET ?
+                    """), arguments + [limit - photos.count, max(0, offset - dated)]).map(Self.decodeEntry)
+            }
+            return TimelineSlice(total: total, dated: dated, photos: photos)
+        }
+    }
+
+    public func photosPerDay(_ filter: PhotoFilter, from: LocalDate, to: LocalDate) async throws(AlbumError) -> [LocalDate: Int] {
+        var narrowed = filter
+        narrowed.from = max(from, filter.from ?? from)
+        narrowed.to = min(to, filter.to ?? to)
+        let (whereSQL, arguments) = Self.conditions(narrowed)
+        return try await read { db throws(AlbumError) in
+            var counts: [LocalDate: Int] = [:]
+            for row in try await db.query(
+                Session.numbered("SELECT p.local_date, count(*) FROM photos p WHERE \(whereSQL) GROUP BY p.local_date"), arguments)
+            {
+                if let day = row.string(0).flatMap({ LocalDate($0) }) { counts[day] = row.int(1) ?? 0 }
+            }
+            return counts
+        }
+    }
+}
+
+extension Session {
+    /// `sql` with each `?` numbered `$1`, `$2`, … in order (the filters' conditions are written
+    /// with `?`, like SQLite's, and joined into larger statements).
+    static func numbered(_ sql: String) -> String {
+        var out = ""
+        var n = 0
+        for c in sql {
+            if c == "?" {
+                n += 1
+                out += "$\(n)"
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}
+#endif
