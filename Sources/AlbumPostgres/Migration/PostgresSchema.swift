@@ -344,5 +344,18 @@ public enum PostgresSchema {
             );
             CREATE INDEX reminder_deliveries_by_reminder ON reminder_deliveries (reminder_id);
             """),
+        Migration(name: "addPlaceDataKey", sql: """
+            -- Which place data, zone map and naming rules named the pins and photos (issue 12), as
+            -- SQLite's addPlaceDataKey: PlaceDataKey's hash and its text. When the key of the
+            -- process that opens the library differs, every row's named_at is cleared with the new
+            -- key in one transaction and the rows are named again. NULL (a library named before
+            -- this): named again on first open.
+            CREATE TABLE place_data (
+                id integer PRIMARY KEY CHECK (id = 1),
+                key text,
+                description text
+            );
+            INSERT INTO place_data (id) VALUES (1);
+            """),
     ]
 }
