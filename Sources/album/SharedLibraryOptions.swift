@@ -9,7 +9,7 @@ extension GlobalOptions {
     /// The commands that work on a PostgreSQL library; every other one says so in one line.
     static let sharedCommands =
         "pin, region, fetch, new-collection, photos, photo rm, photo place, status, resume, import, verify, worker, "
-        + "tag, tags, timeline, find and summary"
+        + "tag, tags, timeline, find, summary and places"
 
     /// Where the library is: a folder, or a PostgreSQL server.
     /// - Throws: a usage error for `--files` with a folder library; `AlbumError` for a malformed URL.

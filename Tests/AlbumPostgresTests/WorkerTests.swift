@@ -152,7 +152,7 @@ struct WorkerTests {
     @Test func commandsAndFoldersAPostgresLibraryDoesNotTakeAreRefusedInOneLine() throws {
         let (library, files) = try newLibrary()
         #expect(try AlbumProcess.run(["pin", "add", "--lat", "1", "--lon", "2", "--library", library]).status == 0)
-        for arguments in [["remind", "list"], ["places"]] {
+        for arguments in [["remind", "list"]] {
             let run = try AlbumProcess.run(arguments + ["--library", library])
             #expect(run.status != 0)
             #expect(run.stderr.hasPrefix("album: error: album \(arguments.prefix(2).filter { $0.allSatisfy(\.isLetter) }.joined(separator: " ")) works on a folder library only"), "\(run.stderr)")
