@@ -43,5 +43,5 @@ extension Library {
 extension Library {
     /// Where the library's data stands: equal versions mean nothing was committed in between
     /// (here or by another `album` process). For caches of answers (`album serve`).
-    public func version() throws(AlbumError) -> LibraryVersion { try database.version() }
+    public func version() async throws(AlbumError) -> LibraryVersion { try await store.version() }
 }

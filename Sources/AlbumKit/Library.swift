@@ -15,10 +15,11 @@ import Synchronization
 /// ```
 ///
 /// The core commands (pins, region, photos, fetch, new collection, resume, status, import,
-/// verify, `album worker`) and the memory features (tags, timeline, find, summaries and the card,
-/// photo placing: `MemoryStore`) go through `store`, the seam both stores implement, and are
-/// async. The rest (plans, reminders, exports) needs the SQLite database (`database`), and
-/// answers a PostgreSQL library with one error.
+/// verify, `album worker`), the memory features (tags, timeline, find, summaries and the card,
+/// photo placing, the places listing: `MemoryStore`), plans, reminders, due deliveries, exports
+/// and `album serve`'s answer cache go through `store`, the seam both stores implement, and are
+/// async. Only a folder library's own upkeep (place naming, import's SQLite steps) reads the
+/// SQLite database (`database`) directly.
 public final class Library: Sendable {
     /// The folder of the photo files (a folder library's own folder, or a shared library's
     /// `files` folder).
@@ -33,8 +34,8 @@ public final class Library: Sendable {
     /// Why place names are unavailable, once naming needed the place data and it failed.
     let placeProblem = Mutex<AlbumError?>(nil)
 
-    /// The SQLite database, for what the seam does not cover (plans, reminders, exports) and
-    /// for code already on a blocking thread.
+    /// The SQLite database, for what the seam does not cover (place naming,
+    /// import's SQLite steps) and for code already on a blocking thread.
     /// - Throws: `AlbumError.invalidInput` on a library of another store.
     var database: AlbumDatabase {
         get throws(AlbumError) {
@@ -45,6 +46,10 @@ public final class Library: Sendable {
 
     /// Whether the library is a folder library (SQLite): every command works on it.
     public var isFolderLibrary: Bool { sqlite != nil }
+
+    /// How messages name the library: a folder library's folder, else its store (a PostgreSQL
+    /// URL without its password).
+    public var name: String { sqlite != nil ? folder.path : store.name }
 
     /// Lets go of the store's connections (a PostgreSQL library); call it before the process
     /// ends. A folder library's database closes with its last reference.

@@ -5,9 +5,13 @@ public struct LibraryVersion: Sendable, Hashable {
     public var others: Int64
     /// `total_changes()`: rows this connection inserted, updated or deleted since it opened.
     public var own: Int64
+    /// A store that has no counters of its own (PostgreSQL): its snapshot of committed
+    /// transactions (`xmin:xmax:xip…`), equal only while no transaction that wrote committed.
+    public var snapshot: String
 
-    public init(others: Int64, own: Int64) {
+    public init(others: Int64, own: Int64, snapshot: String = "") {
         self.others = others
         self.own = own
+        self.snapshot = snapshot
     }
 }

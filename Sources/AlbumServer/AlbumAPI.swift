@@ -119,13 +119,13 @@ struct AlbumAPI: HTTPHandler {
     /// library has not changed since it was made.
     func cached(_ request: HTTPRequest, make: () async throws -> Data) async throws -> HTTPResponse {
         let key = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        return try await cache.answer(key, at: try library.version(), make: make).response
+        return try await cache.answer(key, at: try await library.version(), make: make).response
     }
 
     /// A pin's album as JSON, from the cache while neither the library nor whether this server is
     /// fetching for the pin changed. An answer whose making started a fetch (`albumJSON`) is not kept.
     func albumData(_ pinId: Int64) async throws -> AnswerCache.Answer {
-        let version = try library.version()
+        let version = try await library.version()
         let running = await jobs.isRunning(pinId)
         let jobs = jobs
         return try await cache.answer(
@@ -172,9 +172,9 @@ struct AlbumAPI: HTTPHandler {
         }
         // The region is where the map was left, not album data: no kept answer depends on it, so
         // saving it (on every map move) keeps them when it was the only write meanwhile.
-        let before = try library.version()
+        let before = try await library.version()
         try await library.setRegion(region)
-        cache.carry(from: before, to: try library.version(), rows: 1)
+        cache.carry(from: before, to: try await library.version(), rows: 1)
         return Reply.json(JSONOut.encode(RegionJSON(region: region)))
     }
 

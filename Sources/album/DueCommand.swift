@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 
 /// `album due [--exec CMD] [--notify]`: deliver the reminders whose time has come, each once.
-struct DueCommand: ParsableCommand {
+struct DueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due", abstract: "Deliver every reminder whose time has come, once; for cron or a systemd timer.",
         discussion: """
@@ -37,8 +37,8 @@ struct DueCommand: ParsableCommand {
         if let exec, exec.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--exec is empty") }
     }
 
-    func run() throws {
-        if installTimer { return Output.text(DueTimer(library: global.libraryFolder.path, exec: exec, notify: notify).lines) }
+    func run() async throws {
+        if installTimer { return Output.text(try DueTimer(global, exec: exec, notify: notify).lines) }
         var notifySend: String?
         if notify {
             guard let found = DueOptions.findNotifySend() else {
@@ -49,7 +49,7 @@ struct DueCommand: ParsableCommand {
         }
         let now = try CommandClock.now()
         let options = DueOptions(exec: exec, notifySend: notifySend, timeoutSeconds: timeout) { DeliveryJSON.data($0, now: now) }
-        let outcome = try global.openForWriting().deliverDue(now: now, options: options)
+        let outcome = try await global.withLibrary(.writing) { try await $0.deliverDue(now: now, options: options) }
         if global.json {
             try Output.json(outcome.delivered.map { DeliveryJSON(delivery: $0, now: now) })
         } else {
@@ -68,8 +68,23 @@ struct DueCommand: ParsableCommand {
 /// The systemd user units and crontab line `album due --install-timer` prints.
 struct DueTimer {
     let library: String
+    /// Where cron appends the runs' output: the library folder, or a shared library's files folder.
+    let log: String
     let exec: String?
     let notify: Bool
+
+    /// For the library the options name: a folder by its absolute path, a PostgreSQL library by
+    /// its URL as given (`--library` or `ALBUM_DATABASE_URL`).
+    init(_ global: GlobalOptions, exec: String?, notify: Bool) throws {
+        switch try global.location() {
+        case .folder(let folder): (library, log) = (folder.path, folder.path + "/due.log")
+        case .postgres(let location):
+            library = global.library ?? ProcessInfo.processInfo.environment["ALBUM_DATABASE_URL"] ?? location.description
+            log = (location.files?.path ?? FileManager.default.currentDirectoryPath) + "/due.log"
+        }
+        self.exec = exec
+        self.notify = notify
+    }
 
     var command: String {
         var parts = [Self.binary, "due", "--library", Self.quote(library)]
@@ -104,7 +119,7 @@ struct DueTimer {
             "",
             "# or, with cron (crontab -e):",
         ] + (notify ? ["# (cron has no desktop session: put DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/UID/bus before the command)"] : [])
-            + ["* * * * * \(command) >>\(Self.quote(library + "/due.log")) 2>&1"]
+            + ["* * * * * \(command) >>\(Self.quote(log)) 2>&1"]
     }
 
     /// This executable's absolute path.

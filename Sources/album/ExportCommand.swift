@@ -3,7 +3,7 @@ import AlbumModel
 import ArgumentParser
 import Foundation
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Pins and photos as GeoJSON, KML or GPX, or a static HTML gallery.",
@@ -34,11 +34,10 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let selection = try ExportSelection(pinId: pin, from: from, to: to)
         let assets = format == .html ? try WebAssets.system() : nil
-        let library = try global.openForReading()
-        let content = try library.exportContent(selection)
+        let content = try await global.withLibrary(.reading) { try await $0.exportContent(selection) }
         let photos = content.pins.reduce(0) { $0 + $1.photos.count }
         guard let out else {
             let data = try ExportFormat(rawValue: format.rawValue).map { try $0.render(content) } ?? Data()

@@ -8,7 +8,7 @@ struct PlanCommand: ParsableCommand {
         commandName: "plan", abstract: "Plan a visit to a pin (dates, a note), mark it visited, or remove the plan.",
         subcommands: [Set.self, Remove.self], defaultSubcommand: Set.self)
 
-    struct Set: ParsableCommand {
+    struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Plan a visit to a pin, or change its plan.",
             discussion: """
@@ -44,35 +44,39 @@ struct PlanCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
-            let days = try dates()
-            let plan = try global.openForWriting().setPlan(
-                pinId: pin, from: days?.0, to: days?.1, note: note, markVisited: visited, now: CommandClock.now())
+        func run() async throws {
+            let (days, now) = (try dates(), try CommandClock.now())
+            let plan = try await global.withLibrary(.writing) {
+                try await $0.setPlan(pinId: pin, from: days?.0, to: days?.1, note: note, markVisited: visited, now: now)
+            }
             try global.json ? Output.json(PlanJSON(plan: plan)) : Output.line(PlanJSON.text(plan))
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pin's plan (the pin stays).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id.") var pin: Int64
 
-        func run() throws {
-            let plan = try global.openForWriting().removePlan(pinId: pin)
+        func run() async throws {
+            let plan = try await global.withLibrary(.writing) { try await $0.removePlan(pinId: pin) }
             try global.json ? Output.json(PlanJSON(plan: plan)) : Output.line("removed the plan of pin \(plan.pin.id)")
         }
     }
 }
 
 /// `album plans [--upcoming]`: the travel book, by date.
-struct PlansCommand: ParsableCommand {
+struct PlansCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plans", abstract: "List planned and visited pins by date, with how many days away each is.")
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Only planned visits that are not over yet.") var upcoming = false
 
-    func run() throws {
-        let entries = try global.openForReading().plans(now: CommandClock.now(), upcoming: upcoming, systemZone: CommandClock.systemZone)
+    func run() async throws {
+        let now = try CommandClock.now()
+        let entries = try await global.withLibrary(.reading) {
+            try await $0.plans(now: now, upcoming: upcoming, systemZone: CommandClock.systemZone)
+        }
         if global.json { return try Output.json(entries.map(PlanJSON.init(entry:))) }
         if entries.isEmpty { Output.line(upcoming ? "no upcoming plans" : "no plans") }
         entries.forEach { Output.line(PlanJSON.text($0)) }

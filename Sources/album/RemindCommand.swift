@@ -15,7 +15,7 @@ struct RemindCommand: ParsableCommand {
             """,
         subcommands: [Add.self, List.self, Remove.self, Done.self, Snooze.self])
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a reminder about a pin or with a text.",
             usage: "album remind add (PIN | --text TEXT) (--at \"YYYY-MM-DD HH:MM\" | --in 2h | --daily HH:MM | --weekly DAY HH:MM) [--zone Area/City]")
@@ -51,20 +51,22 @@ struct RemindCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             let now = try CommandClock.now()
             let request = ReminderRequest(pinId: pin, text: text, timing: try timing(), zone: zone, allowPast: allowPast)
-            let reminder = try global.openForWriting().addReminder(request, now: now, systemZone: CommandClock.systemZone)
+            let reminder = try await global.withLibrary(.writing) {
+                try await $0.addReminder(request, now: now, systemZone: CommandClock.systemZone)
+            }
             try global.json ? Output.json(ReminderJSON(reminder: reminder)) : Output.line(ReminderJSON.text(reminder, now: now))
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List reminders, next due first.")
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            let reminders = try global.openForReading().reminders()
+        func run() async throws {
+            let reminders = try await global.withLibrary(.reading) { try await $0.reminders() }
             if global.json { return try Output.json(reminders.map(ReminderJSON.init)) }
             if reminders.isEmpty { Output.line("no reminders") }
             let now = try CommandClock.now()
@@ -72,30 +74,30 @@ struct RemindCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a reminder.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The reminder's id.") var id: Int64
 
-        func run() throws {
-            let reminder = try global.openForWriting().removeReminder(id: id)
+        func run() async throws {
+            let reminder = try await global.withLibrary(.writing) { try await $0.removeReminder(id: id) }
             try global.json ? Output.json(ReminderJSON(reminder: reminder)) : Output.line("removed reminder \(reminder.id)")
         }
     }
 
-    struct Done: ParsableCommand {
+    struct Done: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a reminder done: it never fires again (a repeating one stops).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The reminder's id.") var id: Int64
 
-        func run() throws {
+        func run() async throws {
             let now = try CommandClock.now()
-            let reminder = try global.openForWriting().completeReminder(id: id, now: now)
+            let reminder = try await global.withLibrary(.writing) { try await $0.completeReminder(id: id, now: now) }
             try global.json ? Output.json(ReminderJSON(reminder: reminder)) : Output.line(ReminderJSON.text(reminder, now: now))
         }
     }
 
-    struct Snooze: ParsableCommand {
+    struct Snooze: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "snooze", abstract: "Remind me later: fire again after a while, once (occurrences before then are skipped).")
         @OptionGroup var global: GlobalOptions
@@ -108,9 +110,9 @@ struct RemindCommand: ParsableCommand {
             try validation { () throws(AlbumError) in try DurationText.seconds(duration, option: "--for") }
         }
 
-        func run() throws {
-            let now = try CommandClock.now()
-            let reminder = try global.openForWriting().snoozeReminder(id: id, for: try seconds(), now: now)
+        func run() async throws {
+            let (now, seconds) = (try CommandClock.now(), try seconds())
+            let reminder = try await global.withLibrary(.writing) { try await $0.snoozeReminder(id: id, for: seconds, now: now) }
             try global.json ? Output.json(ReminderJSON(reminder: reminder)) : Output.line(ReminderJSON.text(reminder, now: now))
         }
     }

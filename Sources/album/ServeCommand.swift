@@ -39,7 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
         let token = self.token ?? (loopback ? nil : AccessPolicy.randomHex(bytes: 24))
         let assets = try WebAssets.system()
         _ = try sourceOptions.spec()  // a bad --source fails before the library is opened
-        let library = try global.openForWriting()
+        try await global.withLibrary(.writing) { library in try await serve(library, token: token, assets: assets) }
+    }
+
+    private func serve(_ library: Library, token: String?, assets: WebAssets) async throws {
         let source = sourceOptions.source, endpoint = sourceOptions.endpoint, concurrency = self.concurrency
         let server = try AlbumWebServer(
             library: library, assets: assets,
@@ -63,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
             try Output.json(ServeJSON(url: base + "/", token: self.token == nil ? token : nil,
                                       login: server.policy.oneTimeCode.map { "\(base)/login?code=\($0)" }))
         } else {
-            Output.line("serving \(library.folder.path) at \(base)/  (Ctrl-C stops)")
+            Output.line("serving \(library.name) at \(base)/  (Ctrl-C stops)")
             if let code = server.policy.oneTimeCode {
                 if self.token == nil, let token { Output.line("token (shown once): \(token)") }
                 Output.line("one-time login: \(base)/login?code=\(code)")

@@ -77,9 +77,9 @@ struct StoreLibrary {
     /// waited for on a thread of its own: the tests' cooperative threads stay free for the suites
     /// running beside them (a loopback web server answers on them).
     @discardableResult
-    func run(_ arguments: [String]) async throws -> AlbumRun {
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> AlbumRun {
         let library = self.library
-        return try await Self.offPool { try AlbumProcess.run(arguments + ["--library", library, "--lease", "2"]) }
+        return try await Self.offPool { try AlbumProcess.run(arguments + ["--library", library, "--lease", "2"], environment: environment) }
     }
 
     /// Runs blocking `body` on a new thread.
@@ -89,13 +89,13 @@ struct StoreLibrary {
         }
     }
 
-    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        try AlbumProcess.start(arguments + ["--library", library, "--lease", "2"])
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        try AlbumProcess.start(arguments + ["--library", library, "--lease", "2"], environment: environment)
     }
 
     /// `album ARGUMENTS --json`, which must succeed: its JSON.
-    func json(_ arguments: [String]) async throws -> Any {
-        let run = try await run(arguments + ["--json"])
+    func json(_ arguments: [String], environment: [String: String] = [:]) async throws -> Any {
+        let run = try await run(arguments + ["--json"], environment: environment)
         guard run.status == 0 else { throw StoreTestError("album \(arguments): \(run.stderr)") }
         return try run.json()
     }

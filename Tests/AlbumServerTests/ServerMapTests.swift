@@ -62,10 +62,10 @@ import Testing
         #expect(try await h.request("GET", "/api/pins").status == 200)
         #expect(try await h.request("GET", "/api/map/pins").status == 200)
         #expect(h.server.cache.count == 2)
-        let before = try h.library.version()
+        let before = try await h.library.version()
         let saved = try await h.json("PUT", "/api/region", ["latitude": 1, "longitude": 2, "spanLatitude": 3, "spanLongitude": 4])
         #expect(saved.status == 200)
-        #expect(try h.library.version() != before, "the region was written")
+        #expect(try await h.library.version() != before, "the region was written")
         #expect(try await h.request("GET", "/api/pins").status == 200)
         #expect(h.server.cache.count == 2, "still both answers")
 

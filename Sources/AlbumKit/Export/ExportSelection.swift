@@ -91,12 +91,12 @@ extension Library {
     /// The pins and downloaded photos an export shows. With a date range, only photos taken in it
     /// and only pins with at least one such photo.
     /// - Throws: `AlbumError.notFound` for an unknown pin id.
-    public func exportContent(_ selection: ExportSelection) throws(AlbumError) -> ExportContent {
+    public func exportContent(_ selection: ExportSelection) async throws(AlbumError) -> ExportContent {
         let pins: [Pin]
-        if let id = selection.pinId { pins = [try database.requirePin(id: id)] } else { pins = try database.pins() }
+        if let id = selection.pinId { pins = [try await store.requirePin(id: id)] } else { pins = try await store.pins() }
         var result: [ExportedPin] = []
         for pin in pins {
-            let photos = try database.photos(pinId: pin.id)
+            let photos = try await store.photos(pinId: pin.id)
                 .filter { $0.state == .downloaded && selection.includes(takenAt: $0.takenAt) }
                 .map { photo in
                     ExportedPhoto(

@@ -63,7 +63,7 @@ extension Library {
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
         report.imported += unplacedStored
-        if !options.dryRun && isFolderLibrary { report.plansVisited = try markPlansVisited(after: outcomes) }
+        if !options.dryRun { report.plansVisited = try await markPlansVisited(after: outcomes) }
         return report
     }
 

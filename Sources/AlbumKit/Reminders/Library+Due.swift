@@ -56,19 +56,20 @@ extension Library {
     /// command runs, and it is marked delivered only when the command succeeded; a failed
     /// command gives it back, still due; a killed run's holds are dropped by the next run
     /// (which runs the command again: at-least-once to commands, see decision 0010).
-    public func deliverDue(now: Date, options: DueOptions) throws(AlbumError) -> DueOutcome {
+    public func deliverDue(now: Date, options: DueOptions) async throws(AlbumError) -> DueOutcome {
         let planner = DuePlanner(now: now)
         guard options.runsCommands else {
-            let delivered = try database.claimDueReminders(planner, claim: .deliverNow(via: "stdout"), isAlive: ProcessToken.isAlive)
+            let delivered = try await store.claimDueReminders(planner, claim: .deliverNow(via: "stdout"), isAlive: ProcessToken.isAlive)
             return DueOutcome(delivered: delivered)
         }
         let owner = ProcessToken.current
         var outcome = DueOutcome()
-        for delivery in try database.claimDueReminders(planner, claim: .lease(owner: owner), isAlive: ProcessToken.isAlive) {
-            if let reason = run(delivery, options: options) {
-                try database.releaseDelivery(delivery, owner: owner, error: reason, now: now)
+        for delivery in try await store.claimDueReminders(planner, claim: .lease(owner: owner), isAlive: ProcessToken.isAlive) {
+            try await store.renewDeliveries(owner: owner)
+            if let reason = await BlockingPool.shared.run({ self.run(delivery, options: options) }) {
+                try await store.releaseDelivery(delivery, owner: owner, error: reason, now: now)
                 outcome.failed.append((delivery, reason))
-            } else if try database.completeDelivery(delivery, owner: owner, via: options.via, now: now) {
+            } else if try await store.completeDelivery(delivery, owner: owner, via: options.via, now: now) {
                 outcome.delivered.append(delivery)
             }
         }

@@ -19,20 +19,20 @@ extension Library {
     /// - Throws: `AlbumError.invalidInput` when `to` is before `from`; `.notFound` for an unknown pin.
     public func setPlan(
         pinId: Int64, from: LocalDate?, to: LocalDate?, note: String?, markVisited: Bool, now: Date
-    ) throws(AlbumError) -> PinPlan {
+    ) async throws(AlbumError) -> PinPlan {
         if (from == nil) != (to == nil) { throw .invalidInput("a plan's dates need both --from and --to") }
         if let from, let to, to < from { throw .invalidInput("--to \(to) is before --from \(from)") }
-        return try database.setPlan(pinId: pinId, from: from, to: to, note: note, markVisited: markVisited, now: now)
+        return try await store.setPlan(pinId: pinId, from: from, to: to, note: note, markVisited: markVisited, now: now)
     }
 
     /// Removes a pin's plan. - Throws: `AlbumError.notFound` when the pin has none.
     @discardableResult
-    public func removePlan(pinId: Int64) throws(AlbumError) -> PinPlan { try database.removePlan(pinId: pinId) }
+    public func removePlan(pinId: Int64) async throws(AlbumError) -> PinPlan { try await store.removePlan(pinId: pinId) }
 
     /// Every plan sorted by its first day (undated ones last, then by pin), each with today in
     /// its zone; with `upcoming`, only planned visits whose last day is today or later.
-    public func plans(now: Date, upcoming: Bool, systemZone: String) throws(AlbumError) -> [PlanEntry] {
-        let entries = try database.plans().map { plan in
+    public func plans(now: Date, upcoming: Bool, systemZone: String) async throws(AlbumError) -> [PlanEntry] {
+        let entries = try await store.plans().map { plan in
             let zone = Self.zone(of: plan.pin) ?? ((try? TimeZone.iana(systemZone)) != nil ? systemZone : "UTC")
             let today = WallClock(zone: TimeZone(identifier: zone) ?? .current).date(of: now)
             return PlanEntry(plan: plan, today: today, zone: zone)
@@ -51,7 +51,7 @@ extension Library {
 
     /// After an import: planned pins that received photos taken within their dates are marked
     /// visited. - Returns: those plans.
-    func markPlansVisited(after outcomes: [ImportGroupOutcome?]) throws(AlbumError) -> [PinPlan] {
-        try database.markPlansVisited(pinIds: outcomes.compactMap { $0?.pin?.id }, now: Date())
+    func markPlansVisited(after outcomes: [ImportGroupOutcome?]) async throws(AlbumError) -> [PinPlan] {
+        try await store.markPlansVisited(pinIds: outcomes.compactMap { $0?.pin?.id }, now: Date())
     }
 }

@@ -38,12 +38,12 @@ extension Library {
     /// one, else the system's (`systemZone`).
     /// - Throws: `AlbumError.invalidInput` for an unknown zone, an empty text or an `--at` in the
     ///   past without `allowPast`; `.notFound` for an unknown pin. Nothing is stored then.
-    public func addReminder(_ request: ReminderRequest, now: Date, systemZone: String) throws(AlbumError) -> Reminder {
+    public func addReminder(_ request: ReminderRequest, now: Date, systemZone: String) async throws(AlbumError) -> Reminder {
         if let text = request.text, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw .invalidInput("--text is empty")
         }
         guard request.pinId != nil || request.text != nil else { throw .invalidInput("a reminder needs a PIN or --text") }
-        let pin = try request.pinId.map { id throws(AlbumError) in try database.requirePin(id: id) }
+        let pin: Pin? = if let id = request.pinId { try await store.requirePin(id: id) } else { nil }
         let (zoneName, source) = try reminderZone(option: request.zone, pin: pin, systemZone: systemZone)
         let clock = WallClock(zone: try TimeZone.iana(zoneName))
         let rule: ReminderRule
@@ -70,23 +70,23 @@ extension Library {
         }
         let record = NewReminderRecord(
             pinId: request.pinId, text: request.text, rule: rule, zone: zoneName, zoneSource: source, scheduledAt: scheduled)
-        return try database.addReminder(record, now: now)
+        return try await store.addReminder(record, now: now)
     }
 
     /// Every reminder, next due first.
-    public func reminders() throws(AlbumError) -> [Reminder] { try database.reminders() }
+    public func reminders() async throws(AlbumError) -> [Reminder] { try await store.reminders() }
 
     /// The reminder with this id. - Throws: `AlbumError.notFound` naming the id.
-    public func reminder(id: Int64) throws(AlbumError) -> Reminder { try database.reminder(id: id) }
+    public func reminder(id: Int64) async throws(AlbumError) -> Reminder { try await store.reminder(id: id) }
 
     /// Deletes a reminder. - Throws: `AlbumError.notFound` naming the id.
     @discardableResult
-    public func removeReminder(id: Int64) throws(AlbumError) -> Reminder { try database.removeReminder(id: id) }
+    public func removeReminder(id: Int64) async throws(AlbumError) -> Reminder { try await store.removeReminder(id: id) }
 
     /// Marks a reminder done: it never fires again (a repeating one stops too).
     /// - Throws: `AlbumError.notFound` naming the id.
-    public func completeReminder(id: Int64, now: Date) throws(AlbumError) -> Reminder {
-        try database.updateReminder(id: id, now: now) { reminder throws(AlbumError) in
+    public func completeReminder(id: Int64, now: Date) async throws(AlbumError) -> Reminder {
+        try await store.updateReminder(id: id, now: now) { reminder throws(AlbumError) in
             var r = reminder
             r.isDone = true
             r.snoozedUntil = nil
@@ -96,9 +96,9 @@ extension Library {
 
     /// "Remind me later": fires again `seconds` from now, once (see `DuePlanner.snooze`).
     /// - Throws: `AlbumError.invalidInput` when `seconds` is not positive, `.notFound` naming the id.
-    public func snoozeReminder(id: Int64, for seconds: TimeInterval, now: Date) throws(AlbumError) -> Reminder {
+    public func snoozeReminder(id: Int64, for seconds: TimeInterval, now: Date) async throws(AlbumError) -> Reminder {
         let planner = DuePlanner(now: now)
-        return try database.updateReminder(id: id, now: now) { reminder throws(AlbumError) in
+        return try await store.updateReminder(id: id, now: now) { reminder throws(AlbumError) in
             try planner.snooze(reminder, for: seconds)
         }
     }

@@ -8,13 +8,12 @@ import Foundation
 /// cooperative pool (SQLite on the database's own thread, PostgreSQL on its event loop).
 ///
 /// The memory features (tags, timeline, find, summaries and the card, photo placing) are its
-/// refinement `MemoryStore`. Not in the seam (SQLite only, through `AlbumDatabase` itself):
-/// plans, reminders and due deliveries. A library on another store answers those with one
-/// error (`LibraryStoreFeature.unsupported`).
+/// refinement `MemoryStore`; plans, reminders and due deliveries `PlanStore`; the library's
+/// version (`album serve`'s answer cache) `VersionedStore`.
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
 /// when the store fails.
-public protocol LibraryStore: MemoryStore {
+public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }
 
