@@ -142,15 +142,12 @@ public final class Library: Sendable {
         while true {
             let pins = try await store.unnamedPins(limit: 1000)
             if pins.isEmpty { break }
-            try await store.setPinPlaces(pins.map { pin in
-                let found = index.lookup(pin.coordinate)
-                return (pin.id, found.place, found.timeZone)
-            })
+            try await store.setPinPlaces(zip(pins, index.lookup(pins.map(\.coordinate))).map { ($0.id, $1.place, $1.timeZone) })
         }
         while true {
             let photos = try await store.unnamedPhotos(limit: 2000)
             if photos.isEmpty { break }
-            try await store.setPhotoPlaces(photos.map { ($0.id, Self.local(of: $0, index: index)) })
+            try await store.setPhotoPlaces(Array(zip(photos.map(\.id), Self.locals(of: photos, index: index))))
         }
     }
 }

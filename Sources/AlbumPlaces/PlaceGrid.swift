@@ -1,7 +1,7 @@
 import Foundation
 
-/// For every cell of a quadtree over 1° tiles, the places that can be nearest to a point of
-/// the cell: a lookup reads one short list instead of searching the 3-d tree.
+/// For every cell of a grid over 1° tiles, the places that can be nearest to a point of the
+/// cell: a lookup reads one short list instead of searching the 3-d tree.
 ///
 /// A cell with centre c (a unit vector) and radius r (the farthest point of the cell from c,
 /// as a chord) keeps the places p with |c − p| ≤ min(d + 2r, R + r), d the nearest place to
@@ -15,9 +15,11 @@ import Foundation
 /// the nearest of all; when the list has none within R, no place is (`PlaceIndex` then asks
 /// the tree, for zones up to 1,000 km).
 ///
-/// A cell whose list is longer than `maxCandidates` is split into four, down to 1/128°.
-/// Lists hold row numbers in ascending order, so ties go to the lowest row, as a brute-force
-/// scan in row order does.
+/// Cells are found by splitting a tile in four while its list is longer than `maxCandidates`,
+/// down to 1/128° (a quadtree); the tree is then laid out flat (`PlaceGrid+Build`): a tile
+/// whose deepest cell is at level k holds 2ᵏ × 2ᵏ cells, so a lookup reads the tile, one cell
+/// and the list, whatever the depth. Lists hold row numbers in ascending order, so ties go to
+/// the lowest row, as a brute-force scan in row order does.
 struct PlaceGrid: Sendable {
     /// Answers are exact for a nearest place within this distance (≥ `placeRadiusKm`).
     static let radiusKm = 120.0
@@ -26,106 +28,81 @@ struct PlaceGrid: Sendable {
     /// Rounding allowance on every bound (chord units: ~6 m).
     static let slack = 1e-9
 
-    /// 180 × 360 refs (row = degree of latitude from the south pole, column = degree of
-    /// longitude from 180° W). A ref below 2³¹ is a leaf: the offset in `lists` of its count,
-    /// followed by its rows. Above, its low 31 bits are the offset in `nodes` of four refs
-    /// (SW, SE, NW, NE).
+    /// 180 × 360 tiles (row = degree of latitude from the south pole, column = degree of
+    /// longitude from 180° W). A tile below 2³¹ is one cell: the offset in `lists` of its
+    /// header. Above, bits 28–30 are its level k (1…7) and bits 0–27 the offset in `cells` of
+    /// its 2ᵏ × 2ᵏ cells, row by row from the south-west, each the offset of a header.
     let tiles: [UInt32]
-    let nodes: [UInt32]
+    let cells: [UInt32]
+    /// Each list: its row count, then its rows.
     let lists: [UInt32]
 
-    /// The list of the cell holding a position: (offset of the first row, count) in `lists`.
+    /// The list of the cell holding a position: (offset of the first row, count).
     @inline(__always)
     func cell(latitude: Double, longitude: Double) -> (start: Int, count: Int) {
-        var y = latitude + 90, x = longitude + 180
-        let ty = min(179, max(0, Int(y))), txRaw = Int(x)
-        let tx = txRaw >= 360 ? txRaw - 360 : max(0, txRaw)
-        var ref = tiles.withUnsafeBufferPointer { $0[ty &* 360 &+ tx] }
-        y -= Double(ty)
-        x -= Double(txRaw)
-        nodes.withUnsafeBufferPointer { n in
-            while ref & 0x8000_0000 != 0 {
-                y += y
-                x += x
-                var quadrant = 0
-                if y >= 1 { quadrant = 2; y -= 1 }
-                if x >= 1 { quadrant |= 1; x -= 1 }
-                ref = n[Int(ref & 0x7FFF_FFFF) &+ quadrant]
-            }
-        }
-        let at = Int(ref)
-        return (at + 1, Int(lists.withUnsafeBufferPointer { $0[at] }))
+        let position = TilePosition(latitude: latitude, longitude: longitude)
+        return list(at: header(tile: tile(position), position))
+    }
+
+    /// A position's tile ref (the first read of a lookup).
+    @inline(__always)
+    func tile(_ position: TilePosition) -> UInt32 {
+        tiles.withUnsafeBufferPointer { $0[position.tile] }
+    }
+
+    /// The offset in `lists` of the cell of `position` in the tile `ref` (the second read, for
+    /// a tile laid out in cells).
+    @inline(__always)
+    func header(tile ref: UInt32, _ position: TilePosition) -> Int {
+        guard ref & 0x8000_0000 != 0 else { return Int(ref) }
+        // The first k bits of the position within the tile: what k halvings choose.
+        let level = Int((ref &>> 28) & 7), side = 1 &<< level, scale = Double(side)
+        let iy = min(side &- 1, max(0, Int(position.y * scale))), ix = min(side &- 1, max(0, Int(position.x * scale)))
+        return Int(cells.withUnsafeBufferPointer { $0[Int(ref & 0x0FFF_FFFF) &+ (iy &<< level) &+ ix] })
+    }
+
+    /// The rows of the list at `header`: (offset of the first, count) (the third read).
+    @inline(__always)
+    func list(at header: Int) -> (start: Int, count: Int) {
+        (header &+ 1, Int(lists.withUnsafeBufferPointer { $0[header] }))
     }
 
     /// Whether every ref and row is in range (for a grid read from a cache file).
     func isConsistent(places: Int) -> Bool {
-        guard tiles.count == 180 * 360, nodes.count % 4 == 0 else { return false }
-        func valid(_ ref: UInt32) -> Bool {
-            if ref & 0x8000_0000 != 0 { return Int(ref & 0x7FFF_FFFF) + 4 <= nodes.count }
-            let at = Int(ref)
-            return at < lists.count && at + 1 + Int(lists[at]) <= lists.count
-        }
-        guard tiles.allSatisfy(valid), nodes.allSatisfy(valid) else { return false }
-        // Every row is a place: lists are count, rows… back to back.
+        guard tiles.count == 180 * 360 else { return false }
+        var isHeader = [Bool](repeating: false, count: lists.count)
         var at = 0
         while at < lists.count {
             let end = at + 1 + Int(lists[at])
             guard end <= lists.count, lists[(at + 1)..<end].allSatisfy({ Int($0) < places }) else { return false }
+            isHeader[at] = true
             at = end
         }
-        return true
+        func valid(_ header: UInt32) -> Bool { Int(header) < isHeader.count && isHeader[Int(header)] }
+        for tile in tiles {
+            if tile & 0x8000_0000 == 0 { guard valid(tile) else { return false }; continue }
+            let level = Int((tile >> 28) & 7), base = Int(tile & 0x0FFF_FFFF)
+            guard level >= 1, base + (1 << (2 * level)) <= cells.count else { return false }
+        }
+        return cells.allSatisfy(valid)
     }
 }
 
-extension PlaceGrid {
-    /// Builds the grid of the points of `tree` (whose rows are the places).
-    init(tree: UnitVectorTree) {
-        let radius = UnitVectorTree.chord(km: Self.radiusKm)
-        var tiles = [UInt32](repeating: 0, count: 180 * 360)
-        var nodes: [UInt32] = []
-        var lists: [UInt32] = [0]  // the shared empty list
-        func distance(_ c: (Double, Double, Double), _ i: Int) -> Double { tree.chord2(i, c.0, c.1, c.2).squareRoot() }
-        /// The ref of the cell lat0..<lat1 × lon0..<lon1 whose candidates are within `list`.
-        func refine(_ list: [Int], _ lat0: Double, _ lat1: Double, _ lon0: Double, _ lon1: Double, _ depth: Int) -> UInt32 {
-            let c = UnitVectorTree.unitVector(latitude: (lat0 + lat1) / 2, longitude: (lon0 + lon1) / 2)
-            var r = 0.0
-            for (lat, lon) in [(lat0, lon0), (lat0, lon1), (lat1, lon0), (lat1, lon1)] {
-                let v = UnitVectorTree.unitVector(latitude: lat, longitude: lon)
-                let dx = v.0 - c.0, dy = v.1 - c.1, dz = v.2 - c.2
-                r = max(r, (dx * dx + dy * dy + dz * dz).squareRoot())
-            }
-            r = r * 1.0001 + Self.slack
-            let distances = list.map { distance(c, $0) }
-            let d = distances.min() ?? .infinity
-            let limit = min(d + 2 * r, radius + r) + Self.slack
-            let kept = zip(list, distances).filter { $0.1 <= limit }.map(\.0)
-            if kept.isEmpty { return 0 }
-            if kept.count <= Self.maxCandidates || depth == Self.maxDepth {
-                let at = lists.count
-                lists.append(UInt32(kept.count))
-                lists.append(contentsOf: kept.map { UInt32($0) })
-                return UInt32(at)
-            }
-            let at = nodes.count
-            nodes.append(contentsOf: [0, 0, 0, 0])
-            let latMid = (lat0 + lat1) / 2, lonMid = (lon0 + lon1) / 2
-            let sw = refine(kept, lat0, latMid, lon0, lonMid, depth + 1)
-            let se = refine(kept, lat0, latMid, lonMid, lon1, depth + 1)
-            let nw = refine(kept, latMid, lat1, lon0, lonMid, depth + 1)
-            let ne = refine(kept, latMid, lat1, lonMid, lon1, depth + 1)
-            nodes[at] = sw; nodes[at + 1] = se; nodes[at + 2] = nw; nodes[at + 3] = ne
-            return 0x8000_0000 | UInt32(at)
-        }
-        // A 1° tile's radius is at most ~79 km: its first list is every place within R + 80 km.
-        let tileReach = radius + UnitVectorTree.chord(km: 80)
-        for ty in 0..<180 {
-            for tx in 0..<360 {
-                let lat0 = Double(ty - 90), lon0 = Double(tx - 180)
-                let c = UnitVectorTree.unitVector(latitude: lat0 + 0.5, longitude: lon0 + 0.5)
-                let near = tree.within(c.0, c.1, c.2, maxChord: tileReach).sorted()
-                tiles[ty * 360 + tx] = refine(near, lat0, lat0 + 1, lon0, lon0 + 1, 0)
-            }
-        }
-        self.init(tiles: tiles, nodes: nodes, lists: lists)
+/// A position's 1° tile and where in it: the first step of the grid's and the zone map's reads.
+struct TilePosition {
+    /// Row (degree of latitude from the south pole) × 360 + column (degree of longitude from
+    /// 180° W).
+    let tile: Int
+    /// Within the tile, 0..<1 (1 at the north pole and the antimeridian's east edge).
+    let y: Double, x: Double
+
+    @inline(__always)
+    init(latitude: Double, longitude: Double) {
+        let y = latitude + 90, x = longitude + 180
+        let ty = min(179, max(0, Int(y))), txRaw = Int(x)
+        let tx = txRaw >= 360 ? txRaw - 360 : max(0, txRaw)
+        tile = ty &* 360 &+ tx
+        self.y = y - Double(ty)
+        self.x = x - Double(txRaw)
     }
 }

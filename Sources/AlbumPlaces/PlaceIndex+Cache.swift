@@ -21,11 +21,13 @@ extension PlaceIndex {
         }
         let parsed = try GeoNamesReader.read(source)
         let rows = parsed.reordered(UnitVectorTree.treeOrder(latitudes: parsed.latitudes, longitudes: parsed.longitudes))
-        let index = PlaceIndex(data: rows, sourceDescription: source.cities, zoneMap: zones)
+        // The grid as cached: without the zone map's zones (the index adds them).
+        let grid = PlaceGrid(tree: UnitVectorTree(latitudes: rows.latitudes, longitudes: rows.longitudes))
+        let index = PlaceIndex(data: rows, grid: grid, sourceDescription: source.cities, zoneMap: zones)
         if let cacheFolder, let file {
             try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
             let temporary = cacheFolder.appendingPathComponent(".places-\(key).\(getpid()).tmp")
-            if (try? PlaceCacheCodec.encode(rows, grid: index.grid).write(to: temporary)) != nil {
+            if (try? PlaceCacheCodec.encode(rows, grid: grid).write(to: temporary)) != nil {
                 if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
             }
         }
@@ -81,9 +83,10 @@ extension PlaceData {
 }
 
 /// The cache file: a magic line, then each column as a count and a block (numbers as raw
-/// little-endian bytes, strings NUL-separated); then the candidate grid (version 3).
+/// little-endian bytes, strings NUL-separated); then the candidate grid (version 3; version 4:
+/// laid out flat, `cells` instead of quadtree nodes).
 enum PlaceCacheCodec {
-    static let version = 3
+    static let version = 4
     static let magic = Array("GEOALBUM-PLACES-\(version)\n".utf8)
 
     static func encode(_ d: PlaceData, grid: PlaceGrid) -> Data {
@@ -99,7 +102,7 @@ enum PlaceCacheCodec {
         strings(d.zones)
         strings(d.regions.keys.sorted()); strings(d.regions.keys.sorted().map { d.regions[$0] ?? "" })
         strings(d.countries.keys.sorted()); strings(d.countries.keys.sorted().map { d.countries[$0] ?? "" })
-        raw(grid.tiles); raw(grid.nodes); raw(grid.lists)
+        raw(grid.tiles); raw(grid.cells); raw(grid.lists)
         return out
     }
 
@@ -133,7 +136,7 @@ enum PlaceCacheCodec {
               let admin1 = strings(), let lats = raw(Double.self), let lons = raw(Double.self),
               let populations = raw(Int64.self), let zoneIndexes = raw(Int32.self), let zones = strings(),
               let regionKeys = strings(), let regionNames = strings(), let countryKeys = strings(),
-              let countryNames = strings(), let tiles = raw(UInt32.self), let nodes = raw(UInt32.self),
+              let countryNames = strings(), let tiles = raw(UInt32.self), let cells = raw(UInt32.self),
               let lists = raw(UInt32.self), at == bytes.count
         else { return nil }
         let n = names.count
@@ -141,7 +144,7 @@ enum PlaceCacheCodec {
             .allSatisfy({ $0 == n }), zoneIndexes.allSatisfy({ $0 >= 0 && Int($0) < zones.count }),
             regionKeys.count == regionNames.count, countryKeys.count == countryNames.count
         else { return nil }
-        let grid = PlaceGrid(tiles: tiles, nodes: nodes, lists: lists)
+        let grid = PlaceGrid(tiles: tiles, cells: cells, lists: lists)
         guard grid.isConsistent(places: n) else { return nil }
         var d = PlaceData()
         d.names = names; d.asciiNames = ascii; d.alternates = alternates; d.countryCodes = cc; d.admin1Codes = admin1

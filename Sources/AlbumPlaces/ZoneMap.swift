@@ -25,29 +25,36 @@ public struct ZoneMap: Sendable {
     /// The zone of a position, as an index into `names`; nil at sea (no land zone in the cell).
     @inline(__always)
     public func zone(latitude: Double, longitude: Double) -> Int? {
-        var y = latitude + 90, x = longitude + 180
-        let ty = min(179, max(0, Int(y))), txRaw = Int(x)
-        let tx = txRaw >= 360 ? txRaw - 360 : max(0, txRaw)
-        let tile = tiles.withUnsafeBufferPointer { $0[ty &* 360 &+ tx] }
-        if tile & 0x8000_0000 == 0 { return tile == 0 ? nil : Int(tile) - 1 }
-        let base = Int(tile & 0x7FFF_FFFF)
-        y -= Double(ty)
-        x -= Double(txRaw)
-        return slots.withUnsafeBufferPointer { s in
-            var node = 0
-            while true {
-                y += y
-                x += x
-                var quadrant = 0
-                if y >= 1 { quadrant = 2; y -= 1 }
-                if x >= 1 { quadrant |= 1; x -= 1 }
-                let index = base &+ node &* 4 &+ quadrant
-                guard index < s.count else { return nil }
-                let slot = s[index]
-                if slot & 0x8000 == 0 { return slot == 0 ? nil : Int(slot) - 1 }
-                node = Int(slot & 0x7FFF)
-            }
-        }
+        let position = TilePosition(latitude: latitude, longitude: longitude)
+        return zone(tile: tile(position), position)
+    }
+
+    /// A position's tile (the first read of `zone`).
+    @inline(__always)
+    func tile(_ position: TilePosition) -> UInt32 {
+        tiles.withUnsafeBufferPointer { $0[position.tile] }
+    }
+
+    /// The zone of `position` in the tile `tile`: the tile's, or its quadtree's.
+    @inline(__always)
+    func zone(tile: UInt32, _ position: TilePosition) -> Int? {
+        var walk = ZoneWalk(tile: tile, position)
+        while !walk.isDone { step(&walk) }
+        return walk.zone
+    }
+
+    /// One level down the quadtree of a walk that is not done.
+    @inline(__always)
+    func step(_ walk: inout ZoneWalk) {
+        walk.y += walk.y
+        walk.x += walk.x
+        var quadrant = 0
+        if walk.y >= 1 { quadrant = 2; walk.y -= 1 }
+        if walk.x >= 1 { quadrant |= 1; walk.x -= 1 }
+        let index = walk.base &+ walk.node &* 4 &+ quadrant
+        guard index < slots.count else { walk.leaf = 0; return }
+        let slot = slots.withUnsafeBufferPointer { $0[index] }
+        if slot & 0x8000 == 0 { walk.leaf = Int(slot) } else { walk.node = Int(slot & 0x7FFF) }
     }
 
     /// The zone name of a position; nil at sea.
@@ -135,4 +142,25 @@ public struct ZoneMap: Sendable {
         }
         return found
     }
+}
+
+/// A position's way down a tile of the zone map, one level per `ZoneMap.step`: lookups of many
+/// positions step them all a level at a time, so their reads overlap.
+struct ZoneWalk {
+    /// The leaf once found (0: no zone, else 1 + an index into the names); -1 before.
+    var leaf: Int
+    var base: Int, node = 0
+    var y: Double, x: Double
+
+    @inline(__always)
+    init(tile: UInt32, _ position: TilePosition) {
+        leaf = tile & 0x8000_0000 == 0 ? Int(tile) : -1
+        base = Int(tile & 0x7FFF_FFFF)
+        y = position.y
+        x = position.x
+    }
+
+    var isDone: Bool { leaf >= 0 }
+    /// The zone found, as an index into the names; nil for none.
+    var zone: Int? { leaf > 0 ? leaf - 1 : nil }
 }

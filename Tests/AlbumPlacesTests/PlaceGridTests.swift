@@ -105,7 +105,10 @@ import TestSupport
         Self.expectSameAsBruteForce(index, points)
         // The same grid read back from the cache.
         let cached = try PlaceIndex.load(PlaceSource(cities: path), cacheFolder: folder.child("cache"))
-        #expect(cached.grid.lists == index.grid.lists && cached.grid.nodes == index.grid.nodes)
-        #expect(index.grid.nodes.count > 4 * 20)
+        #expect(cached.grid.lists == index.grid.lists && cached.grid.cells == index.grid.cells && cached.grid.tiles == index.grid.tiles)
+        // The cluster's tile is laid out at the last level: 128 × 128 cells.
+        let tile = index.grid.tile(TilePosition(latitude: -1.3, longitude: 36.8))
+        #expect(tile & 0x8000_0000 != 0 && (tile >> 28) & 7 == UInt32(PlaceGrid.maxDepth))
+        #expect(index.grid.isConsistent(places: index.count))
     }
 }

@@ -1,6 +1,7 @@
 // The Swift side of bench/places.sh: names N points (CSV lat,lon) with AlbumPlaces on one
 // thread and writes, per point, the zone, the place's country code and its distance in km.
-// Timings go to stderr: index load (cold: parse and build; warm: the cache file) and lookups,
+// Timings go to stderr: index load (cold: parse and build; warm: the cache file) and lookups
+// (in a batch, as naming does, and one at a time),
 // each as wall time and as this thread's CPU time (the machine is shared: CPU time is what the
 // work costs, wall time what one process got of it). ALBUM_ZONES=none: zones from places only.
 // Then forward geocoding: the first name (which builds the name table), known names per second
@@ -48,19 +49,27 @@ var zoneIndexes = [Int](repeating: -1, count: latitudes.count)
 let zonesOnly = timed {
     for i in latitudes.indices { zoneIndexes[i] = index.zoneIndex(latitude: latitudes[i], longitude: longitudes[i]) ?? -1 }
 }
-// Full lookups: place (name, region, country, distance) and zone, as pins and photos get them.
+// Full lookups: place (name, region, country, distance) and zone, as pins and photos get them:
+// naming hands the index a batch of positions at once (`lookup(_:)` of 1,000 pins or 2,000
+// photos; here all of them), which reads the positions' grid cells and zones stage by stage.
 // The answers go to an array made beforehand (as zoneIndexes above): the timing is the lookups',
 // not the kernel's first touch of 100 MB of fresh pages.
 var places = [PlaceLookup](repeating: PlaceLookup(place: nil, timeZone: ""), count: latitudes.count)
-let full = timed {
+let single = timed {
     for i in latitudes.indices { places[i] = index.lookup(latitude: latitudes[i], longitude: longitudes[i]) }
+}
+let full = timed { index.lookup(latitudes: latitudes, longitudes: longitudes, into: &places) }
+if let repeats = ProcessInfo.processInfo.environment["PLACES_BENCH_REPEAT"].flatMap({ Int($0) }) {
+    // For profiling: only the batch lookups, again and again.
+    for _ in 0..<repeats { _ = timed { index.lookup(latitudes: latitudes, longitudes: longitudes, into: &places) } }
 }
 let n = Double(latitudes.count)
 let mapText = index.zoneMap.map { "zone map \($0.dataVersion)" } ?? "no zone map"
 FileHandle.standardError.write(Data(String(
     format: "index load %.1f ms wall, %.1f ms CPU (%d places, %@); zones only: %.0f points/s CPU (%.0f wall); "
-        + "place + zone: %.0f points/s CPU (%.0f wall)\n",
-    seconds(load) * 1000, loadCPU * 1000, index.count, mapText, n / zonesOnly.cpu, n / zonesOnly.wall, n / full.cpu, n / full.wall).utf8))
+        + "place + zone: %.0f points/s CPU (%.0f wall), one at a time %.0f points/s CPU (%.0f wall)\n",
+    seconds(load) * 1000, loadCPU * 1000, index.count, mapText, n / zonesOnly.cpu, n / zonesOnly.wall, n / full.cpu, n / full.wall,
+    n / single.cpu, n / single.wall).utf8))
 
 var out = ""
 out.reserveCapacity(latitudes.count * 32)
@@ -69,8 +78,8 @@ for p in places {
 }
 try out.write(toFile: arguments[2], atomically: true, encoding: .utf8)
 print(String(
-    format: "load_ms=%.1f load_cpu_ms=%.1f zones_per_cpu_s=%.0f full_per_cpu_s=%.0f",
-    seconds(load) * 1000, loadCPU * 1000, n / zonesOnly.cpu, n / full.cpu))
+    format: "load_ms=%.1f load_cpu_ms=%.1f zones_per_cpu_s=%.0f full_per_cpu_s=%.0f single_per_cpu_s=%.0f",
+    seconds(load) * 1000, loadCPU * 1000, n / zonesOnly.cpu, n / full.cpu, n / single.cpu))
 
 // Forward geocoding (`--place`): the folded-name table is built on the first name looked up;
 // then each name is one dictionary read; an unknown name scans every name for close spellings.
