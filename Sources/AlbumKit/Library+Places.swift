@@ -86,9 +86,10 @@ extension Library {
     public var placeDataProblem: AlbumError? { placeProblem.withLock { $0 } }
 
     /// The places of the library with their pin and photo counts, most photos first.
-    public func places(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {
-        nameNewPlacesIfPossible()
-        return try database.placeCounts(countryCode: countryCode)
+    public func places(countryCode: String?) async throws(AlbumError) -> [LibraryPlace] {
+        // A library that cannot be written to (a read-only copy) still lists what is named.
+        try? await nameNewPlacesOffPool()
+        return try await store.placeCounts(countryCode: countryCode)
     }
 
     /// Resolves a place name (`Kyoto`, `Paris, FR`, `Springfield, US-IL`) with the standard

@@ -16,10 +16,10 @@ import Synchronization
 ///
 /// The core commands (pins, region, photos, fetch, new collection, resume, status, import,
 /// verify, `album worker`), the memory features (tags, timeline, find, summaries and the card,
-/// photo placing: `MemoryStore`), plans, reminders, due deliveries, exports and `album serve`'s
-/// answer cache go through `store`, the seam both stores implement, and are async. What is left
-/// (place listing) needs the SQLite database (`database`), and answers a PostgreSQL library with
-/// one error.
+/// photo placing, the places listing: `MemoryStore`), plans, reminders, due deliveries, exports
+/// and `album serve`'s answer cache go through `store`, the seam both stores implement, and are
+/// async. Only a folder library's own upkeep (place naming, import's SQLite steps) reads the
+/// SQLite database (`database`) directly.
 public final class Library: Sendable {
     /// The folder of the photo files (a folder library's own folder, or a shared library's
     /// `files` folder).
@@ -34,7 +34,7 @@ public final class Library: Sendable {
     /// Why place names are unavailable, once naming needed the place data and it failed.
     let placeProblem = Mutex<AlbumError?>(nil)
 
-    /// The SQLite database, for what the seam does not cover (place listing, place naming,
+    /// The SQLite database, for what the seam does not cover (place naming,
     /// import's SQLite steps) and for code already on a blocking thread.
     /// - Throws: `AlbumError.invalidInput` on a library of another store.
     var database: AlbumDatabase {

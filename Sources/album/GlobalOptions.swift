@@ -21,24 +21,10 @@ struct GlobalOptions: ParsableArguments {
         valueName: "seconds"))
     var leaseSeconds: Double = 120
 
-    var libraryFolder: URL { Library.resolveFolder(library) }
-
     func validate() throws {
         guard leaseSeconds.isFinite, leaseSeconds >= 1, leaseSeconds <= 3600 else {
             throw ValidationError("--lease \(leaseSeconds) must be 1-3600 seconds")
         }
-    }
-
-    /// Opens the library for a command that writes; creates it when missing.
-    func openForWriting() throws -> Library {
-        try refuseSharedLibrary()
-        return try Library.openForWriting(at: libraryFolder)
-    }
-
-    /// Opens the library for a command that only reads; creates nothing.
-    func openForReading() throws -> Library {
-        try refuseSharedLibrary()
-        return try Library.openForReading(at: libraryFolder)
     }
 
     /// The album a pin was fetched into (nil when never fetched), read without creating anything.

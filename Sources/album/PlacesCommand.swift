@@ -5,7 +5,7 @@ import ArgumentParser
 import Foundation
 
 /// `album places [--country CC]`: the places of the library's pins and photos, with counts.
-struct PlacesCommand: ParsableCommand {
+struct PlacesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "places", abstract: "The places (GeoNames) of the library's pins and photos, with photo counts.",
         discussion: """
@@ -25,9 +25,8 @@ struct PlacesCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let library = try global.openForReading()
-        let places = try library.places(countryCode: country?.uppercased())
+    func run() async throws {
+        let places = try await global.withLibrary(.reading) { try await $0.places(countryCode: country?.uppercased()) }
         if global.json { return try Output.json(places.map(LibraryPlaceJSON.init)) }
         if places.isEmpty { Output.line(country.map { "no places in \($0.uppercased())" } ?? "no places") }
         for p in places {

@@ -6,11 +6,6 @@ import Foundation
 
 /// `--library DIR` or `--library postgres://…` (or `ALBUM_DATABASE_URL` with `--files`).
 extension GlobalOptions {
-    /// The commands that work on a PostgreSQL library; every other one says so in one line.
-    static let sharedCommands =
-        "pin, region, fetch, new-collection, photos, photo rm, photo place, status, resume, import, verify, worker, "
-        + "tag, tags, timeline, find, summary, plan, plans, remind, due, export and serve"
-
     /// Where the library is: a folder, or a PostgreSQL server.
     /// - Throws: a usage error for `--files` with a folder library; `AlbumError` for a malformed URL.
     func location() throws -> LibraryLocation {
@@ -20,7 +15,8 @@ extension GlobalOptions {
         return try LibraryLocation.resolve(library, files: files)
     }
 
-    /// Opens the library (folder or PostgreSQL) for a core command, runs `body`, then closes it.
+    /// Opens the library (folder or PostgreSQL) for a command, runs `body`, then closes it: every
+    /// command that reads or writes a library opens it here (decisions 0021-seam, 0023-pgmemory).
     func withLibrary<T>(
         _ access: LibraryAccess, connections: Int = 8, _ body: (Library) async throws -> T
     ) async throws -> T {
@@ -33,20 +29,5 @@ extension GlobalOptions {
             await library.close()
             throw error
         }
-    }
-
-    /// Commands that work on folder libraries only: one clear line for a PostgreSQL library.
-    func refuseSharedLibrary() throws {
-        guard case .postgres(let location) = try self.location() else { return }
-        #if !PostgreSQL
-        throw AlbumError.invalidInput(
-            "\(location) is a PostgreSQL library, and this album was built without PostgreSQL: "
-                + "build it with `swift build --traits PostgreSQL` (see docs/scale.md)")
-        #else
-        let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") && $0.allSatisfy(\.isLetter) }.prefix(2)
-        throw AlbumError.invalidInput(
-            "album \(words.joined(separator: " ")) works on a folder library only, not on \(location) "
-                + "(a PostgreSQL library takes \(Self.sharedCommands))")
-        #endif
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The memory commands (tags, timeline, find, summary and its card, photo place) on both stores
+/// The memory commands (tags, timeline, find, summary and its card, photo place, places) on both stores
 /// (issue 16), through the `album` binary, on a library made by `album import` of the shared
 /// fixture folder: the same answers on a folder library and on PostgreSQL.
 extension LibraryStoresTests {
@@ -84,6 +84,7 @@ extension LibraryStoresTests {
                 ["summary", "--month", "2024-06"], ["summary", "--year", "2024"], ["summary", "--month", "2024-07"],
                 ["timeline", "--from", "2024-06-01", "--to", "2024-07-31", "--by", "week"], ["timeline", "--pin", "1"],
                 ["timeline", "--tag", "city"], ["timeline", "--source", "import", "--page-size", "3", "--page", "2"],
+                ["places"], ["places", "--country", "AU"],
             ] {
                 let run = try await lib.run(arguments + ["--json"])
                 #expect(run.status == 0, "\(arguments): \(run.stderr)")

@@ -109,4 +109,31 @@ extension LibraryStoresTests {
         // Nothing is due any more: a third run delivers nothing.
         #expect(try await lib.run(["due"], environment: ["ALBUM_NOW": "2026-06-01T12:06:00Z"]).stdout == "")
     }
+
+    @Test(arguments: StoreKind.all)
+    func aFailedCommandOrAKilledDueRunLosesNothing(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        let at = ["ALBUM_NOW": "2026-06-01T12:05:00Z"]
+        _ = try await lib.json(["remind", "add", "--text", "water", "--at", "2026-06-01 12:00", "--zone", "UTC", "--allow-past"], environment: at)
+        // A command that fails gives the reminder back, still due, with why.
+        let failed = try await lib.run(["due", "--exec", "exit 3"], environment: at)
+        #expect(failed.status != 0 && failed.stderr.contains("1 reminder not delivered (still due)"), "\(failed.stderr)")
+        let kept = try #require(try await lib.json(["remind", "list"], environment: at) as? [[String: Any]])
+        #expect(kept.first?["state"] as? String == "active" && kept.first?["deliveries"] as? Int == 0, "\(kept)")
+        #expect((kept.first?["lastError"] as? String)?.contains("exit status 3") == true, "\(kept)")
+        // A run killed while its command runs: the reminder comes back.
+        let started = folder.child("due-started-\(store)")
+        let doomed = try lib.start(["due", "--exec", "touch \(started.path); sleep 5"], environment: at)
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: started.path) && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(FileManager.default.fileExists(atPath: started.path), "the command never ran")
+        kill(doomed.0.processIdentifier, SIGKILL)
+        _ = try await StoreLibrary.wait(doomed)
+        // Held by a run that is gone: SQLite sees its process dead, PostgreSQL its lease (2 s) run out.
+        if store == .postgres { try await Task.sleep(for: .seconds(3)) }
+        let delivered = try #require(try await lib.json(["due"], environment: at) as? [[String: Any]])
+        #expect(delivered.map { $0["text"] as? String } == ["water"], "\(delivered)")
+        let listed = try #require(try await lib.json(["remind", "list"], environment: at) as? [[String: Any]])
+        #expect(listed.first?["deliveries"] as? Int == 1 && listed.first?["state"] as? String == "done", "\(listed)")
+    }
 }

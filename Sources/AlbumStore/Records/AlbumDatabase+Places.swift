@@ -198,4 +198,8 @@ public struct LibraryPlace: Sendable, Hashable {
     public var countryCode: String
     public var pins: Int
     public var photos: Int
+
+    public init(name: String, region: String?, country: String?, countryCode: String, pins: Int, photos: Int) {
+        (self.name, self.region, self.country, self.countryCode, self.pins, self.photos) = (name, region, country, countryCode, pins, photos)
+    }
 }

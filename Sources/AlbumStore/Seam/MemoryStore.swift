@@ -49,7 +49,11 @@ public protocol MemoryStore: Sendable {
     /// evenly spaced by capture time, in time order (see `AlbumDatabase.collageCandidates`).
     func collageCandidates(from: LocalDate, to: LocalDate, perGroup: Int) async throws(AlbumError) -> [PhotoEntry]
 
-    // MARK: Placing
+    // MARK: Places and placing
+
+    /// The named places of the library's pins and photos (a photo's own place, else its pin's),
+    /// with their pins and photos, most photos first, then by name (`album places`).
+    func placeCounts(countryCode: String?) async throws(AlbumError) -> [LibraryPlace]
 
     /// Gives a photo a place (moving it to the end of that pin's album), in one transaction.
     /// - Returns: the photo after the move, its pin, and whether the pin was created for it.

@@ -47,6 +47,10 @@ extension SQLiteLibraryStore {
         try await database.read { db throws(AlbumError) in try db.collageCandidates(from: from, to: to, perGroup: perGroup) }
     }
 
+    public func placeCounts(countryCode: String?) async throws(AlbumError) -> [LibraryPlace] {
+        try await database.read { db throws(AlbumError) in try db.placeCounts(countryCode: countryCode) }
+    }
+
     public func placePhoto(id: Int64, _ placement: PhotoPlacement) async throws(AlbumError) -> (photo: Photo, pin: Pin, created: Bool) {
         try await database.read { db throws(AlbumError) in try db.placePhoto(id: id, placement) }
     }
