@@ -126,6 +126,13 @@ struct StoreLibrary {
         ] + extra) as? [String: Any] ?? [:]
     }
 
+    /// `album fetch` of `count` photos from `server` (all downloaded): the new pin's id.
+    func fetchedPin(_ count: Int, server: LoopbackServer) async throws -> Int {
+        let report = try await fetch(try await source(count, server: server), perPage: count)
+        #expect(report["downloaded"] as? Int == count, "\(report)")
+        return try #require((report["pin"] as? [String: Any])?["id"] as? Int)
+    }
+
     /// Serves `/photos/N.jpg`: distinct JPEG bytes for every N, after `delay`.
     static func imageServer(delay: Duration = .zero) throws -> LoopbackServer {
         let bodies = try JPEGBodies()

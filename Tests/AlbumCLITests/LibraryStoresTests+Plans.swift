@@ -111,10 +111,17 @@ extension LibraryStoresTests {
     }
 
     @Test(arguments: StoreKind.all)
-    func aDueRunKilledWhileItsCommandRunsLosesNothing(_ store: StoreKind) async throws {
+    func aFailedCommandOrAKilledDueRunLosesNothing(_ store: StoreKind) async throws {
         let lib = try StoreLibrary(store, folder: folder)
         let at = ["ALBUM_NOW": "2026-06-01T12:05:00Z"]
         _ = try await lib.json(["remind", "add", "--text", "water", "--at", "2026-06-01 12:00", "--zone", "UTC", "--allow-past"], environment: at)
+        // A command that fails gives the reminder back, still due, with why.
+        let failed = try await lib.run(["due", "--exec", "exit 3"], environment: at)
+        #expect(failed.status != 0 && failed.stderr.contains("1 reminder not delivered (still due)"), "\(failed.stderr)")
+        let kept = try #require(try await lib.json(["remind", "list"], environment: at) as? [[String: Any]])
+        #expect(kept.first?["state"] as? String == "active" && kept.first?["deliveries"] as? Int == 0, "\(kept)")
+        #expect((kept.first?["lastError"] as? String)?.contains("exit status 3") == true, "\(kept)")
+        // A run killed while its command runs: the reminder comes back.
         let started = folder.child("due-started-\(store)")
         let doomed = try lib.start(["due", "--exec", "touch \(started.path); sleep 5"], environment: at)
         let deadline = Date().addingTimeInterval(60)

@@ -22,6 +22,9 @@ extension LibraryStoresTests {
             }
             let gallery = try await lib.run(["export", "html", "--out", out.appendingPathComponent("gallery").path])
             #expect(gallery.status == 0, "\(gallery.stderr)")
+            let unknown = try await lib.run(["export", "gpx", "--pin", "99", "--out", out.appendingPathComponent("none.gpx").path])
+            #expect(unknown.status != 0 && unknown.stderr.hasPrefix("album: error: ") && unknown.stderr.contains("no pin with id 99"), "\(unknown.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("none.gpx").path))
             // Every file written, with the library's own folder (in a GeoJSON's file paths) named alike.
             let files = store.files(of: lib.library)
             var contents: [String: Data] = [:]
@@ -50,9 +53,8 @@ extension LibraryStoresTests {
     @Test(arguments: StoreKind.all)
     func serveAnswersPinsAndPhotosAndSeesAnotherProcesssChanges(_ store: StoreKind) async throws {
         let lib = try StoreLibrary(store, folder: folder)
-        let images = try StoreLibrary.imageServer()
-        let report = try await lib.fetch(try await lib.source(3, server: images), perPage: 3)
-        let pin = try #require((report["pin"] as? [String: Any])?["id"] as? Int)
+        let images = try StoreLibrary.imageServer()  // kept serving to the end
+        let pin = try await lib.fetchedPin(3, server: images)
 
         let serve = try lib.start(["serve", "--port", "0", "--json"])
         nonisolated(unsafe) let (process, out, _) = serve

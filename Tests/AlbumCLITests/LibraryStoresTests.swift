@@ -136,9 +136,8 @@ struct LibraryStoresTests {
     @Test(arguments: StoreKind.all)
     func verifyFindsALostOriginalAndARepairFetchesItAgain(_ store: StoreKind) async throws {
         let lib = try StoreLibrary(store, folder: folder)
-        let server = try StoreLibrary.imageServer()
-        let report = try await lib.fetch(try await lib.source(4, server: server), perPage: 4)
-        let pin = try #require((report["pin"] as? [String: Any])?["id"] as? Int)
+        let server = try StoreLibrary.imageServer()  // kept serving to the end
+        let pin = try await lib.fetchedPin(4, server: server)
         let clean = try #require(try await lib.json(["verify"]) as? [String: Any])
         #expect(clean["clean"] as? Bool == true && clean["checked"] as? Int == 4, "\(clean)")
 

@@ -106,15 +106,13 @@ extension AlbumDatabase {
     }
 
     static func decodeReminder(_ row: Row) throws(AlbumError) -> Reminder {
-        Reminder(
-            id: row.int64(0) ?? 0, pinId: row.int64(1), pinTitle: row.string(2), text: row.string(3),
-            rule: try ReminderRule(kind: row.string(4) ?? "", text: row.string(5) ?? ""), zone: row.string(6) ?? "UTC",
-            zoneSource: ZoneSource(rawValue: row.string(7) ?? "") ?? .system, scheduledAt: row.int64(8).map(date),
-            snoozedUntil: row.int64(9).map(date), isDone: row.int(10) == 1, deliveries: row.int(11) ?? 0,
-            lastDeliveredAt: row.int64(12).map(date), lastError: row.string(13), createdAt: Timestamp.parse(row.string(14)))
+        try ReminderRecord.reminder(
+            id: row.int64(0), pinId: row.int64(1), pinTitle: row.string(2), text: row.string(3), kind: row.string(4),
+            rule: row.string(5), zone: row.string(6), zoneSource: row.string(7), scheduledAt: row.int64(8),
+            snoozedUntil: row.int64(9), isDone: row.int(10) == 1, deliveries: row.int(11), lastDeliveredAt: row.int64(12),
+            lastError: row.string(13), createdAt: row.string(14))
     }
 
     /// Instants are stored as whole unix seconds (UTC).
-    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
-    static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    static func seconds(_ date: Date) -> Int64 { ReminderRecord.seconds(date) }
 }

@@ -211,7 +211,7 @@ public enum PhotoOutcome: Sendable, Hashable {
 
 /// The features a library on a store other than SQLite does not offer.
 public enum LibraryStoreFeature {
-    /// The one error for a feature that needs the SQLite store (plans, reminders).
+    /// The one error for a feature that needs the SQLite store (a folder library's own upkeep).
     public static func unsupported(_ feature: String, in store: String) -> AlbumError {
         .invalidInput("\(feature) needs a SQLite library; \(store) does not offer it")
     }
