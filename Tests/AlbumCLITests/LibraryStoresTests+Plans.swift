@@ -136,4 +136,22 @@ extension LibraryStoresTests {
         let listed = try #require(try await lib.json(["remind", "list"], environment: at) as? [[String: Any]])
         #expect(listed.first?["deliveries"] as? Int == 1 && listed.first?["state"] as? String == "done", "\(listed)")
     }
+
+    @Test(arguments: StoreKind.all)
+    func aReminderHeldByALiveRunIsNotTakenOverWhileItsCommandOutlastsTheLease(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        let at = ["ALBUM_NOW": "2026-06-01T12:05:00Z"]
+        _ = try await lib.json(["remind", "add", "--text", "slow", "--at", "2026-06-01 12:00", "--zone", "UTC", "--allow-past"], environment: at)
+        let started = folder.child("slow-started-\(store)")
+        let slow = try lib.start(["due", "--exec", "touch \(started.path); sleep 5", "--json"], environment: at)
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: started.path) && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(FileManager.default.fileExists(atPath: started.path), "the command never ran")
+        // Past the 2 s lease: renewed while the command runs, so another run finds nothing due.
+        try await Task.sleep(for: .seconds(3))
+        #expect((try await lib.json(["due"], environment: at) as? [Any])?.isEmpty == true)
+        #expect(try await StoreLibrary.wait(slow) == 0)
+        let listed = try #require(try await lib.json(["remind", "list"], environment: at) as? [[String: Any]])
+        #expect(listed.first?["deliveries"] as? Int == 1, "\(listed)")
+    }
 }

@@ -77,15 +77,18 @@ extension Library {
     }
 
     /// Runs `body` while a task renews this process's claims every `store.claimRenewal` (a store
-    /// that leases); just `body` on SQLite.
-    func withClaimRenewal<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    /// that leases): its photo claims, or what `renew` renews (`album due`'s held reminders); just
+    /// `body` on SQLite.
+    func withClaimRenewal<T: Sendable, E: Error>(
+        renewing renew: (@Sendable () async throws(AlbumError) -> Void)? = nil, _ body: () async throws(E) -> T
+    ) async throws(E) -> T {
         guard let every = store.claimRenewal else { return try await body() }
         let store = self.store
         let renewal = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: every)
                 if Task.isCancelled { break }
-                try? await store.renewClaims()
+                if let renew { try? await renew() } else { try? await store.renewClaims() }
             }
         }
         defer { renewal.cancel() }

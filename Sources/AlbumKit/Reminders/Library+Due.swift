@@ -63,17 +63,23 @@ extension Library {
             return DueOutcome(delivered: delivered)
         }
         let owner = ProcessToken.current
-        var outcome = DueOutcome()
-        for delivery in try await store.claimDueReminders(planner, claim: .lease(owner: owner), isAlive: ProcessToken.isAlive) {
-            try await store.renewDeliveries(owner: owner)
-            if let reason = await BlockingPool.shared.run({ self.run(delivery, options: options) }) {
-                try await store.releaseDelivery(delivery, owner: owner, error: reason, now: now)
-                outcome.failed.append((delivery, reason))
-            } else if try await store.completeDelivery(delivery, owner: owner, via: options.via, now: now) {
-                outcome.delivered.append(delivery)
+        let store = self.store
+        let held = try await store.claimDueReminders(planner, claim: .lease(owner: owner), isAlive: ProcessToken.isAlive)
+        // A store that leases (PostgreSQL) keeps the held reminders' leases running while the
+        // commands run, however long they take.
+        return try await withClaimRenewal(renewing: { () throws(AlbumError) in try await store.renewDeliveries(owner: owner) }) {
+            () throws(AlbumError) -> DueOutcome in
+            var outcome = DueOutcome()
+            for delivery in held {
+                if let reason = await BlockingPool.shared.run({ self.run(delivery, options: options) }) {
+                    try await store.releaseDelivery(delivery, owner: owner, error: reason, now: now)
+                    outcome.failed.append((delivery, reason))
+                } else if try await store.completeDelivery(delivery, owner: owner, via: options.via, now: now) {
+                    outcome.delivered.append(delivery)
+                }
             }
+            return outcome
         }
-        return outcome
     }
 
     /// Runs the delivery's commands; nil when all succeeded, else why not.

@@ -45,7 +45,7 @@ extension PostgresStore {
         }
     }
 
-    /// Extends the leases of the reminders this process holds, before each command it runs.
+    /// Extends the leases of the reminders this process holds (every `claimRenewal` while its commands run).
     public func renewDeliveries(owner: String) async throws(AlbumError) {
         try await write { db throws(AlbumError) in
             try await db.run(

@@ -50,8 +50,8 @@ public protocol PlanStore: Sendable {
     func claimDueReminders(
         _ planner: DuePlanner, claim: DueClaim, isAlive: @escaping @Sendable (String) -> Bool
     ) async throws(AlbumError) -> [DueDelivery]
-    /// Extends the holds of this process (a store that leases, before each command it runs);
-    /// SQLite's holds last as long as their process.
+    /// Extends the holds of this process (a store that leases, every `claimRenewal` while its
+    /// commands run); SQLite's holds last as long as their process.
     func renewDeliveries(owner: String) async throws(AlbumError)
     /// Marks a held reminder delivered and schedules its next occurrence.
     /// - Returns: false when the hold was lost (removed meanwhile, or taken over).
