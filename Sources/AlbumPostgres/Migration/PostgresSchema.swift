@@ -344,5 +344,11 @@ public enum PostgresSchema {
             );
             CREATE INDEX reminder_deliveries_by_reminder ON reminder_deliveries (reminder_id);
             """),
+        Migration(name: "addPhotoDayRollupIndex", sql: """
+            -- Summaries' roll-ups (photos per local day, pin and camera; tags per period) read a
+            -- period's photos from this index alone, an index-only scan, instead of the table's
+            -- rows: a year of 10,000 photos in 7 ms instead of 27 ms (decision 0023-pgmemory).
+            CREATE INDEX photos_by_day_rollup ON photos (local_date) INCLUDE (pin_id, camera_make, camera_model, taken_at, id);
+            """),
     ]
 }

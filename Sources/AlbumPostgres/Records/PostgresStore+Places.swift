@@ -48,14 +48,7 @@ extension PostgresStore {
     public func placeCounts(countryCode: String?) async throws(AlbumError) -> [LibraryPlace] {
         try await read { db throws(AlbumError) in
             try await db.query("""
-                SELECT name, region, min(country), cc, count(DISTINCT pin), count(photo) FROM (
-                    SELECT p.id AS pin, f.id AS photo,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_name ELSE p.place_name END AS name,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_region ELSE p.place_region END AS region,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_country ELSE p.place_country END AS country,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_country_code ELSE p.place_country_code END AS cc
-                    FROM pins p LEFT JOIN photos f ON f.pin_id = p.id
-                ) named
+                SELECT name, region, min(country), cc, count(DISTINCT pin), count(photo) FROM (\(LibraryPlace.rows)) named
                 WHERE name IS NOT NULL AND ($1::text IS NULL OR cc = $1::text)
                 GROUP BY name, region, cc ORDER BY count(photo) DESC, name COLLATE "C"
                 """, [countryCode]

@@ -22,45 +22,16 @@ extension PostgresStore {
             latitude: row.double(7), longitude: row.double(8), thumbnail: row.string(9), source: row.string(10) ?? "")
     }
 
-    /// The conditions a filter puts on `p` (always at least `true`), with `?` for its arguments
-    /// (`Session.numbered` makes them `$n`).
+    /// The conditions a filter puts on `p` (`PhotoFilterSQL`, as SQLite's), with `?` for its
+    /// arguments (`Session.numbered` makes them `$n`).
     static func conditions(_ filter: PhotoFilter) -> (sql: String, arguments: [any PostgresArgument]) {
-        var parts = ["true"]
-        var arguments: [any PostgresArgument] = []
-        if let from = filter.from {
-            parts.append("p.local_date >= ?")
-            arguments.append(from.description)
-        }
-        if let to = filter.to {
-            parts.append("p.local_date <= ?")
-            arguments.append(to.description)
-        }
-        if let pin = filter.pinId {
-            parts.append("p.pin_id = ?")
-            arguments.append(pin)
-        }
-        if let tag = filter.tag {
-            parts.append("""
-                (EXISTS (SELECT 1 FROM photo_tags t WHERE t.photo_id = p.id AND t.tag = ?)
-                 OR EXISTS (SELECT 1 FROM pin_tags t WHERE t.pin_id = p.pin_id AND t.tag = ?))
-                """)
-            arguments += [tag.value, tag.value]
-        }
-        if let source = filter.source {
-            // `bundle` selects every bundle (`bundle:/path`); a full name selects one.
-            parts.append("(p.source = ? OR p.source LIKE ? ESCAPE '\\')")
-            arguments += [source, likeEscaped(source) + ":%"]
-        }
-        if let asOf = filter.asOf {
-            parts.append("p.id <= ?")
-            arguments.append(asOf)
-        }
-        return (parts.joined(separator: " AND "), arguments)
-    }
-
-    static func likeEscaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
+        let conditions = PhotoFilterSQL(filter)
+        return (conditions.sql, conditions.arguments.map { value -> any PostgresArgument in
+            switch value {
+            case .text(let text): text
+            case .integer(let number): number
+            }
+        })
     }
 
     public func lastPhotoId() async throws(AlbumError) -> Int64 {

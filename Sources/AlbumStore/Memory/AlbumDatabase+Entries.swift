@@ -21,44 +21,15 @@ extension AlbumDatabase {
             thumbnail: row.string("thumbnail"), source: row.string("source") ?? "")
     }
 
-    /// The conditions a filter puts on `p` (always at least `1`), and their arguments in order.
+    /// The conditions a filter puts on `p` (`PhotoFilterSQL`), and their arguments in order.
     static func conditions(_ filter: PhotoFilter) -> (sql: String, arguments: [any SQLBindable]) {
-        var parts: [String] = ["1"]
-        var arguments: [any SQLBindable] = []
-        if let from = filter.from {
-            parts.append("p.local_date >= ?")
-            arguments.append(from.description)
-        }
-        if let to = filter.to {
-            parts.append("p.local_date <= ?")
-            arguments.append(to.description)
-        }
-        if let pin = filter.pinId {
-            parts.append("p.pin_id = ?")
-            arguments.append(pin)
-        }
-        if let tag = filter.tag {
-            parts.append("""
-                (EXISTS (SELECT 1 FROM photo_tags t WHERE t.photo_id = p.id AND t.tag = ?)
-                 OR EXISTS (SELECT 1 FROM pin_tags t WHERE t.pin_id = p.pin_id AND t.tag = ?))
-                """)
-            arguments += [tag.value, tag.value]
-        }
-        if let source = filter.source {
-            // `bundle` selects every bundle (`bundle:/path`); a full name selects one.
-            parts.append("(p.source = ? OR p.source LIKE ? ESCAPE '\\')")
-            arguments += [source, Self.likeEscaped(source) + ":%"]
-        }
-        if let asOf = filter.asOf {
-            parts.append("p.id <= ?")
-            arguments.append(asOf)
-        }
-        return (parts.joined(separator: " AND "), arguments)
-    }
-
-    static func likeEscaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
+        let conditions = PhotoFilterSQL(filter)
+        return (conditions.sql, conditions.arguments.map { value -> any SQLBindable in
+            switch value {
+            case .text(let text): text
+            case .integer(let number): number
+            }
+        })
     }
 
     /// The highest photo id, 0 for an empty library.

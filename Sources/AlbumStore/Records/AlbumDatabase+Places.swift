@@ -145,14 +145,7 @@ extension AlbumDatabase {
     public func placeCounts(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {
         try read { db throws(AlbumError) in
             try db.query("""
-                SELECT name, region, country, cc, count(DISTINCT pin), count(photo) FROM (
-                    SELECT p.id AS pin, f.id AS photo,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_name ELSE p.place_name END AS name,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_region ELSE p.place_region END AS region,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_country ELSE p.place_country END AS country,
-                        CASE WHEN f.place_name IS NOT NULL THEN f.place_country_code ELSE p.place_country_code END AS cc
-                    FROM pins p LEFT JOIN photos f ON f.pin_id = p.id
-                )
+                SELECT name, region, country, cc, count(DISTINCT pin), count(photo) FROM (\(LibraryPlace.rows))
                 WHERE name IS NOT NULL AND (?1 IS NULL OR cc = ?1)
                 GROUP BY name, region, cc ORDER BY count(photo) DESC, name
                 """, [countryCode]
@@ -180,6 +173,18 @@ extension AlbumDatabase {
 
 /// A place of the library: how many pins and photos are there.
 public struct LibraryPlace: Sendable, Hashable {
+    /// One row per pin and photo (a pin without photos once) with the place it counts under: the
+    /// photo's own place, else its pin's (`name`, `region`, `country`, `cc`, `pin`, `photo`), as
+    /// both stores count them.
+    public static let rows = """
+        SELECT p.id AS pin, f.id AS photo,
+            CASE WHEN f.place_name IS NOT NULL THEN f.place_name ELSE p.place_name END AS name,
+            CASE WHEN f.place_name IS NOT NULL THEN f.place_region ELSE p.place_region END AS region,
+            CASE WHEN f.place_name IS NOT NULL THEN f.place_country ELSE p.place_country END AS country,
+            CASE WHEN f.place_name IS NOT NULL THEN f.place_country_code ELSE p.place_country_code END AS cc
+        FROM pins p LEFT JOIN photos f ON f.pin_id = p.id
+        """
+
     public var name: String
     public var region: String?
     public var country: String?
