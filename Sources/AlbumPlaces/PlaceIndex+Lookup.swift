@@ -29,7 +29,8 @@ extension PlaceIndex {
     /// The places and zones of many positions, in order (what naming a library's pins and photos
     /// does): the same answers as one at a time, several times faster.
     public func lookup(_ coordinates: [Coordinate]) -> [PlaceLookup] {
-        coordinates.withUnsafeBufferPointer { c in
+        guard !coordinates.isEmpty else { return [] }
+        return coordinates.withUnsafeBufferPointer { c in
             [PlaceLookup](unsafeUninitializedCapacity: c.count) { out, count in
                 lookup(c.count, into: out.baseAddress!) { (c[$0].latitude, c[$0].longitude) }
                 count = c.count
@@ -41,6 +42,7 @@ extension PlaceIndex {
     /// `latitudes.count` answers (`answers` must hold as many).
     public func lookup(latitudes: [Double], longitudes: [Double], into answers: inout [PlaceLookup]) {
         precondition(latitudes.count == longitudes.count && answers.count >= latitudes.count)
+        guard !latitudes.isEmpty else { return }
         latitudes.withUnsafeBufferPointer { lat in
             longitudes.withUnsafeBufferPointer { lon in
                 answers.withUnsafeMutableBufferPointer { out in

@@ -65,6 +65,9 @@ import TestSupport
 
     @Test func noPositionsNoAnswers() {
         #expect(DebianPlaces.index.lookup([Coordinate]()).isEmpty)
+        var none: [PlaceLookup] = []
+        DebianPlaces.index.lookup(latitudes: [], longitudes: [], into: &none)
+        #expect(none.isEmpty)
     }
 
     /// The unit vector from the table of whole degrees and the series is within a few ulp of the
