@@ -129,9 +129,16 @@ public final class Library: Sendable {
     }
 
     /// `nameNewPlaces` through the seam, for a library on another store (PostgreSQL): the same
-    /// place data and the same values, in batches of one transaction each.
+    /// place data, the same key check (another place data, zone map or naming rules name every
+    /// row again) and the same values, in batches of one transaction each.
     private func nameNewPlacesInStore() async throws(AlbumError) {
-        guard try await store.hasUnnamedPlaces() else { return }
+        let key = PlaceDataKey.standard()
+        var stale = try await store.placeDataKey() != key.value
+        if stale, try await !store.hasNamedPlaces() {
+            try await store.setPlaceDataKey(key.value, description: key.description, renaming: false)
+            stale = false
+        }
+        if !stale, try await !store.hasUnnamedPlaces() { return }
         let index: PlaceIndex
         switch await BlockingPool.shared.run({ Places.standard }) {
         case .failure(let problem):
@@ -139,6 +146,7 @@ public final class Library: Sendable {
             return
         case .success(let loaded): index = loaded
         }
+        if stale { try await store.setPlaceDataKey(key.value, description: key.description, renaming: true) }
         while true {
             let pins = try await store.unnamedPins(limit: 1000)
             if pins.isEmpty { break }

@@ -16,7 +16,7 @@ extension LibraryStoresTests {
             let report = try await lib.fetch(src, perPage: 5)
             #expect(report["downloaded"] as? Int == 5, "\(report)")
             let out = folder.child("export-\(store)")
-            for format in ["gpx", "geojson"] {
+            for format in ["gpx", "kml", "geojson"] {
                 let run = try await lib.run(["export", format, "--out", out.appendingPathComponent("all.\(format)").path])
                 #expect(run.stdout == "exported 1 pin and 5 photos to \(out.path)/all.\(format)\n", "\(run.stderr)")
             }

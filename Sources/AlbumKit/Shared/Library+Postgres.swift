@@ -12,7 +12,8 @@ extension Library {
     public static let markerName = ".album-library"
 
     /// Connects and migrates, then checks that the files folder exists, can be written and
-    /// belongs to this database (the first process to use it writes the marker).
+    /// belongs to this database (the first process to use it writes the marker), and names what
+    /// waits for a place (as `Library.open` does for a folder library).
     /// - Throws: `AlbumError.database` for a server that cannot be reached; `.invalidInput` or
     ///   `.io` naming the files folder when it is missing, not writable, or another library's.
     static func openShared(_ location: PostgresLocation, leaseSeconds: Double, connections: Int) async throws(AlbumError) -> Library {
@@ -25,13 +26,17 @@ extension Library {
         }
         guard access(folder.path, W_OK) == 0 else { throw .io("files folder \(folder.path) of \(location) cannot be written") }
         let store = try await PostgresStore.open(location, leaseSeconds: leaseSeconds, connections: connections)
+        let library = Library(folder: folder, store: store)
         do {
             try checkMarker(in: folder, id: try await store.libraryID(), location: location)
+            // As a folder library at open: new rows are named, and another place data key
+            // (another place file or zone map) names every row again.
+            try await library.nameNewPlacesOffPool()
         } catch {
             await store.close()
             throw error
         }
-        return Library(folder: folder, store: store)
+        return library
     }
 
     private static func checkMarker(in folder: URL, id: String, location: PostgresLocation) throws(AlbumError) {

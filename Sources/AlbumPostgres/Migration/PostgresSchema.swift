@@ -350,5 +350,18 @@ public enum PostgresSchema {
             -- rows: a year of 10,000 photos in 7 ms instead of 27 ms (decision 0023-pgmemory).
             CREATE INDEX photos_by_day_rollup ON photos (local_date) INCLUDE (pin_id, camera_make, camera_model, taken_at, id);
             """),
+        Migration(name: "addPlaceDataKey", sql: """
+            -- Which place data, zone map and naming rules named the pins and photos (issue 12), as
+            -- SQLite's addPlaceDataKey: PlaceDataKey's hash and its text. When the key of the
+            -- process that opens the library differs, every row's named_at is cleared with the new
+            -- key in one transaction and the rows are named again. NULL (a library named before
+            -- this): named again on first open.
+            CREATE TABLE place_data (
+                id integer PRIMARY KEY CHECK (id = 1),
+                key text,
+                description text
+            );
+            INSERT INTO place_data (id) VALUES (1);
+            """),
     ]
 }

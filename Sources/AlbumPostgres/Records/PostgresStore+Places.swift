@@ -34,12 +34,10 @@ extension PostgresStore {
                 WHERE f.named_at IS NULL ORDER BY f.id LIMIT $1
                 """, [limit]
             ).map { row in
-                var coordinate: Coordinate?
-                if let lat = row.double(1), let lon = row.double(2) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
-                return UnnamedPhoto(
-                    id: row.int64(0) ?? 0, coordinate: coordinate, pinTimeZone: row.string(3), takenAt: row.string(4),
-                    gpsTime: row.string(5), positionSource: row.string(6).flatMap(PositionSource.init(rawValue:)),
-                    source: row.string(7) ?? "", clockOffset: row.string(8))
+                UnnamedPhoto(
+                    id: row.int64(0), latitude: row.double(1), longitude: row.double(2), pinTimeZone: row.string(3),
+                    takenAt: row.string(4), gpsTime: row.string(5), positionSource: row.string(6), source: row.string(7),
+                    clockOffset: row.string(8))
             }
         }
     }
@@ -86,6 +84,30 @@ extension PostgresStore {
                     """, [place?.name, place?.region, place?.country, place?.countryCode, place?.distanceKm, local.timeZone,
                           local.offset, source, local.positionSource?.rawValue, now, id])
             }
+        }
+    }
+
+    // MARK: The place data key (decision 0008, third section; 0023-places), as on SQLite
+
+    public func placeDataKey() async throws(AlbumError) -> String? {
+        try await read { db throws(AlbumError) in try await db.queryOne("SELECT key FROM place_data WHERE id = 1")?.string(0) }
+    }
+
+    public func hasNamedPlaces() async throws(AlbumError) -> Bool {
+        try await read { db throws(AlbumError) in
+            try await db.queryOne("""
+                SELECT EXISTS (SELECT 1 FROM pins WHERE named_at IS NOT NULL) OR EXISTS (SELECT 1 FROM photos WHERE named_at IS NOT NULL)
+                """)?.bool(0) == true
+        }
+    }
+
+    public func setPlaceDataKey(_ key: String, description: String, renaming: Bool) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
+            if renaming {
+                try await db.run("UPDATE pins SET named_at = NULL WHERE named_at IS NOT NULL")
+                try await db.run("UPDATE photos SET named_at = NULL WHERE named_at IS NOT NULL")
+            }
+            try await db.run("UPDATE place_data SET key = $1, description = $2 WHERE id = 1", [key, description])
         }
     }
 }

@@ -38,6 +38,20 @@ public struct UnnamedPhoto: Sendable, Hashable {
         self.source = source
         self.clockOffset = clockOffset
     }
+
+    /// From the columns both stores' `unnamedPhotos` read, in their order: the photo's id,
+    /// latitude and longitude, its pin's zone, `taken_at`, `gps_time`, `position_source`,
+    /// `source` and `clock_offset` (a position out of range counts as none).
+    public init(
+        id: Int64?, latitude: Double?, longitude: Double?, pinTimeZone: String?, takenAt: String?, gpsTime: String?,
+        positionSource: String?, source: String?, clockOffset: String?
+    ) {
+        var coordinate: Coordinate?
+        if let latitude, let longitude { coordinate = try? Coordinate(latitude: latitude, longitude: longitude) }
+        self.init(
+            id: id ?? 0, coordinate: coordinate, pinTimeZone: pinTimeZone, takenAt: takenAt, gpsTime: gpsTime,
+            positionSource: positionSource.flatMap(PositionSource.init(rawValue:)), source: source ?? "", clockOffset: clockOffset)
+    }
 }
 
 extension AlbumDatabase {
@@ -101,12 +115,10 @@ extension AlbumDatabase {
                 WHERE f.named_at IS NULL ORDER BY f.id LIMIT ?
                 """, [limit]
             ).map { row in
-                var coordinate: Coordinate?
-                if let lat = row.double(1), let lon = row.double(2) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
-                return UnnamedPhoto(
-                    id: row.int64(0) ?? 0, coordinate: coordinate, pinTimeZone: row.string(3), takenAt: row.string(4),
-                    gpsTime: row.string(5), positionSource: row.string(6).flatMap(PositionSource.init(rawValue:)),
-                    source: row.string(7) ?? "", clockOffset: row.string(8))
+                UnnamedPhoto(
+                    id: row.int64(0), latitude: row.double(1), longitude: row.double(2), pinTimeZone: row.string(3),
+                    takenAt: row.string(4), gpsTime: row.string(5), positionSource: row.string(6), source: row.string(7),
+                    clockOffset: row.string(8))
             }
         }
     }

@@ -144,6 +144,13 @@ public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore {
     func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) async throws(AlbumError)
     /// Stores the places, zones and offsets of photos, in one transaction.
     func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError)
+    /// The key of the place data that named the rows (`PlaceDataKey.value`); nil when not known.
+    func placeDataKey() async throws(AlbumError) -> String?
+    /// Whether some pin or photo has been named (with whatever data named it).
+    func hasNamedPlaces() async throws(AlbumError) -> Bool
+    /// Records `key` as the library's place data; with `renaming`, every pin and photo waits to
+    /// be named again, in the same transaction.
+    func setPlaceDataKey(_ key: String, description: String, renaming: Bool) async throws(AlbumError)
 
     /// Lets go of the store's connections (PostgreSQL); SQLite closes with its last reference.
     func close() async

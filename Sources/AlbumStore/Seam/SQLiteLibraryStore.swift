@@ -192,4 +192,16 @@ public struct SQLiteLibraryStore: LibraryStore {
     public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError) {
         try await database.read { db throws(AlbumError) in try db.setPhotoPlaces(named) }
     }
+
+    public func placeDataKey() async throws(AlbumError) -> String? {
+        try await database.read { db throws(AlbumError) in try db.placeDataKey() }
+    }
+
+    public func hasNamedPlaces() async throws(AlbumError) -> Bool {
+        try await database.read { db throws(AlbumError) in try db.hasNamedPlaces() }
+    }
+
+    public func setPlaceDataKey(_ key: String, description: String, renaming: Bool) async throws(AlbumError) {
+        try await database.read { db throws(AlbumError) in try db.setPlaceDataKey(key, description: description, renaming: renaming) }
+    }
 }
