@@ -127,11 +127,15 @@ struct WorkerTests {
         let report = try #require(try rescuer.json() as? [String: Any])
         #expect(report["downloaded"] as? Int == 12 - done)
         #expect(try status(library) == ["placeholder": 0, "downloading": 0, "downloaded": 12, "failed": 0, "imported": 0])
-        // The photos the dead worker held were asked for again; every other photo once.
+        // The photos the dead worker held were asked for again; every other photo once. A held
+        // photo may not have been asked for at all when the kill came (on a loaded machine the
+        // first download can end before the fourth request arrives, and the worker claims a fifth
+        // photo): only those asked for before the kill are asked for twice, none more often.
         let counts = Dictionary(server.requests.map { ($0.path, 1) }, uniquingKeysWith: +)
         #expect(counts.count == 12)
-        #expect(counts.values.filter { $0 == 2 }.count == holding)
-        #expect(counts.values.filter { $0 == 1 }.count == 12 - holding)
+        #expect(counts.values.allSatisfy { (1...2).contains($0) }, "\(counts)")
+        let twice = counts.values.filter { $0 == 2 }.count
+        #expect(twice >= 1 && twice <= holding, "\(twice) photos asked for twice, \(holding) held")
     }
 
     @Test func aServerThatDoesNotAnswerIsNamedAndNothingIsWritten() throws {
