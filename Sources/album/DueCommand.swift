@@ -22,7 +22,8 @@ struct DueCommand: AsyncParsableCommand {
             ALBUM_REMINDER_ID, _TEXT, _PIN, _DUE, _ZONE, _LATE, _MISSED, _SNOOZED, ALBUM_DELIVERY_ID, and the \
             reminder as JSON on stdin; its output goes to stderr.
 
-            --install-timer prints a systemd user timer and service and a crontab line; it writes nothing.
+            --install-timer prints a systemd user timer and service and a crontab line; it writes nothing. \
+            A postgres:// library with a password goes in ~/.config/album-due.env, off the command line.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -67,40 +68,69 @@ struct DueCommand: AsyncParsableCommand {
 
 /// The systemd user units and crontab line `album due --install-timer` prints.
 struct DueTimer {
-    let library: String
+    /// The `--library` value of the command; nil when the library comes from `environmentFile`.
+    let library: String?
+    /// A PostgreSQL URL with a password goes in an environment file the user keeps private
+    /// (`ALBUM_DATABASE_URL`), never on the command line (every user's `ps` shows it) nor in the
+    /// unit (world-readable by default).
+    let environmentFile: (path: String, url: String)?
+    /// A shared library's `--files`, when the URL does not name its files folder.
+    let files: String?
     /// Where cron appends the runs' output: the library folder, or a shared library's files folder.
     let log: String
     let exec: String?
     let notify: Bool
 
+    /// Where a PostgreSQL URL with a password is kept, `~` for systemd (`%h`) and sh (`$HOME`).
+    static let environmentPath = ".config/album-due.env"
+
     /// For the library the options name: a folder by its absolute path, a PostgreSQL library by
-    /// its URL as given (`--library` or `ALBUM_DATABASE_URL`).
+    /// its URL as given (`--library` or `ALBUM_DATABASE_URL`), or through the environment file
+    /// when that URL holds a password.
     init(_ global: GlobalOptions, exec: String?, notify: Bool) throws {
         switch try global.location() {
-        case .folder(let folder): (library, log) = (folder.path, folder.path + "/due.log")
+        case .folder(let folder):
+            (library, environmentFile, files, log) = (folder.path, nil, nil, folder.path + "/due.log")
         case .postgres(let location):
-            library = global.library ?? ProcessInfo.processInfo.environment["ALBUM_DATABASE_URL"] ?? location.description
+            let url = global.library ?? ProcessInfo.processInfo.environment["ALBUM_DATABASE_URL"] ?? location.description
             log = (location.files?.path ?? FileManager.default.currentDirectoryPath) + "/due.log"
+            files = global.files == nil ? nil : location.files?.path  // absolute: cron starts in $HOME
+            if location.password == nil {
+                (library, environmentFile) = (url, nil)
+            } else {
+                (library, environmentFile) = (nil, (Self.environmentPath, url))
+            }
         }
         self.exec = exec
         self.notify = notify
     }
 
     var command: String {
-        var parts = [Self.binary, "due", "--library", Self.quote(library)]
+        var parts = [Self.binary, "due"]
+        if let library { parts += ["--library", Self.quote(library)] }
+        if let files { parts += ["--files", Self.quote(files)] }
         if let exec { parts += ["--exec", Self.quote(exec)] }
         if notify { parts.append("--notify") }
         return parts.joined(separator: " ")
     }
 
     var lines: [String] {
-        [
+        var secret: [String] = []
+        if let environmentFile {
+            secret = [
+                "# ~/\(environmentFile.path)  (the database password: chmod 600 ~/\(environmentFile.path))",
+                "ALBUM_DATABASE_URL=\(Self.quote(environmentFile.url))",
+                "",
+            ]
+        }
+        return secret + [
             "# ~/.config/systemd/user/album-due.service",
             "[Unit]",
             "Description=GeoAlbum: deliver due reminders",
             "",
             "[Service]",
             "Type=oneshot",
+        ] + (environmentFile.map { ["EnvironmentFile=%h/\($0.path)"] } ?? []) + [
             "ExecStart=\(command)",
             "",
             "# ~/.config/systemd/user/album-due.timer",
@@ -119,7 +149,7 @@ struct DueTimer {
             "",
             "# or, with cron (crontab -e):",
         ] + (notify ? ["# (cron has no desktop session: put DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/UID/bus before the command)"] : [])
-            + ["* * * * * \(command) >>\(Self.quote(log)) 2>&1"]
+            + ["* * * * * \(environmentFile.map { "set -a && . \"$HOME/\($0.path)\" && " } ?? "")\(command) >>\(Self.quote(log)) 2>&1"]
     }
 
     /// This executable's absolute path.

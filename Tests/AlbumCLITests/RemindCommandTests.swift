@@ -252,4 +252,23 @@ import TestSupport
         }
         #expect(!FileManager.default.fileExists(atPath: library))
     }
+
+    /// A shared library's password stays off the command line (`ps` shows it to every user) and
+    /// out of the unit: it goes in a private environment file. Parsing the URL needs no server.
+    @Test func installTimerKeepsADatabasePasswordOffTheCommandLine() throws {
+        let url = "postgres://me:s3cret@db.example/album?files=/srv/album"
+        let run = try AlbumProcess.run(["due", "--install-timer", "--library", url])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("s3cret") } == ["ALBUM_DATABASE_URL='\(url)'"], "\(run.stdout)")
+        #expect(lines.contains("EnvironmentFile=%h/.config/album-due.env"))
+        let exec = try #require(lines.first { $0.hasPrefix("ExecStart=") })
+        #expect(exec.hasSuffix(" due") && !exec.contains("--library"), "\(exec)")
+        #expect(lines.contains { $0.hasPrefix("* * * * * set -a && . \"$HOME/.config/album-due.env\" && ") && $0.hasSuffix(">>/srv/album/due.log 2>&1") })
+        // Without a password the URL stays on the command line, as a folder does.
+        let plain = try AlbumProcess.run(["due", "--install-timer", "--library", "postgres://me@db.example/album", "--files", "/srv/album"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.contains("due --library postgres://me@db.example/album --files /srv/album"), "\(plain.stdout)")
+        #expect(!plain.stdout.contains("EnvironmentFile"))
+    }
 }
