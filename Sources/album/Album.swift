@@ -29,6 +29,9 @@ struct Album: AsyncParsableCommand {
 
     /// Runs the command; every failure ends as one line on stderr and a non-zero exit.
     static func main() async {
+        // A closed stdout is an EPIPE that `Output.toStdout` ends quietly, the same in every build
+        // (SwiftNIO and the commands `album due` runs ignore SIGPIPE anyway).
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -46,7 +49,7 @@ struct Album: AsyncParsableCommand {
     /// output (a command that failed says only its error).
     static func placeWarning() {
         guard let problem = Places.problem else { return }
-        FileHandle.standardError.write(Data("album: warning: place names unavailable: \(problem)\n".utf8))
+        Output.toStderr(Data("album: warning: place names unavailable: \(problem)\n".utf8))
     }
 
     static func fail(_ error: any Error) -> Never {

@@ -57,7 +57,7 @@ struct DueCommand: AsyncParsableCommand {
             outcome.delivered.forEach { Output.line(DeliveryJSON.text($0)) }
         }
         for failure in outcome.failed {
-            FileHandle.standardError.write(Data("album: reminder \(failure.delivery.reminder.id) stays due: \(TerminalText.inline(failure.reason))\n".utf8))
+            Output.toStderr(Data("album: reminder \(failure.delivery.reminder.id) stays due: \(TerminalText.inline(failure.reason))\n".utf8))
         }
         if !outcome.failed.isEmpty {
             let n = outcome.failed.count

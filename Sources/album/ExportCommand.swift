@@ -41,7 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
         let photos = content.pins.reduce(0) { $0 + $1.photos.count }
         guard let out else {
             let data = try ExportFormat(rawValue: format.rawValue).map { try $0.render(content) } ?? Data()
-            return FileHandle.standardOutput.write(data)
+            return Output.toStdout(data)
         }
         let target = URL(fileURLWithPath: out).standardizedFileURL
         if let assets {

@@ -50,7 +50,7 @@ struct ImportCommand: AsyncParsableCommand {
         let report = try await global.withLibrary(dryRun ? .reading : .writing) { library in
             try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
         }
-        if ProgressBar.enabled { FileHandle.standardError.write(Data("\n".utf8)) }
+        if ProgressBar.enabled { Output.toStderr(Data("\n".utf8)) }
         if global.json { return try Output.json(ImportReportJSON(report: report)) }
         Output.text(ImportReportJSON.text(report, verbose: verbose))
     }
@@ -64,7 +64,7 @@ extension ProgressBar {
         return { p in
             guard due(false) else { return }
             let line = String(format: "\rimport: %d files read, %.1f MB\u{1B}[K", p.files, Double(p.bytes) / 1e6)
-            FileHandle.standardError.write(Data(line.utf8))
+            Output.toStderr(Data(line.utf8))
         }
     }
 }

@@ -7,7 +7,7 @@ extension Output {
     /// Prints `lines` with one write.
     static func text(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((TerminalText.lines(lines.joined(separator: "\n")) + "\n").utf8))
+        Output.toStdout(Data((TerminalText.lines(lines.joined(separator: "\n")) + "\n").utf8))
     }
 
     /// Reports `failures` (one line each on stderr in human mode; JSON already carries them)

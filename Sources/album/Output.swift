@@ -10,18 +10,51 @@ enum Output {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         // JSONEncoder leaves DEL and the C1 controls raw: escaped as JSON too (TerminalText.json).
-        FileHandle.standardOutput.write(Data((TerminalText.json(String(decoding: data, as: UTF8.self)) + "\n").utf8))
+        toStdout(Data((TerminalText.json(String(decoding: data, as: UTF8.self)) + "\n").utf8))
     }
 
     /// Prints `text` with control characters escaped (`TerminalText.lines`); values from outside
     /// that must stay on one line are escaped by the caller with `TerminalText.inline`.
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((TerminalText.lines(text) + "\n").utf8))
+        toStdout(Data((TerminalText.lines(text) + "\n").utf8))
     }
 
     /// `album: error: …` on stderr, on one line whatever the message holds.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("album: error: \(TerminalText.inline(message))\n".utf8))
+        toStderr(Data("album: error: \(TerminalText.inline(message))\n".utf8))
+    }
+
+    /// Writes all of `data` on stdout (every command's output goes through here, not through
+    /// `FileHandle`, which traps on a write error). A reader that went away (`album find … | head`)
+    /// ends the process as SIGPIPE ends other tools: status 141, no message (album ignores SIGPIPE
+    /// for its sockets and the commands it runs). Any other failure (a full disk under `>`) is one
+    /// line on stderr and status 1. What a command stored before is kept either way.
+    static func toStdout(_ data: Data) {
+        guard let failure = writeAll(data, to: STDOUT_FILENO) else { return }
+        if failure == EPIPE { exit(141) }
+        toStderr(Data("album: error: cannot write standard output: \(String(cString: strerror(failure)))\n".utf8))
+        exit(1)
+    }
+
+    /// Writes all of `data` on stderr; a stderr that cannot be written drops it.
+    static func toStderr(_ data: Data) {
+        _ = writeAll(data, to: STDERR_FILENO)
+    }
+
+    /// - Returns: nil when every byte was written, else the `errno` of the failed write.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
     }
 
     /// `1 photo`, `3 photos`, `0 photos`.

@@ -24,7 +24,7 @@ enum PlaceOption {
         let more = matches.total > 4 ? "; …" : ""
         let note = "album: note: \(at)'\(matches.query)' matches \(matches.total) places; took the most populous, "
             + "\(matches.best.label) (population \(matches.best.population)); others: \(others)\(more)"
-        FileHandle.standardError.write(Data((TerminalText.inline(note) + "\n").utf8))
+        Output.toStderr(Data((TerminalText.inline(note) + "\n").utf8))
     }
 
     /// Checks that a position is given one way: `--place`, or both of `--lat`/`--lon` in range.

@@ -27,7 +27,7 @@ enum ProgressBar {
         return { p in
             guard due(p.done == p.total) else { return }
             draw(label: label, done: p.done, total: p.total, bytes: p.bytes, since: start, unit: "photos")
-            if p.done == p.total { FileHandle.standardError.write(Data("\n".utf8)) }
+            if p.done == p.total { Output.toStderr(Data("\n".utf8)) }
         }
     }
 
@@ -47,7 +47,7 @@ enum ProgressBar {
             }
             guard due(finishedPins == pins) else { return }
             draw(label: "batch \(finishedPins)/\(pins) pins", done: done, total: total, bytes: bytes, since: start, unit: "photos")
-            if finishedPins == pins { FileHandle.standardError.write(Data("\n".utf8)) }
+            if finishedPins == pins { Output.toStderr(Data("\n".utf8)) }
         }
     }
 
@@ -60,6 +60,6 @@ enum ProgressBar {
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let line = String(format: "\r%@ [%@] %d/%d %@  %.1f MB  %.1f MB/s  ETA %@\u{1B}[K",
                           label, bar, done, total, unit, Double(bytes) / 1e6, Double(bytes) / seconds / 1e6, eta)
-        FileHandle.standardError.write(Data(line.utf8))
+        Output.toStderr(Data(line.utf8))
     }
 }

@@ -37,9 +37,9 @@ struct YFCCIndexCommand: ParsableCommand {
         } else {
             let showProgress = ProgressBar.enabled
             report = try builder.build { lines in
-                if showProgress { FileHandle.standardError.write(Data("\rread \(lines) lines".utf8)) }
+                if showProgress { Output.toStderr(Data("\rread \(lines) lines".utf8)) }
             }
-            if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+            if showProgress { Output.toStderr(Data("\n".utf8)) }
             built = true
         }
         let seconds = built ? (ContinuousClock.now - started) / .seconds(1) : nil
