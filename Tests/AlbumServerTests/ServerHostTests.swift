@@ -139,3 +139,16 @@ import TestSupport
         #expect(page.text.contains("/assets/album.") && page.text.contains(".css\""), "the style sheet is hashed too")
     }
 }
+
+/// The embedded copies of Sources/AlbumServer/Assets are the files (scripts/embed-assets.py).
+@Suite struct EmbeddedAssetsTests {
+    @Test func theEmbeddedAssetsAreTheFilesInAssets() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [root.appendingPathComponent("scripts/embed-assets.py").path, "--check"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "run python3 scripts/embed-assets.py after editing Sources/AlbumServer/Assets")
+    }
+}
