@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ALBUM=${1:-.build/debug/album}
+shift || true
 MAX_EXAMPLES=${MAX_EXAMPLES:-25}
 ST_VERSION=4.32.5
 DIR=$(mktemp -d /tmp/album-api.XXXXXX)
@@ -30,4 +31,4 @@ for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/region
 
 "${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" \
   --checks all --max-examples "$MAX_EXAMPLES" --exclude-path '/api/pins/{id}/events' \
-  --request-timeout 10 --no-color --seed 1 "$@"
+  --request-timeout 10 --no-color --seed 1 --workers 1 "$@"
