@@ -57,7 +57,7 @@ let package = Package(
             name: "AlbumKit",
             dependencies: [
                 "AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
-                "AlbumCards", "AlbumPlaces", "AlbumPostgres",
+                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC",
             ]
         ),
 
@@ -76,13 +76,12 @@ let package = Package(
             dependencies: ["AlbumKit", "AlbumModel", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
 
-        // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`; `exif` and
-        // `thumb` through AlbumKit's FilePhotos); it names the source, place, store and YFCC values
-        // (SourceSpec, SearchQuery, PlaceMatches, …) whose modules it declares here.
+        // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`), and names the
+        // values of the modules beneath AlbumKit through AlbumKit's typealiases (Exports.swift).
         .executableTarget(
             name: "album",
             dependencies: [
-                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumSources", "AlbumPlaces", "AlbumStore", "AlbumPostgres",
+                "AlbumKit", "AlbumServer", "AlbumModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
