@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet", "AlbumYFCC"]),
         // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
         .target(name: "AlbumYFCC", dependencies: ["AlbumModel", "CBZip2"]),
-        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CHeif", "CGeoAlbumShim"]),
+        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "AlbumFiles", "CExif", "CHeif", "CGeoAlbumShim"]),
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "album",
             dependencies: [
-                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumSources", "AlbumPlaces", "AlbumStore", "AlbumPostgres",
+                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumFiles", "AlbumSources", "AlbumPlaces", "AlbumStore", "AlbumPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -33,6 +33,12 @@ public struct GPXTrack: Sendable {
     }
 
     static func parse(_ data: Data, file: String) throws(AlbumError) -> GPXTrack {
+        // FoundationXML traps (the process dies) on an element name that is not UTF-8
+        // (fixtures/fuzz/gpx-crash-invalid-utf8-element.gpx, found by the gpx fuzz target):
+        // only UTF-8 reaches the parser. GPX files are UTF-8 by the standard's own examples.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .invalidInput("not a GPX file: not UTF-8 text", subject: .file(file))
+        }
         let reader = GPXReader(file: file)
         let parser = XMLParser(data: data)
         parser.delegate = reader

@@ -128,8 +128,13 @@ public enum PinsFile {
         guard fields.count == 2 || fields.count == 3 else {
             return .failure(.invalidInput("\(at): expected lat,lon[,title], found \(fields.count) field\(fields.count == 1 ? "" : "s")"))
         }
-        guard let lat = Double(fields[0]) else { return .failure(.invalidInput("\(at): latitude '\(fields[0])' is not a number")) }
-        guard let lon = Double(fields[1]) else { return .failure(.invalidInput("\(at): longitude '\(fields[1])' is not a number")) }
+        // Decimal degrees only: Double("0x10") is 16, Double("1e2") 100, Double("nan") not a number.
+        guard let lat = Coordinate.decimalDegrees(fields[0]) else {
+            return .failure(.invalidInput("\(at): latitude '\(fields[0])' is not a number"))
+        }
+        guard let lon = Coordinate.decimalDegrees(fields[1]) else {
+            return .failure(.invalidInput("\(at): longitude '\(fields[1])' is not a number"))
+        }
         do {
             let coordinate = try Coordinate(latitude: lat, longitude: lon)
             let title = fields.count == 3 && !fields[2].isEmpty ? fields[2] : nil
