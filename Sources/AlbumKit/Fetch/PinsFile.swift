@@ -57,6 +57,10 @@ public enum PinsFile {
         return String(data: body, encoding: .utf8)
     }
 
+    /// What is trimmed from each line: white space and a byte order mark (built once, not a
+    /// character set union per line).
+    private static let blank = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])
+
     /// Parses the text of a pins file; `name` is used in error messages.
     public static func parse(
         _ text: String, name: String, resolve: Resolver = { (name) throws(AlbumError) in try Library.resolvePlace(name) }
@@ -64,7 +68,7 @@ public enum PinsFile {
         var results: [Result<Entry, AlbumError>] = []
         var seenContent = false
         for (index, raw) in lines(text).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
+            let line = raw.trimmingCharacters(in: blank)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = splitCSV(line)
             if !seenContent {
