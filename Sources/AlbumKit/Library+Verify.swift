@@ -86,7 +86,7 @@ extension Library {
                 report.notRepaired.append(damaged.photo)
             } else {
                 // The wrong bytes go first: the download writes the file only when none is there.
-                unlink(url(forStoredPath: damaged.file).path)
+                try? FileManager.default.removeItem(at: url(forStoredPath: damaged.file))
                 try await store.requeueLostDownload(photoId: damaged.photo.id)
             }
         }
@@ -142,6 +142,7 @@ extension Library {
         let path = url(forStoredPath: file).path
         var info = stat()
         guard stat(path, &info) == 0 else { return "cannot be read (\(Errno.current))" }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "not a file" }
         if let bytes = photo.bytes, Int64(info.st_size) != bytes { return "\(info.st_size) bytes, \(bytes) expected" }
         guard deep, let expected = photo.contentHash else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else { return "cannot be read" }
@@ -153,6 +154,7 @@ extension Library {
         let path = url(forStoredPath: file).path
         var info = stat()
         guard stat(path, &info) == 0 else { return "cannot be read (\(Errno.current))" }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "not a file" }
         if info.st_size == 0 { return "empty" }
         guard deep else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else { return "cannot be read" }
@@ -170,7 +172,7 @@ extension Library {
         let lost = Set(report.missingOriginals.map(\.id) + report.damagedOriginals.map(\.photo.id))
         for damaged in report.damagedThumbnails where !lost.contains(damaged.photo.id) {
             // Replaced, not kept: storeFile leaves a file that is there alone.
-            unlink(url(forStoredPath: damaged.file).path)
+            try? FileManager.default.removeItem(at: url(forStoredPath: damaged.file))
         }
         let thumbnailsToMake = report.missingThumbnails + report.damagedThumbnails.map(\.photo)
         for photo in thumbnailsToMake where !lost.contains(photo.id) {
