@@ -1,5 +1,5 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy
+.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy fuzz
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
 # where the program looks for it (beside itself), so `album fetch` works from any folder; the zone
@@ -53,6 +53,11 @@ test-api: deps
 test-proxy: deps
 	swift build --product album
 	bash scripts/test-proxy.sh .build/debug/album
+
+# libFuzzer harnesses of every parser that reads outside bytes (docs/reliability.md): compiled
+# once (scripts/fuzz.sh, not part of album), then each target for FUZZ_SECONDS (default 60).
+fuzz: deps
+	bash scripts/fuzz.sh
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/geoalbum

@@ -53,7 +53,8 @@ public struct OutputFile: Sendable {
 
     /// Refuses a path the rule forbids; call it before the (possibly long) work that makes the data.
     /// - Throws: `AlbumError.invalidInput` naming the path: inside a protected folder, an input,
-    ///   an existing file without `replacing`, or a folder; `.io` when its folder is missing.
+    ///   an existing file without `replacing`, or a folder. Missing folders on the way are made
+    ///   by `write` (outside protected folders, by the same check).
     /// - Parameter folder: the output is a folder (`export html --out DIR`): only its place is
     ///   checked (and that it is not a file); what may be replaced inside it is the writer's rule.
     public func check(folder isFolderOutput: Bool = false) throws(AlbumError) {
@@ -67,11 +68,6 @@ public struct OutputFile: Sendable {
                 throw .invalidInput("\(url.path) is a file, not a folder")
             }
             return
-        }
-        let folder = (resolved as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .io("cannot write", subject: .file(url.path), cause: .errno(Errno(ENOENT)))
         }
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return }
