@@ -1,4 +1,3 @@
-import AlbumFiles
 import AlbumKit
 import ArgumentParser
 import Foundation

@@ -1,5 +1,4 @@
-import AlbumFiles
-import AlbumYFCC
+import AlbumKit
 import ArgumentParser
 import Foundation
 
@@ -27,7 +26,10 @@ struct YFCCIndexCommand: ParsableCommand {
     var index: String?
     @Flag(help: "Index again even when an index of the file as it is now exists; replace any file at --index (never one inside the library).")
     var force = false
-    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+    /// Taken like every command's; the index is written beside the file (or at --index), not in a
+    /// library (and never inside the one --library names).
+    @OptionGroup var global: GlobalOptions
+    var json: Bool { global.json }
 
     func run() throws {
         let builder = YFCCIndexBuilder(dataFile: file, indexFile: index)
@@ -39,7 +41,7 @@ struct YFCCIndexCommand: ParsableCommand {
         } else {
             // The rule of every user-named file (OutputFile): a file there that is not an index
             // of FILE as it is now is replaced only with --force, never inside the library.
-            try OutputFile(path: builder.indexFile, replacing: force, protecting: OverwriteOptions.protectedFolders(nil)).check()
+            try OutputFile(path: builder.indexFile, replacing: force, protecting: OverwriteOptions.protectedFolders(global)).check()
             let showProgress = ProgressBar.enabled
             report = try builder.build { lines in
                 if showProgress { Output.toStderr(Data("\rread \(lines) lines".utf8)) }
