@@ -64,7 +64,7 @@ test-proxy: deps
 	swift build --product album
 	bash scripts/test-proxy.sh .build/debug/album
 
-# Man pages (album.1, album-pin.1, album-pin-add.1, …) generated from the argument parser by
+# Man pages (album.1, album-pin.1, album-pin-edit.1, …) generated from the argument parser by
 # swift-argument-parser's generate-manual tool (the tool behind its `generate-manual` plugin,
 # built from the package's own checkout, offline), and the shell completions album prints.
 man: release
@@ -73,6 +73,7 @@ man: release
 	rm -rf .build/man && mkdir -p .build/man
 	.build/argument-parser-tools/release/generate-manual .build/release/album --multi-page \
 	  --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) --section 1 --output-directory .build/man
+	bash scripts/man-names.sh .build/man
 
 completions: release
 	mkdir -p .build/completions

@@ -22,7 +22,7 @@ for soname in $(objdump -p "$album" | awk '/NEEDED/ {print $2}'); do
   path=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ {print $NF; exit}')
   owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) || owner=""
   [ -z "$owner" ] && owner=$(dpkg -S "$path" | head -1 | cut -d: -f1)
-  grep -qE "(^|, )$owner( |,|$)" <<<"$depends" || fail "$soname ($owner) is not in Depends: $depends"
+  tr ',' '\n' <<<"$depends" | awk '{print $1}' | grep -qxF "$owner" || fail "$soname ($owner) is not in Depends: $depends"
 done
 
 "$album" --version | grep -qx "$(dpkg-deb -f "$deb" Version)" || fail "album --version is not the package's version"
