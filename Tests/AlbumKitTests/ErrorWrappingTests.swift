@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// Issue 9 item 4: an error that stops a larger job wraps the inner error instead of joining its
 /// text, so the inner subject (the file) and cause (its errno) survive as values.

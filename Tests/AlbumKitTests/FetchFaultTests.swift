@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// The downloader's faults end in the right state after a bounded number of attempts, against a
 /// real loopback server through libcurl, with a clock that records back-off instead of sleeping.

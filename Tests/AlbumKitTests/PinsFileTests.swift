@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 @Suite struct PinsFileTests {
     @Test func goodAndBadLinesWithLineNumbers() throws {
