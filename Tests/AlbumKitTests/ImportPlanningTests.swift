@@ -2,7 +2,7 @@ import AlbumModel
 import Foundation
 import Testing
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// Clustering, date ranges and place suggestions as plain values.
 @Suite struct ImportPlanningTests {
