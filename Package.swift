@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // libheif and cairo: headers only, no pkg-config (it would link them). The C shim loads
-        // each on first use (decision 0021-i13), so commands that decode no HEIC and draw no card
+        // each on first use (decision 0043-i13), so commands that decode no HEIC and draw no card
         // start without them and their ~40 dependencies.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),

@@ -11,7 +11,7 @@ extension Library {
     ///
     /// Open the library with `openForReading` for a dry run (so that not even its folder is made).
     /// On a PostgreSQL library the originals are always copied into the shared files folder: a
-    /// path on the importing machine is no use to the other workers (decision 0021-seam).
+    /// path on the importing machine is no use to the other workers (decision 0042-seam).
     /// - Throws: `AlbumError.invalidInput` when `folder` is not a folder, `.database` when the
     ///   store fails, `.io` when the library cannot be written. A bad file is never an error:
     ///   it is in the report's `skipped` with its reason.

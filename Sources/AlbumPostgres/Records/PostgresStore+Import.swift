@@ -3,7 +3,7 @@ import AlbumModel
 import AlbumStore
 
 /// `album import` on PostgreSQL: the same content identity and one-transaction commit as SQLite's
-/// (`AlbumDatabase+Import`). The photos' files are in the shared files folder (decision 0021-seam).
+/// (`AlbumDatabase+Import`). The photos' files are in the shared files folder (decision 0042-seam).
 extension PostgresStore {
     public func knownImport(contentHash: String) async throws(AlbumError) -> KnownImport? {
         try await read { db throws(AlbumError) in try await Self.known(db, contentHash: contentHash) }
