@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 /// A library: its store (pins, albums, photos) and the folder of its photo files. One type for
-/// both stores (decision 0021-seam):
+/// both stores (decision 0042-seam):
 ///
 /// ```
 /// DIR/album.sqlite      a folder library: pins, region, albums, photos (WAL mode)
@@ -119,13 +119,12 @@ public final class Library: Sendable {
         self.store = store
     }
 
-    /// Names new pins and photos (place, time zone) from async code: the place data is loaded
-    /// (once a process; seconds from a cold cache on a busy machine) before the database's
-    /// thread is taken, so other pins' claims do not wait behind it.
+    /// Names new pins and photos (place, time zone) from async code, on the blocking pool: its
+    /// reads go to the database's readers and each batch is one write on its writer, so other
+    /// pins' claims take turns with it instead of waiting for the whole naming.
     func nameNewPlacesOffPool() async throws(AlbumError) {
-        guard let sqlite else { return try await nameNewPlacesInStore() }
-        await BlockingPool.shared.run { _ = Places.standard }
-        _ = try await sqlite.read { _ throws(AlbumError) in try self.nameNewPlaces() }
+        guard sqlite != nil else { return try await nameNewPlacesInStore() }
+        _ = try await BlockingPool.shared.run { () throws(AlbumError) in try self.nameNewPlaces() }
     }
 
     /// `nameNewPlaces` through the seam, for a library on another store (PostgreSQL): the same
