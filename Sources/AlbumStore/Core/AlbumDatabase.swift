@@ -70,7 +70,8 @@ public final class AlbumDatabase: @unchecked Sendable {
             versionConnection = nil
             readerPool = nil
         } else {
-            let count = try readerCount ?? ReaderPool.defaultCount()
+            var count = readerCount ?? 0
+            if readerCount == nil { count = try ReaderPool.defaultCount() }
             let pool = try ReaderPool(path: path, count: count, busyTimeout: busyTimeout)
             readers = pool
             let version = try SQLiteConnection(path: path, readOnly: true)
