@@ -42,7 +42,10 @@ let package = Package(
         // MARK: Library modules, split where their dependencies differ.
         .target(name: "AlbumModel"),
         .target(name: "AlbumFiles", dependencies: ["AlbumModel", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "AlbumStore", dependencies: ["AlbumModel", "CSQLite"]),
+        // The store seam: the protocols both stores implement and the plain values they pass
+        // (decision 0034-seam). No database, no C library: AlbumModel only.
+        .target(name: "AlbumSeam", dependencies: ["AlbumModel"]),
+        .target(name: "AlbumStore", dependencies: ["AlbumModel", "AlbumSeam", "CSQLite"]),
         .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
         .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet", "AlbumYFCC"]),
         // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
@@ -56,7 +59,7 @@ let package = Package(
         .target(
             name: "AlbumKit",
             dependencies: [
-                "AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
+                "AlbumModel", "AlbumSeam", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
                 "AlbumCards", "AlbumPlaces", "AlbumPostgres",
             ]
         ),
@@ -65,7 +68,7 @@ let package = Package(
         .target(
             name: "AlbumPostgres",
             dependencies: [
-                "AlbumModel", "AlbumStore",
+                "AlbumModel", "AlbumSeam",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

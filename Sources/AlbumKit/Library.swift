@@ -1,5 +1,6 @@
 import AlbumModel
 import AlbumPlaces
+import AlbumSeam
 import AlbumStore
 import Foundation
 import Synchronization

@@ -1,6 +1,6 @@
 import AlbumFiles
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// The worker loop of a fetch: N workers take a transfer slot, claim the next `placeholder`
 /// photo of the pin and hand it to a `PhotoWorker`, until none is left.

@@ -1,5 +1,5 @@
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// A place an import puts photos in: an existing pin, or a new one at its photos' centre.
 struct PlannedPlace: Sendable {

@@ -1,6 +1,6 @@
 import AlbumModel
 import AlbumPlaces
-import AlbumStore
+import AlbumSeam
 
 extension Library {
     /// The report of an import from its plan and, unless it was a dry run, what the commit did.

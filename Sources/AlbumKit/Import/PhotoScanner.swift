@@ -3,6 +3,7 @@ import AlbumFiles
 import AlbumImaging
 import AlbumModel
 import AlbumPlaces
+import AlbumSeam
 import AlbumStore
 import Foundation
 

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// `album due` on PostgreSQL: the reminders due are an outbox that any number of `album due`

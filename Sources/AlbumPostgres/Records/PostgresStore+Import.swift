@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// `album import` on PostgreSQL: the same content identity and one-transaction commit as SQLite's
 /// (`AlbumDatabase+Import`). The photos' files are in the shared files folder (decision 0042-seam).

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// Place naming on PostgreSQL (issue 16): the rows `Library.nameNewPlaces` names, as SQLite's
 /// `AlbumDatabase+Places`. The place data is read by the process that names them: any `album`

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// Summaries, the card's collage and photo placing on PostgreSQL (`MemoryStore`), as SQLite's
 /// `AlbumDatabase+Summary` and `+Placing`. SQLite reads its `photo_days` roll-up tables; here the

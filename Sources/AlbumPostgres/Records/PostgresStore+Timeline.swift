@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// The timeline on PostgreSQL (`MemoryStore`), as SQLite's `AlbumDatabase+Timeline` and
 /// `+Entries`: photos by `local_date` (the date part of `taken_at`), counts by `GROUP BY`.

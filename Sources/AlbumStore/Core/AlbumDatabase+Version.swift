@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// The library's version now (see `LibraryVersion`): `PRAGMA data_version` of a connection

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
 /// The library's SQLite database: one writer connection and, for a library file in WAL mode, a

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
 /// The read-only connections of a library in WAL mode (GRDB's `DatabasePool` is the model): a

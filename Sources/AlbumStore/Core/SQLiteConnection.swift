@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import CSQLite
 import Foundation
 

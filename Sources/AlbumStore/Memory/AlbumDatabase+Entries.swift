@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 /// The SQL shared by the timeline, search and summaries: which photos a filter selects, and
 /// how a photo row becomes a `PhotoEntry`.

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Gives a photo a place (moving it to the end of that pin's album), in one transaction.

@@ -1,20 +1,5 @@
 import AlbumModel
-
-/// A slice of the timeline in its order (newest local day first, then newest time, then
-/// highest id; photos without a date after every dated one), with counts per local day.
-public struct TimelineSlice: Sendable {
-    /// Photos the filter selects in all.
-    public var total: Int
-    /// Of `total`, photos with a local date.
-    public var dated: Int
-    public var photos: [PhotoEntry]
-
-    public init(total: Int, dated: Int, photos: [PhotoEntry]) {
-        self.total = total
-        self.dated = dated
-        self.photos = photos
-    }
-}
+import AlbumSeam
 
 extension AlbumDatabase {
     /// `limit` photos of the timeline after skipping `offset`, in timeline order.

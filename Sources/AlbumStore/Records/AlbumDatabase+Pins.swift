@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Every column of `pins` (rows are read by name) and the pin's photo count.

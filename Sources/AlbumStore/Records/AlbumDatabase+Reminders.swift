@@ -1,24 +1,6 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
-
-/// What a new reminder is, before it has an id.
-public struct NewReminderRecord: Sendable, Hashable {
-    public var pinId: Int64?
-    public var text: String?
-    public var rule: ReminderRule
-    public var zone: String
-    public var zoneSource: ZoneSource
-    public var scheduledAt: Date?
-
-    public init(pinId: Int64?, text: String?, rule: ReminderRule, zone: String, zoneSource: ZoneSource, scheduledAt: Date?) {
-        self.pinId = pinId
-        self.text = text
-        self.rule = rule
-        self.zone = zone
-        self.zoneSource = zoneSource
-        self.scheduledAt = scheduledAt
-    }
-}
 
 extension AlbumDatabase {
     static let reminderColumns = """

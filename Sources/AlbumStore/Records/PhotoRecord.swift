@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 /// The one mapping between the `photos` table and its values, by column name: a row is read into
 /// a `Photo`, and what a new collection (`SourcePhoto`), a download (`StoredFile`) and an import

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 /// `MemoryStore` on SQLite: each method runs the synchronous `AlbumDatabase` method of the same
 /// name (roll-up tables, FTS5) on the database's own thread.

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
 /// Plans, reminders, due deliveries and the version on SQLite: the `AlbumDatabase` methods of the
