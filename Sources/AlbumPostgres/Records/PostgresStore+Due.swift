@@ -28,7 +28,7 @@ extension PostgresStore {
                 FOR UPDATE OF r SKIP LOCKED
                 """, [Self.seconds(planner.now)])
             {
-                candidates.append(try Self.decodeReminder(row))
+                candidates.append(try RowDecoder.reminder(row))
             }
             let deliveries = planner.plan(candidates)
             for delivery in deliveries {

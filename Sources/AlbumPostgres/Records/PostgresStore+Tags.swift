@@ -107,7 +107,7 @@ extension PostgresStore {
                 SELECT \(Self.entryColumns) FROM \(from) LEFT JOIN pins n ON n.id = p.pin_id
                 WHERE s.document @@ \(query) AND \(whereSQL)
                 ORDER BY \(order) LIMIT ?
-                """), queryArguments + filterArguments + rankArguments + [limit]).map(Self.decodeEntry)
+                """), queryArguments + filterArguments + rankArguments + [limit]).map(RowDecoder.entry)
             return SearchResults(query: text.text, total: total, photos: photos)
         }
     }

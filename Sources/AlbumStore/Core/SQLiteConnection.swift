@@ -235,6 +235,9 @@ public struct Row: Sendable {
     public func string(_ name: String) -> String? { self[name].string }
 }
 
+/// SQLite's rows are read by name by the decoders both stores share (`RowDecoder`).
+extension Row: StoredRow {}
+
 extension SQLValue {
     var int64: Int64? {
         switch self {

@@ -27,7 +27,7 @@ extension AlbumDatabase {
                 LEFT JOIN pins n ON n.id = p.pin_id
                 WHERE photo_search MATCH ? AND \(whereSQL)
                 ORDER BY \(order) LIMIT ?
-                """, [match] + arguments + [limit]).map(Self.decodeEntry)
+                """, [match] + arguments + [limit]).map(RowDecoder.entry)
             return SearchResults(query: text.text, total: total, photos: photos)
         }
     }

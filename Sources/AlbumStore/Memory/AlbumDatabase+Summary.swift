@@ -39,7 +39,7 @@ extension AlbumDatabase {
                 """, [id]),
                 let coordinate = try? Coordinate(latitude: row.double("latitude") ?? 0, longitude: row.double("longitude") ?? 0)
             else { continue }
-            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: decodePlace(row))
+            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: RowDecoder.place(row))
         }
         return places
     }
@@ -60,7 +60,7 @@ extension AlbumDatabase {
                 """, [from.description])
             {
                 guard let id = row.int64("id") else { continue }
-                placesSeenBefore.insert(Self.decodePlace(row).map { PlaceKey.named($0) } ?? .pin(id))
+                placesSeenBefore.insert(RowDecoder.place(row).map { PlaceKey.named($0) } ?? .pin(id))
             }
             let range: [any SQLBindable] = [from.description, to.description]
             var tags: [TagName: Int] = [:]
@@ -85,8 +85,8 @@ extension AlbumDatabase {
                 SELECT \(Self.entryColumns) FROM \(Self.entryFrom) WHERE p.local_date BETWEEN ? AND ?
                 ORDER BY p.local_date DIR, p.taken_at DIR, p.id DIR LIMIT 1
                 """
-            let first = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(Self.decodeEntry)
-            let last = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "DESC"), range).map(Self.decodeEntry)
+            let first = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(RowDecoder.entry)
+            let last = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "DESC"), range).map(RowDecoder.entry)
             return PeriodFacts(
                 from: from, to: to, days: days, places: places, placesSeenBefore: placesSeenBefore, tags: tags, first: first,
                 last: last)
@@ -106,7 +106,7 @@ extension AlbumDatabase {
                 ) c JOIN photos p ON p.id = c.id LEFT JOIN pins n ON n.id = p.pin_id
                 WHERE c.n = 1 OR ((c.n - 1) * ?3) / c.c <> ((c.n - 2) * ?3) / c.c
                 ORDER BY p.local_date, p.taken_at, p.id
-                """, [from.description, to.description, perGroup]).map(Self.decodeEntry)
+                """, [from.description, to.description, perGroup]).map(RowDecoder.entry)
         }
     }
 }

@@ -21,7 +21,7 @@ extension AlbumDatabase {
                     SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
                     WHERE p.local_date IS NOT NULL AND \(whereSQL)
                     ORDER BY p.local_date DESC, p.taken_at DESC, p.id DESC LIMIT ? OFFSET ?
-                    """, arguments + [limit, offset]).map(Self.decodeEntry)
+                    """, arguments + [limit, offset]).map(RowDecoder.entry)
             }
             if photos.count < limit {
                 let undatedOffset = max(0, offset - dated)
@@ -29,7 +29,7 @@ extension AlbumDatabase {
                     SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
                     WHERE p.local_date IS NULL AND \(whereSQL)
                     ORDER BY p.id DESC LIMIT ? OFFSET ?
-                    """, arguments + [limit - photos.count, undatedOffset]).map(Self.decodeEntry)
+                    """, arguments + [limit - photos.count, undatedOffset]).map(RowDecoder.entry)
             }
             return TimelineSlice(total: total, dated: dated, photos: photos)
         }

@@ -21,7 +21,7 @@ extension AlbumDatabase {
             let candidates = try db.query("""
                 SELECT \(Self.reminderColumns) FROM \(Self.reminderFrom)
                 WHERE r.due_at IS NOT NULL AND r.due_at <= ? AND r.lease_owner IS NULL AND r.done = 0
-                """, [Self.seconds(planner.now)]).map(Self.decodeReminder)
+                """, [Self.seconds(planner.now)]).map(RowDecoder.reminder)
             let deliveries = planner.plan(candidates)
             for delivery in deliveries {
                 switch claim {

@@ -116,14 +116,6 @@ extension AlbumDatabase {
         }
     }
 
-    /// The place columns of a `pins` or `photos` row (`place_name`, `place_region`, …), by name.
-    static func decodePlace(_ row: Row) -> Place? {
-        guard let name = row.string("place_name"), let cc = row.string("place_country_code") else { return nil }
-        return Place(
-            name: name, region: row.string("place_region"), country: row.string("place_country"), countryCode: cc,
-            distanceKm: row.double("place_distance_km") ?? 0)
-    }
-
     /// `offset_source` as stored: `user` is NULL (see the migration addPhotoClockOffset).
     static func storedOffsetSource(_ source: OffsetSource?) -> String? {
         source == .user ? nil : source?.rawValue
