@@ -159,33 +159,3 @@ public final class Library: Sendable {
         }
     }
 }
-
-extension Library {
-    /// Runs an async call from a blocking thread (the pool's), waiting for it: for synchronous
-    /// steps (the import's scanner and planner) on a store that is only async (PostgreSQL). Never
-    /// call it from Swift's cooperative pool.
-    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws(AlbumError) -> T) throws(AlbumError) -> T {
-        let result = BlockingResult<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do throws(AlbumError) { result.value = .success(try await body()) } catch { result.value = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try result.value!.get()
-    }
-
-    /// Whether the library holds a photo with these bytes, or the user removed one; from a
-    /// blocking thread (the import's scanner).
-    func knownImport(contentHash: String) throws(AlbumError) -> KnownImport? {
-        if let sqlite { return try sqlite.knownImport(contentHash: contentHash) }
-        let store = self.store
-        return try Self.blocking { () throws(AlbumError) in try await store.knownImport(contentHash: contentHash) }
-    }
-}
-
-/// The outcome of a `Library.blocking` call: written by its task before the semaphore is
-/// signalled, read after the wait.
-private final class BlockingResult<T: Sendable>: @unchecked Sendable {
-    var value: Result<T, AlbumError>?
-}

@@ -42,12 +42,13 @@ struct ImportPlan: Sendable {
 struct ImportPlanner: Sendable {
     let radiusKm: Double
     let suggestionWindowSeconds: Int64
-    /// The nearest existing pin within `radiusKm`.
-    let nearestPin: @Sendable (Coordinate) throws(AlbumError) -> Pin?
+    /// The nearest existing pin within `radiusKm` (the store, through the seam: on SQLite a read
+    /// on the readers).
+    let nearestPin: @Sendable (Coordinate) async throws(AlbumError) -> Pin?
     /// The pin with an id, if it still exists.
-    let pin: @Sendable (Int64) throws(AlbumError) -> Pin?
+    let pin: @Sendable (Int64) async throws(AlbumError) -> Pin?
 
-    func plan(_ scanned: [ScannedPhoto]) throws(AlbumError) -> ImportPlan {
+    func plan(_ scanned: [ScannedPhoto]) async throws(AlbumError) -> ImportPlan {
         var plan = ImportPlan()
         // One photo per content hash: the first path in byte order.
         var representatives: [ScannedPhoto] = []
@@ -79,11 +80,11 @@ struct ImportPlanner: Sendable {
         var loose: [ScannedPhoto] = []
         for photo in representatives {
             if case .stored(_, let pinId, _) = photo.known {
-                guard let pin = try pin(pinId) else { continue }
+                guard let pin = try await pin(pinId) else { continue }
                 existing[pinId, default: PlannedPlace(destination: .existing(pin), newPhotos: [], knownPhotos: [])]
                     .knownPhotos.append(photo)
             } else if let coordinate = photo.coordinate {
-                if let pin = try nearestPin(coordinate) {
+                if let pin = try await nearestPin(coordinate) {
                     existing[pin.id, default: PlannedPlace(destination: .existing(pin), newPhotos: [], knownPhotos: [])]
                         .newPhotos.append(photo)
                 } else {

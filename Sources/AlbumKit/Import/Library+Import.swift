@@ -28,20 +28,14 @@ extension Library {
         let scan = try await scanAll(
             walker, root: root, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
 
-        let (database, store) = (sqlite, self.store)
+        let store = self.store
         let radius = options.radiusKm
-        // The planner runs on the pool: SQLite is asked directly, another store through `blocking`.
+        // The planner asks the store through the seam, async on either store (SQLite: its readers).
         let planner = ImportPlanner(
             radiusKm: radius, suggestionWindowSeconds: options.suggestionWindowSeconds,
-            nearestPin: { c throws(AlbumError) in
-                if let database { return try database.pins(near: c, radiusKm: radius).first }
-                return try Library.blocking { () throws(AlbumError) in try await store.pins(near: c, radiusKm: radius).first }
-            },
-            pin: { id throws(AlbumError) in
-                if let database { return try database.pin(id: id) }
-                return try Library.blocking { () throws(AlbumError) in try await store.pin(id: id) }
-            })
-        let plan = try await pool.run { () throws(AlbumError) in try planner.plan(scan.photos) }
+            nearestPin: { c throws(AlbumError) in try await store.pins(near: c, radiusKm: radius).first },
+            pin: { id throws(AlbumError) in try await store.pin(id: id) })
+        let plan = try await planner.plan(scan.photos)
 
         var outcomes: [ImportGroupOutcome?] = Array(repeating: nil, count: plan.places.count)
         // Photos without a place are stored too, in the unplaced tray, each with its suggestion.
@@ -91,7 +85,7 @@ extension Library {
                         case .skipped(let path, let reason):
                             results.add(.skipped(SkippedFile(file: path, reason: reason)))
                         case .file(let path):
-                            group.addTask { try await pool.run { () throws(AlbumError) in try scanner.scan(path) } }
+                            group.addTask { try await scanner.scan(path, pool: pool) }
                             inFlight += 1
                         }
                     }

@@ -57,16 +57,30 @@ struct PhotoScanner: Sendable {
     let reader = ExifReader()
     let keywordReader = XMPKeywordReader()
 
-    /// - Throws: only when the database fails; a bad file is a `skipped` outcome.
-    func scan(_ path: String) throws(AlbumError) -> ScanOutcome {
-        let data: Data
-        switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
-        case .failure(let error): return .skipped(SkippedFile(file: path, reason: error.detail.reason))
-        case .success(let bytes): data = bytes
+    /// Reads and hashes the file on `pool`, asks the store whether it knows these bytes (async,
+    /// through the seam), then reads the rest on `pool`.
+    /// - Throws: only when the store fails or the library cannot be written; a bad file is a
+    ///   `skipped` outcome.
+    func scan(_ path: String, pool: BlockingPool) async throws(AlbumError) -> ScanOutcome {
+        let read = await pool.run { () -> Result<(Data, ContentHash), SkippedFile> in
+            switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
+            case .failure(let error): return .failure(SkippedFile(file: path, reason: error.detail.reason))
+            case .success(let data):
+                if let refusal = ImportFile.refusal(data) { return .failure(SkippedFile(file: path, reason: refusal)) }
+                return .success((data, ContentHash(of: data)))
+            }
         }
-        if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }
-        let hash = ContentHash(of: data)
-        let known = try library.knownImport(contentHash: hash.hex)
+        let (data, hash): (Data, ContentHash)
+        switch read {
+        case .failure(let skipped): return .skipped(skipped)
+        case .success(let done): (data, hash) = done
+        }
+        let known = try await library.store.knownImport(contentHash: hash.hex)
+        return try await pool.run { () throws(AlbumError) in try scan(path, data: data, hash: hash, known: known) }
+    }
+
+    /// The rest of `scan`, on a blocking thread: EXIF, thumbnail, keywords.
+    private func scan(_ path: String, data: Data, hash: ContentHash, known: KnownImport?) throws(AlbumError) -> ScanOutcome {
         if case .removed = known {
             // Nothing more to read: the planner reports it as a duplicate of the removed photo.
             return .photo(ScannedPhoto(
