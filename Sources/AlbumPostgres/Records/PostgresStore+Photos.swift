@@ -3,14 +3,9 @@ import AlbumModel
 import AlbumSeam
 
 extension PostgresStore {
-    /// The `photos` columns `RowDecoder.photo` reads (by name, as SQLite's `SELECT *`).
-    static let photoColumns = """
-        id, pin_id, source, source_id, title, url, state, failure, attempts, file, thumbnail,
-        content_hash, bytes, width, height, taken_at, latitude, longitude,
-        camera_make, camera_model, orientation, altitude,
-        place_name, place_region, place_country, place_country_code, place_distance_km, time_zone,
-        utc_offset, offset_source, position_source, accuracy, license
-        """
+    /// Every column of `photos`: `RowDecoder.photo` reads the ones it needs by name, as on SQLite,
+    /// so a new column needs no list here.
+    static let photoColumns = "*"
 
     /// The photos of a pin's album, in album order.
     public func photos(pinId: Int64) async throws(AlbumError) -> [Photo] {
