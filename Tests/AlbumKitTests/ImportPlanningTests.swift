@@ -8,12 +8,13 @@ import Testing
 @Suite struct ImportPlanningTests {
     static func photo(
         _ name: String, _ lat: Double?, _ lon: Double?, at takenAt: String? = nil, camera: String? = nil
-    ) -> ScannedPhoto {
+    ) -> ImportedPhotoRecord {
         let coordinate = lat.flatMap { lat in lon.flatMap { try? Coordinate(latitude: lat, longitude: $0) } }
-        return ScannedPhoto(
-            path: "/photos/\(name)", contentHash: name.utf8.map { String(format: "%02x", $0) }.joined().padding(toLength: 64, withPad: "0", startingAt: 0),
-            bytes: 1000, width: 10, height: 10, takenAt: takenAt, coordinate: coordinate, altitude: nil, orientation: nil,
-            make: camera, model: camera.map { "\($0) model" }, known: nil, warnings: [])
+        return ImportedPhotoRecord(
+            scanned: "/photos/\(name)", contentHash: name.utf8.map { String(format: "%02x", $0) }.joined().padding(toLength: 64, withPad: "0", startingAt: 0),
+            bytes: 1000, width: 10, height: 10, takenAt: takenAt, coordinate: coordinate,
+            camera: Camera(make: camera, model: camera.map { "\($0) model" }, orientation: nil, altitude: nil).nonEmpty,
+            known: nil, warnings: [])
     }
 
     static func planner(radiusKm: Double = 1) -> ImportPlanner {
@@ -26,7 +27,7 @@ import Testing
     }
 
     /// Random points in a few tight groups and a scatter, with dates.
-    static func scatter(seed: UInt64, count: Int) -> [ScannedPhoto] {
+    static func scatter(seed: UInt64, count: Int) -> [ImportedPhotoRecord] {
         var state = seed
         func random() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -124,9 +125,9 @@ import Testing
 
     @Test func duplicatesKeepTheFirstPathWhateverTheOrder() async throws {
         let original = Self.photo("b/original.jpg", 48.8566, 2.3522)
-        let copy = ScannedPhoto(
-            path: "/photos/a/copy.jpg", contentHash: original.contentHash, bytes: 1000, width: 10, height: 10, takenAt: nil,
-            coordinate: original.coordinate, altitude: nil, orientation: nil, make: nil, model: nil, known: nil, warnings: [])
+        let copy = ImportedPhotoRecord(
+            scanned: "/photos/a/copy.jpg", contentHash: original.contentHash, bytes: 1000, width: 10, height: 10, takenAt: nil,
+            coordinate: original.coordinate, camera: nil, known: nil, warnings: [])
         for order in [[original, copy], [copy, original]] {
             let plan = try await Self.planner().plan(order)
             #expect(plan.duplicates.map(\.file) == ["/photos/b/original.jpg"])

@@ -22,7 +22,7 @@ public struct CameraClock: Sendable, Hashable {
     public var errorSeconds: Int
 
     /// The clocks of the cameras of `photos` that have GPS times, by make and model.
-    static func of(_ photos: [ScannedPhoto]) -> [CameraClock] {
+    static func of(_ photos: [ImportedPhotoRecord]) -> [CameraClock] {
         var byCamera: [String: (make: String?, model: String?, differences: [Int])] = [:]
         for photo in photos {
             guard let takenAt = photo.takenAt, let gpsTime = photo.gpsTime,

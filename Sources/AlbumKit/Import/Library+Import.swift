@@ -42,11 +42,11 @@ extension Library {
         var unplacedStored = plan.unplaced.count
         if !options.dryRun {
             var groups = plan.places.map { place in
-                ImportGroup(destination: destination(place, note: options.pinNote), photos: place.newPhotos.map { record($0, copied: options.copy) })
+                ImportGroup(destination: destination(place, note: options.pinNote), photos: place.newPhotos)
             }
             if !plan.unplaced.isEmpty {
                 groups.append(ImportGroup(destination: .unplaced, photos: plan.unplaced.map { item in
-                    var photo = record(item.photo, copied: options.copy)
+                    var photo = item.photo
                     photo.suggestedGroup = item.suggestion?.place
                     return photo
                 }))
@@ -109,26 +109,11 @@ extension Library {
         case .new(let centre): .newPin(centre, note: note)
         }
     }
-
-    private func record(_ photo: ScannedPhoto, copied: Bool) -> ImportedPhotoRecord {
-        let hash = ContentHash(hex: photo.contentHash)
-        var record = ImportedPhotoRecord(
-            contentHash: photo.contentHash, originalPath: photo.path,
-            file: copied ? hash.map(Self.originalPath) ?? photo.path : photo.path,
-            thumbnail: hash.map(Self.thumbnailPath) ?? "", title: (photo.path as NSString).lastPathComponent,
-            takenAt: photo.takenAt, coordinate: photo.coordinate, bytes: photo.bytes, width: photo.width,
-            height: photo.height, make: photo.make, model: photo.model, orientation: photo.orientation,
-            altitude: photo.altitude, tags: photo.tags)
-        record.positionSource = photo.positionSource
-        record.gpsTime = photo.gpsTime
-        record.clockOffset = photo.clockOffset
-        return record
-    }
 }
 
 /// What the scan of a folder collected: small records only, never files' bytes.
 struct ScanResults: Sendable {
-    var photos: [ScannedPhoto] = []
+    var photos: [ImportedPhotoRecord] = []
     var skipped: [SkippedFile] = []
     var warnings: [SkippedFile] = []
     var seen = 0

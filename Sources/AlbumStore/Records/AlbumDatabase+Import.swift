@@ -1,16 +1,6 @@
 import AlbumModel
 import AlbumSeam
 
-extension ImportedPhotoRecord {
-    /// The file, thumbnail and facts it stores, as a download stores them.
-    public var stored: StoredFile {
-        StoredFile(
-            file: file, thumbnail: thumbnail, contentHash: contentHash, bytes: bytes, width: width, height: height,
-            takenAt: takenAt,
-            camera: Camera(make: make, model: model, orientation: orientation, altitude: altitude).nonEmpty)
-    }
-}
-
 extension AlbumDatabase {
     /// Whether the library holds a photo with these bytes (the oldest one), or the user removed one.
     public func knownImport(contentHash: String) throws(AlbumError) -> KnownImport? {
