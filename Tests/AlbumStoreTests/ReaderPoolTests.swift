@@ -16,8 +16,9 @@ import TestSupport
     init() throws { paris = try Coordinate(latitude: 48.85, longitude: 2.35) }
 
     /// Runs `hold` on a thread of its own with `body` inside it; returns once `body` has started.
-    /// `body` keeps going until `release` is signalled (or a minute passes, so that a read that
-    /// wrongly waits for it ends the test with a failure instead of a hang).
+    /// `body` keeps going until `release` is signalled (or ten minutes pass, so that a read that
+    /// wrongly waits for it ends the test with a failure instead of a hang; never on a machine
+    /// however loaded, where the reads take seconds at most).
     final class Holder: @unchecked Sendable {
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -41,7 +42,7 @@ import TestSupport
         func inside() {
             lock.withLock { holding = true }
             started.signal()
-            _ = release.wait(timeout: .now() + 60)
+            _ = release.wait(timeout: .now() + 600)
             lock.withLock { holding = false }
         }
 
@@ -65,6 +66,9 @@ import TestSupport
         let titles = try db.pins().map(\.title)
         let seam = try await db.store.pins().map(\.title)
         let asyncRead = try await db.read { db throws(AlbumError) in try db.pins().count }
+        // The version does not wait either: while this process writes it equals no other.
+        let during = try db.version()
+        #expect(during != (try db.version()))
         #expect(writer.isHolding, "every read completed while the write was still open")
         #expect(titles == ["before"] && seam == ["before"] && asyncRead == 1)
         writer.letGo()
@@ -117,6 +121,7 @@ import TestSupport
         _ = try await db.store.addPin(at: paris, title: nil, note: nil)
         let second = try db.version()
         #expect(second != first)
+        #expect(second.others == first.others && second.own > first.own, "this process's write counts as its own")
         let other = try AlbumDatabase(path: path)
         _ = try other.addPin(at: paris, title: nil, note: nil)
         #expect(try db.version() != second, "another connection's commit changes it too")

@@ -27,10 +27,6 @@ public final class AlbumDatabase: @unchecked Sendable {
     private let lock = NSLock()
     /// The read-only connections; nil in single-connection mode.
     private let readers: ReaderPool?
-    /// A read-only connection of its own for `version()`: its `PRAGMA data_version` changes
-    /// whenever any other connection commits (this process's writer or another process).
-    private let versionConnection: SQLiteConnection?
-    private let versionLock = NSLock()
     /// The writer's thread, and the readers' threads (one per reader connection).
     private let writerPool: BlockingPool
     private let readerPool: BlockingPool?
@@ -68,16 +64,12 @@ public final class AlbumDatabase: @unchecked Sendable {
         try Migrator.standard.migrate(connection)
         if path == ":memory:" {
             readers = nil
-            versionConnection = nil
             readerPool = nil
         } else {
             var count = readerCount ?? 0
             if readerCount == nil { count = try ReaderPool.defaultCount() }
             let pool = try ReaderPool(path: path, count: count, busyTimeout: busyTimeout)
             readers = pool
-            let version = try SQLiteConnection(path: path, readOnly: true)
-            version.setBusyTimeout(milliseconds: busyTimeout)
-            versionConnection = version
             readerPool = BlockingPool(threads: pool.count, name: "geoalbum.store.read")
         }
     }
@@ -91,7 +83,6 @@ public final class AlbumDatabase: @unchecked Sendable {
         name = path
         writerPool = BlockingPool(threads: 1, name: "geoalbum.store")
         readers = nil
-        versionConnection = nil
         readerPool = nil
         let plain = try SQLiteConnection(path: path, readOnly: true)
         plain.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
@@ -186,7 +177,15 @@ public final class AlbumDatabase: @unchecked Sendable {
         let writable = connection.path == ":memory:"
         if writable { try connection.execute("PRAGMA query_only = ON") }
         defer { if writable { try? connection.execute("PRAGMA query_only = OFF") } }
-        return try ConnectionContext.with(me, connection, .reader) { () throws(AlbumError) in try body(SQL(connection)) }
+        try connection.execute("BEGIN DEFERRED")
+        do {
+            let result = try ConnectionContext.with(me, connection, .reader) { () throws(AlbumError) in try body(SQL(connection)) }
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
     }
 
     /// Runs `body` in one write transaction on the writer connection; commits if it returns,
@@ -222,15 +221,12 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the connection that says the library's version: its own read-only
-    /// connection (never behind a write), or in single-connection mode the one connection.
-    func withVersionConnection<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T {
-        if let versionConnection {
-            versionLock.lock()
-            defer { versionLock.unlock() }
-            return try body(SQL(versionConnection))
-        }
-        return try read(body)
+    /// Runs `body` with the writer connection when no write (or, in single-connection mode, no
+    /// access) is in progress; nil at once when one is: it never waits.
+    func withIdleWriter<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return try body(SQL(connection))
     }
 }
 

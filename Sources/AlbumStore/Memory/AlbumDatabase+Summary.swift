@@ -44,11 +44,9 @@ extension AlbumDatabase {
         return places
     }
 
-    /// Everything a summary of `from…to` needs, read in one transaction.
+    /// Everything a summary of `from…to` needs, read in one transaction (a read is one).
     public func periodFacts(from: LocalDate, to: LocalDate) throws(AlbumError) -> PeriodFacts {
         try read { db throws(AlbumError) in
-            try db.execute("BEGIN")
-            defer { try? db.execute("COMMIT") }
             let days = try Self.dayRows(db, from, to)
             let places = try Self.placeInfos(db, Set(days.compactMap(\.pinId)))
             // Places with a photo before the period, at any pin (a town visited before from
