@@ -10,15 +10,21 @@ let package = Package(
     ],
     traits: [
         // `swift build --traits PostgreSQL`: `--library postgres://…` and `album worker`. Off by
-        // default, so a user who never names PostgreSQL never builds PostgresNIO and SwiftNIO.
+        // default, so a user who never names PostgreSQL never builds PostgresNIO (SwiftNIO is built
+        // for `album serve` in every build, decision 0036).
         .trait(name: "PostgreSQL", description: "A library on a PostgreSQL server, shared by `album worker` processes."),
         .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
-        // album serve's HTTP server (decision 0011: far lighter to build than Hummingbird/NIO).
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // album serve's HTTP server on SwiftNIO (decision 0036; it replaced FlyingFox, decision 0011).
+        // No traits: swift-configuration and the full-Foundation form coders are not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // A library on PostgreSQL (issue 16, decision 0017): built only with `--traits PostgreSQL`.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
@@ -73,10 +79,19 @@ let package = Package(
             ]
         ),
 
-        // The web server of `album serve`: the only module that links FlyingFox.
+        // The web server of `album serve`: the only module that links Hummingbird (and SwiftNIO,
+        // with AlbumPostgres under the PostgreSQL trait).
         .target(
             name: "AlbumServer",
-            dependencies: ["AlbumKit", "AlbumModel", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "AlbumKit", "AlbumModel", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            // The pages' scripts and icon: embedded by scripts/embed-assets.py (EmbeddedAssets.swift).
+            exclude: ["Assets"]
         ),
 
         // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`; `exif` and

@@ -9,7 +9,8 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   chromium chromium-driver python3-selenium
   libbz2-dev
   libtimezonemap-data tzdata
-  postgresql)
+  postgresql
+  nginx-light)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

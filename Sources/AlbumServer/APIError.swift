@@ -6,27 +6,60 @@ public struct APIError: Error, Sendable, Equatable {
     public let status: Int
     public let code: String
     public let message: String
+    /// For 405: the methods the path answers.
+    public var allow: String?
 
-    public init(status: Int, code: String, message: String) {
+    public init(status: Int, code: String, message: String, allow: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.allow = allow
     }
 
     static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "bad_request", message: message) }
     static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "not_found", message: message) }
 
     /// AlbumKit's errors as HTTP, by kind: unknown ids are 404, bad values 400, a source's
-    /// failure 502, a full disk 507, the rest 500. The message is the CLI's line.
-    init(_ error: AlbumError) {
-        let message = error.description
+    /// failure 502, a full disk 507, the rest 500. The message is the CLI's line with the
+    /// library's folder (`hiding`) and any other absolute file path taken out: a web client never
+    /// learns where the library is. A 500's message is generic (the server's log has the line).
+    init(_ error: AlbumError, hiding folder: String) {
+        let message = Self.withoutPaths(error.description, folder: folder)
         switch error {
         case .notFound: self = .notFound(message)
         case .invalidInput: self = .badRequest(message)
         case .source: self.init(status: 502, code: "source_error", message: message)
-        case .storage: self.init(status: 507, code: "storage_error", message: message)
-        case .io, .database: self.init(status: 500, code: "internal_error", message: message)
+        case .storage: self.init(status: 507, code: "storage_error", message: "the library's disk is full or not writable")
+        case .io, .database: self.init(status: 500, code: "internal_error", message: "the server could not answer this request (its log says why)")
         }
+    }
+
+    /// `text` without file paths: `in PATH` is dropped, any other absolute path (a word that
+    /// starts with `/` and names a folder or a file with an extension, or `:memory:`) is shown as
+    /// `the library` when inside `folder`, else `…`. Request paths the client sent (`/api/…`,
+    /// `/pins/…`, `/assets/…`) are kept.
+    static func withoutPaths(_ text: String, folder: String) -> String {
+        func isPath(_ word: Substring) -> Bool {
+            let bare = word.trimmingCharacters(in: CharacterSet(charactersIn: "'\"(),;"))
+            if bare.hasPrefix(":memory:") { return true }
+            guard bare.hasPrefix("/"), !bare.hasPrefix("/api/"), !bare.hasPrefix("/pins/"), !bare.hasPrefix("/assets/") else { return false }
+            return bare.dropFirst().contains("/") || bare.contains(".")
+        }
+        var out: [String] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            guard isPath(word) else {
+                out.append(String(word))
+                continue
+            }
+            let trailing = String(word.reversed().prefix { ",;:)'\"".contains($0) }.reversed())
+            if out.last == "in" || out.last == "at" || out.last == "of" {
+                out.removeLast()
+                if var last = out.popLast() { last += trailing; out.append(last) }
+                continue
+            }
+            out.append((folder.count > 1 && word.contains(folder) ? "the library" : "…") + trailing)
+        }
+        return out.joined(separator: " ")
     }
 
     var body: Data {

@@ -1,13 +1,13 @@
 import AlbumKit
 import AlbumModel
-import FlyingFox
+import Hummingbird
 import Foundation
 
 /// The memory routes, over issue 13's queries in AlbumKit (no SQL here): the timeline as
 /// entries, monthly and yearly summaries, tags and search. Same JSON as `album … --json`.
 extension AlbumAPI {
     /// `GET /api/entries?from&to&tag&pin&page&pageSize&by&asOf`: one page of the timeline.
-    func entries(_ query: [HTTPRequest.QueryItem]) async throws -> Data {
+    func entries(_ query: Query) async throws -> Data {
         let grouping = try query["by"].map { text throws(APIError) in
             guard let g = TimelineGrouping(rawValue: text) else { throw .badRequest("by '\(text)' must be day, week or month") }
             return g
@@ -23,7 +23,7 @@ extension AlbumAPI {
     }
 
     /// `GET /api/summaries/monthly?year&month` and `/api/summaries/yearly?year`.
-    func summary(_ kind: String, _ query: [HTTPRequest.QueryItem]) async throws -> Data {
+    func summary(_ kind: String, _ query: Query) async throws -> Data {
         var summary = try await library.summary(of: try Self.period(kind, query))
         summary.first = summary.first?.served
         summary.last = summary.last?.served
@@ -38,7 +38,7 @@ extension AlbumAPI {
     }
 
     /// The period a summary request names: `kind` is `monthly` or `yearly`.
-    static func period(_ kind: String, _ query: [HTTPRequest.QueryItem]) throws -> LocalPeriod {
+    static func period(_ kind: String, _ query: Query) throws -> LocalPeriod {
         guard let year = try integer(query, "year"), (1...9999).contains(year) else {
             throw APIError.badRequest("year is required (YYYY)")
         }
@@ -54,7 +54,7 @@ extension AlbumAPI {
     }
 
     /// `GET /api/summaries/{monthly|yearly}/card?year&month`: the summary card as a PNG.
-    func card(_ kind: String, _ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
+    func card(_ kind: String, _ query: Query) async throws -> Response {
         let summary = try await library.summary(of: try Self.period(kind, query))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -64,7 +64,7 @@ extension AlbumAPI {
     }
 
     /// `GET /timeline?by&page&asOf…`: the timeline page.
-    func timelinePage(_ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
+    func timelinePage(_ query: Query) async throws -> Response {
         let grouping = TimelineGrouping(rawValue: query["by"] ?? "month") ?? .month
         let page = try Self.integer(query, "page") ?? 1
         do {
@@ -77,7 +77,7 @@ extension AlbumAPI {
     }
 
     /// `GET /summary?year[&month]`: a month's or a year's summary with its card.
-    func summaryPage(_ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
+    func summaryPage(_ query: Query) async throws -> Response {
         var query = query
         if query["year"] == nil {
             query["year"] = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
@@ -88,7 +88,7 @@ extension AlbumAPI {
     }
 
     /// `GET /search?q=TEXT`: the search box, and the first 200 matches when there is a query.
-    func searchPage(_ query: [HTTPRequest.QueryItem]) async throws -> HTTPResponse {
+    func searchPage(_ query: Query) async throws -> Response {
         let text = (query["q"] ?? "").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return Reply.html(Pages.search("", nil)) }
         do {
@@ -103,7 +103,7 @@ extension AlbumAPI {
     func tags() async throws -> Data { JSONOut.encode(try await library.tags()) }
 
     /// `GET /api/search?q=TEXT&from&to&tag&pin&limit`.
-    func search(_ query: [HTTPRequest.QueryItem]) async throws -> Data {
+    func search(_ query: Query) async throws -> Data {
         guard let text = query["q"], !text.isEmpty else { throw APIError.badRequest("q is required") }
         let limit = try Self.integer(query, "limit") ?? 50
         guard (1...1000).contains(limit) else { throw APIError.badRequest("limit \(limit) must be 1-1000") }
@@ -116,7 +116,7 @@ extension AlbumAPI {
         }
     }
 
-    static func filter(_ query: [HTTPRequest.QueryItem]) throws -> PhotoFilter {
+    static func filter(_ query: Query) throws -> PhotoFilter {
         var filter = PhotoFilter()
         for name in ["from", "to"] {
             guard let text = query[name] else { continue }
@@ -131,7 +131,7 @@ extension AlbumAPI {
         return filter
     }
 
-    static func integer(_ query: [HTTPRequest.QueryItem], _ name: String) throws(APIError) -> Int? {
+    static func integer(_ query: Query, _ name: String) throws(APIError) -> Int? {
         guard let text = query[name] else { return nil }
         guard let value = Int(text) else { throw .badRequest("\(name) '\(text)' must be a whole number") }
         return value

@@ -1,111 +1,118 @@
 import AlbumKit
 import AlbumModel
-import FlyingFox
+import HTTPTypes
+import Hummingbird
 import Foundation
 
-/// The requests `album serve` answers: pages, assets, the JSON API. Every answer goes through
-/// `AlbumAPI.secure` (security headers), every request through `AccessPolicy` first.
-struct AlbumAPI: HTTPHandler {
+/// The requests `album serve` answers: pages, assets, the JSON API, by `AlbumAPI.routes`.
+/// Every request goes through `AccessPolicy` first; every answer carries the security headers
+/// (`Reply.secure`); errors are JSON under `/api/` and pages with the site's header elsewhere,
+/// and never name a file path (`APIError.init(_:hiding:)`).
+struct AlbumAPI: HTTPResponder {
+    typealias Context = BasicRequestContext
     let library: Library
     let jobs: FetchJobs
     let policy: AccessPolicy
     let assets: WebAssets
     /// GET answers kept until the library changes.
     let cache: AnswerCache
+    /// Set when the server stops: event streams end.
+    let stopping: StopSignal
+    let table = AlbumAPI.routes
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let method = request.method.rawValue
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let path = request.uri.path
         let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
         let verdict = policy.check(
-            method: method, path: request.path, host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")],
+            method: request.method.rawValue, path: path, host: request.head.authority, origin: request.headers[.origin],
             authorization: request.headers[.authorization], cookie: request.headers[.cookie],
             contentType: request.headers[.contentType], hasBody: hasBody)
         if case .deny(let status, let code, let message) = verdict {
-            return Reply.error(APIError(status: status, code: code, message: message))
+            return failure(APIError(status: status, code: code, message: message), path: path)
+        }
+        let route: RouteTable.Route, parameters: RouteParameters
+        do {
+            (route, parameters) = try table.match(request.method, path)
+        } catch {
+            return failure(error, path: path)
         }
         do {
-            return try await route(request, method: method)
+            return try await route.handler(self, Call(request: request, parameters: parameters, query: Query(request.uri)))
         } catch let error as APIError {
-            return Reply.error(error)
+            return failure(error, path: path)
         } catch let error as AlbumError {
-            return Reply.error(APIError(error))
+            let answer = APIError(error, hiding: library.folder.path)
+            if answer.status >= 500 { Self.log("\(request.method.rawValue) \(path): \(error.description)") }
+            return failure(answer, path: path)
         } catch {
-            return Reply.error(APIError(status: 500, code: "internal_error", message: "\(error)"))
+            Self.log("\(request.method.rawValue) \(path): \(error)")
+            return failure(APIError(status: 500, code: "internal_error", message: "the server could not answer this request (its log says why)"), path: path)
         }
     }
 
-    private func route(_ request: HTTPRequest, method: String) async throws -> HTTPResponse {
-        let parts = request.path.split(separator: "/").map(String.init)
-        func id(_ text: String, _ what: String) throws(APIError) -> Int64 {
-            guard let value = Int64(text), value > 0 else { throw .notFound("no \(what) \(text)") }
-            return value
-        }
-        switch (method, parts.count) {
-        case ("GET", 0): return Reply.html(try await Pages.map(region: library.region(), basemap: assets.basemap != nil))
-        case ("GET", 2) where parts[0] == "pins":
-            let pinId = try id(parts[1], "pin")
-            return Reply.html(Pages.album(try await albumJSON(pinId)))
-        case ("GET", _) where parts.first == "assets": return try asset(parts.dropFirst().joined(separator: "/"))
-        case ("GET", 1) where parts[0] == "login": return login(request)
-        case ("GET", 1) where parts[0] == "timeline": return try await timelinePage(request.query)
-        case ("GET", 1) where parts[0] == "summary": return try await summaryPage(request.query)
-        case ("GET", 1) where parts[0] == "tags": return Reply.html(Pages.tags(try await library.tags()))
-        case ("GET", 1) where parts[0] == "search": return try await searchPage(request.query)
-        default: break
-        }
-        guard parts.first == "api" else { throw APIError.notFound("no page \(request.path)") }
-        let api = Array(parts.dropFirst())
-        switch (method, api.count) {
-        case ("GET", 1) where api[0] == "openapi.json": return Reply.json(Data(OpenAPIDocument.json.utf8))
-        case ("GET", 1) where api[0] == "pins": return try await cached(request) { JSONOut.encode(try await library.pins().map(PinJSON.init)) }
-        case ("GET", 2) where api[0] == "map" && api[1] == "pins": return try await cached(request) { MapPins.json(try await library.pins()) }
-        case ("POST", 1) where api[0] == "pins": return try await createPin(request)
-        case ("GET", 2) where api[0] == "pins": return Reply.json(JSONOut.encode(PinJSON(pin: try await library.pin(id: id(api[1], "pin")))))
-        case ("PUT", 2) where api[0] == "pins": return try await movePin(id(api[1], "pin"), request)
-        case ("DELETE", 2) where api[0] == "pins":
-            let pin = try await library.removePin(id: id(api[1], "pin"))
-            return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
-        case ("GET", 3) where api[0] == "pins" && api[2] == "photos":
-            return try await albumData(id(api[1], "pin")).response
-        case ("GET", 3) where api[0] == "pins" && api[2] == "events": return try await events(id(api[1], "pin"))
-        case ("POST", 3) where api[0] == "pins" && api[2] == "new-collection":
-            let pinId = try id(api[1], "pin")
-            _ = try await library.pin(id: pinId)
-            guard try await library.album(pinId: pinId) != nil else { throw APIError(status: 409, code: "no_album", message: "pin \(pinId) has no album yet") }
-            guard await jobs.start(.newCollection, pinId: pinId) else {
-                throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; try again when it is done")
-            }
-            return Reply.json(JSONOut.encode(try await albumJSON(pinId)), status: .accepted)
-        case ("DELETE", 2) where api[0] == "photos":
-            let photo = try await library.removePhoto(id: id(api[1], "photo"))
-            return Reply.json(JSONOut.encode(PhotoJSON(photo: photo)))
-        case ("GET", 2) where api[0] == "media": return try await media(id(api[1], "photo"), thumb: request.query["size"] == "thumb")
-        case ("GET", 1) where api[0] == "region":
-            guard let region = try await library.region() else { return Reply.json(Data("null".utf8)) }
-            return Reply.json(JSONOut.encode(RegionJSON(region: region)))
-        case ("PUT", 1) where api[0] == "region": return try await setRegion(request)
-        case ("GET", 1) where api[0] == "entries": return try await cached(request) { try await entries(request.query) }
-        case ("GET", 2) where api[0] == "summaries": return try await cached(request) { try await summary(api[1], request.query) }
-        case ("GET", 3) where api[0] == "summaries" && api[2] == "card": return try await card(api[1], request.query)
-        case ("GET", 1) where api[0] == "tags": return try await cached(request) { try await tags() }
-        case ("GET", 1) where api[0] == "search": return try await cached(request) { try await search(request.query) }
-        default:
-            throw APIError.notFound("no API route \(method) \(request.path)")
-        }
+    /// JSON under `/api/` (and for assets), a page elsewhere.
+    func failure(_ error: APIError, path: String) -> Response {
+        path.hasPrefix("/api/") || path.hasPrefix("/assets/") ? Reply.error(error) : Reply.errorPage(error)
     }
+
+    /// A line on the server's standard error (what a web client is not told).
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data(("album serve: " + line + "\n").utf8))
+    }
+
+    /// Every page and API route.
+    static let routes: RouteTable = {
+        var r = RouteTable()
+        // Pages.
+        r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil)) }
+        r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
+        r.get("/login") { api, call in api.login(call) }
+        r.get("/timeline") { api, call in try await api.timelinePage(call.query) }
+        r.get("/summary") { api, call in try await api.summaryPage(call.query) }
+        r.get("/tags") { api, _ in Reply.html(Pages.tags(try await api.library.tags())) }
+        r.get("/search") { api, call in try await api.searchPage(call.query) }
+        r.get("/assets/{name*}") { api, call in try api.asset(call.word("name"), call.request) }
+        r.get("/favicon.ico") { _, call in try StaticAssets.shared.response("favicon.svg", call.request) }
+        // The API.
+        r.get("/api/openapi.json") { _, _ in Reply.json(Data(OpenAPIDocument.json.utf8)) }
+        r.get("/api/pins") { api, call in try await api.cached(call) { JSONOut.encode(try await api.library.pins().map(PinJSON.init)) } }
+        r.post("/api/pins") { api, call in try await api.createPin(call) }
+        r.get("/api/map/pins") { api, call in try await api.cached(call) { MapPins.json(try await api.library.pins()) } }
+        r.get("/api/pins/{pin}") { api, call in Reply.json(JSONOut.encode(PinJSON(pin: try await api.library.pin(id: call.id("pin"))))) }
+        r.put("/api/pins/{pin}") { api, call in try await api.movePin(call.id("pin"), call) }
+        r.delete("/api/pins/{pin}") { api, call in Reply.json(JSONOut.encode(PinJSON(pin: try await api.library.removePin(id: call.id("pin"))))) }
+        r.get("/api/pins/{pin}/photos") { api, call in try await api.albumData(call.id("pin")).response }
+        r.get("/api/pins/{pin}/events") { api, call in try await api.events(call.id("pin")) }
+        r.post("/api/pins/{pin}/new-collection") { api, call in try await api.newCollection(call.id("pin")) }
+        r.delete("/api/photos/{photo}") { api, call in
+            Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.removePhoto(id: call.id("photo")))))
+        }
+        r.get("/api/media/{photo}") { api, call in try await api.media(call.id("photo"), size: call.query["size"]) }
+        r.get("/api/region") { api, _ in
+            guard let region = try await api.library.region() else { return Reply.json(Data("null".utf8)) }
+            return Reply.json(JSONOut.encode(RegionJSON(region: region)))
+        }
+        r.put("/api/region") { api, call in try await api.setRegion(call) }
+        r.get("/api/entries") { api, call in try await api.cached(call) { try await api.entries(call.query) } }
+        r.get("/api/summaries/{kind}") { api, call in try await api.cached(call) { try await api.summary(call.word("kind"), call.query) } }
+        r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }
+        r.get("/api/tags") { api, call in try await api.cached(call) { try await api.tags() } }
+        r.get("/api/search") { api, call in try await api.cached(call) { try await api.search(call.query) } }
+        return r
+    }()
 
     // MARK: Pins and albums
 
-    private func createPin(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = try JSONBody(try await request.bodyData)
+    func createPin(_ call: Call) async throws -> Response {
+        let body = try await call.body()
         let coordinate = try body.coordinate()
         let pin = try await library.addPin(at: coordinate, title: try body.string("title"), note: try body.string("note", maxLength: 5000))
         if try body.bool("fetch") ?? true { await jobs.start(.fetch, pinId: pin.id) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: .created)
     }
 
-    private func movePin(_ pinId: Int64, _ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = try JSONBody(try await request.bodyData)
+    func movePin(_ pinId: Int64, _ call: Call) async throws -> Response {
+        let body = try await call.body()
         let coordinate = try body.coordinate()
         guard await !jobs.isRunning(pinId) else {
             throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; move it when it is done")
@@ -117,8 +124,8 @@ struct AlbumAPI: HTTPHandler {
 
     /// The answer to a GET request that depends on the library only, from the cache while the
     /// library has not changed since it was made.
-    func cached(_ request: HTTPRequest, make: () async throws -> Data) async throws -> HTTPResponse {
-        let key = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    func cached(_ call: Call, make: () async throws -> Data) async throws -> Response {
+        let key = call.path + "?" + (call.request.uri.query ?? "")
         return try await cache.answer(key, at: try await library.version(), make: make).response
     }
 
@@ -147,21 +154,36 @@ struct AlbumAPI: HTTPHandler {
         return AlbumJSON(pin: pin, hasAlbum: hasAlbum, downloading: running || active, photos: photos)
     }
 
-    private func events(_ pinId: Int64) async throws -> HTTPResponse {
+    func newCollection(_ pinId: Int64) async throws -> Response {
         _ = try await library.pin(id: pinId)
-        let api = self
-        let source = AlbumEventSource { () async -> Data? in
-            try? await api.albumData(pinId).data
+        guard try await library.album(pinId: pinId) != nil else { throw APIError(status: 409, code: "no_album", message: "pin \(pinId) has no album yet") }
+        guard await jobs.start(.newCollection, pinId: pinId) else {
+            throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; try again when it is done")
         }
-        let body = HTTPBodySequence(from: PullByteSequence(next: { try await source.next() }))
-        return Reply.secure(HTTPResponse(
-            statusCode: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HTTPHeader("X-Accel-Buffering"): "no"],
-            body: body))
+        return Reply.json(JSONOut.encode(try await albumJSON(pinId)), status: .accepted)
     }
 
-    private func setRegion(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = try JSONBody(try await request.bodyData)
+    /// Server-sent events for the pin's album (`AlbumEventSource`), until the client goes away,
+    /// the pin is removed or the server stops.
+    func events(_ pinId: Int64) async throws -> Response {
+        _ = try await library.pin(id: pinId)
+        let api = self, stopping = stopping
+        let source = AlbumEventSource(stopping: stopping) { () async -> Data? in
+            try? await api.albumData(pinId).data
+        }
+        let body = ResponseBody { writer in
+            while let chunk = try await source.next() {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        }
+        var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .xAccelBuffering: "no"]
+        Reply.secure(&headers)
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    func setRegion(_ call: Call) async throws -> Response {
+        let body = try await call.body()
         let center = try body.coordinate()
         let region: Region
         do {
@@ -181,7 +203,9 @@ struct AlbumAPI: HTTPHandler {
     // MARK: Files
 
     /// A photo's original or thumbnail, by id only: the path comes from the library, never the client.
-    private func media(_ photoId: Int64, thumb: Bool) async throws -> HTTPResponse {
+    func media(_ photoId: Int64, size: String?) async throws -> Response {
+        guard size == nil || size == "thumb" else { throw APIError.badRequest("size '\(size ?? "")' must be thumb (or absent: the original)") }
+        let thumb = size == "thumb"
         let photo = try await library.photo(id: photoId)
         guard let stored = thumb ? photo.thumbnail : photo.file else {
             throw APIError.notFound("photo \(photoId) has no \(thumb ? "thumbnail" : "file") yet (\(photo.state.name))")
@@ -193,17 +217,13 @@ struct AlbumAPI: HTTPHandler {
         return Reply.bytes(data, type: WebAssets.contentType(forName: url.lastPathComponent), cacheControl: "private, max-age=3600")
     }
 
-    private func asset(_ name: String) throws -> HTTPResponse {
+    func asset(_ name: String, _ request: Request) throws -> Response {
         let day = "max-age=86400"
         switch name {
         case "countries.geojson": return Reply.bytes(Self.countries, type: "application/geo+json", cacheControl: day)
         case "cities.json": return Reply.bytes(try Self.cities.get(), type: "application/json", cacheControl: day)
-        case "album.css", "map.js", "album.js", "cities.js":
-            let text = [
-                "album.css": PageStyle.css, "map.js": Scripts.map, "album.js": Scripts.album, "cities.js": CityDots.script,
-            ][name] ?? ""
-            return Reply.bytes(Data(text.utf8), type: WebAssets.contentType(forName: name), cacheControl: "no-cache")
         default:
+            if let response = try StaticAssets.shared.responseIfKnown(name, request) { return response }
             guard let url = assets.files[name], let data = FileManager.default.contents(atPath: url.path) else {
                 throw APIError.notFound("no asset \(name)")
             }
@@ -217,13 +237,12 @@ struct AlbumAPI: HTTPHandler {
     static let cities = Result { () throws(AlbumError) -> Data in try CityDots.json() }
 
     /// `GET /login?code=CODE`: the one-time URL printed at start sets the token cookie.
-    private func login(_ request: HTTPRequest) -> HTTPResponse {
-        guard let token = policy.token, let code = request.query["code"], policy.redeem(code: code) else {
-            return Reply.error(APIError(status: 401, code: "unauthorized", message: "this login link is not valid (or was used already)"))
+    func login(_ call: Call) -> Response {
+        guard let token = policy.token, let code = call.query["code"], policy.redeem(code: code) else {
+            return Reply.errorPage(APIError(status: 401, code: "unauthorized", message: "this login link is not valid (or was used already)"))
         }
-        var headers = HTTPHeaders()
-        headers[.location] = "/"
-        headers[.setCookie] = "\(AccessPolicy.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-        return Reply.secure(HTTPResponse(statusCode: .seeOther, headers: headers, body: Data()))
+        return Reply.bytes(Data(), type: "text/plain", status: .seeOther, extra: [
+            .location: "/", .setCookie: "\(AccessPolicy.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict",
+        ])
     }
 }

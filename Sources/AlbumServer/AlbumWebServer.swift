@@ -1,11 +1,19 @@
 import AlbumKit
 import AlbumModel
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
-/// `album serve`: pages and a JSON API over one `Library`, on FlyingFox (decision 0011).
+/// `album serve`: pages and a JSON API over one `Library`, on Hummingbird and SwiftNIO
+/// (decision 0036). Stopping (`stop()`, or SIGTERM/SIGINT when `start(signals:)` names them)
+/// stops accepting, lets requests in flight finish (at most `Settings.shutdownGrace`; event
+/// streams end at once), then cancels the background fetches, which give back the photos they
+/// hold, and returns from `wait()`.
 public final class AlbumWebServer: Sendable {
     /// How the server listens and fetches.
     public struct Settings: Sendable {
@@ -19,6 +27,10 @@ public final class AlbumWebServer: Sendable {
         public var fetch: FetchOptions
         /// Keep GET answers while the library is unchanged (`AnswerCache`); off only to measure.
         public var keepsAnswers: Bool
+        /// Request size and time limits.
+        public var limits = ConnectionLimits()
+        /// How long requests in flight may take to finish once the server stops.
+        public var shutdownGrace: Duration = .seconds(10)
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, fetch: FetchOptions = FetchOptions(),
@@ -34,15 +46,18 @@ public final class AlbumWebServer: Sendable {
 
     public let settings: Settings
     public let policy: AccessPolicy
-    let http: HTTPServer
     let jobs: FetchJobs
     /// GET answers kept while the library is unchanged.
     let cache: AnswerCache
+    let stopping = StopSignal()
+    let responder: AlbumAPI
     private let run = RunState()
 
-    /// The listening task and how it ended.
+    /// The running service group and how it ended.
     final class RunState: Sendable {
         let failure = Mutex<String?>(nil)
+        let port = Mutex<Int?>(nil)
+        let group = Mutex<ServiceGroup?>(nil)
         let task = Mutex<Task<Void, Never>?>(nil)
     }
 
@@ -50,74 +65,103 @@ public final class AlbumWebServer: Sendable {
     ///   or a non-loopback host without a token.
     public init(library: Library, assets: WebAssets, settings: Settings, makeEnvironment: @escaping EnvironmentFactory) throws(AlbumError) {
         let loopback = Self.isLoopback(settings.host)
+        guard Self.isAddress(settings.host) else { throw .invalidInput("--host \(settings.host) is not an IP address or localhost") }
         guard loopback || settings.token != nil else {
             throw .invalidInput("--host \(settings.host) is not loopback: a --token is required")
         }
         self.settings = settings
-        policy = AccessPolicy(token: settings.token, loopbackOnly: loopback)
+        policy = AccessPolicy(token: settings.token, loopbackOnly: loopback, host: settings.host)
         jobs = FetchJobs(library: library, makeEnvironment: makeEnvironment, options: settings.fetch)
-        let address = try Self.address(settings.host, port: settings.port)
         cache = settings.keepsAnswers ? AnswerCache() : AnswerCache(maxAnswerBytes: -1)
-        let handler = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: cache)
-        http = HTTPServer(config: .init(address: address, timeout: 60, pool: NoDelayPool(), logger: .disabled), handler: handler)
+        responder = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: cache, stopping: stopping)
     }
 
     /// Starts listening. - Returns: the port.
+    /// - Parameter stopsOnSignals: SIGTERM and SIGINT stop the server gracefully (`album serve`).
     /// - Throws: `AlbumError.io` naming the address when it cannot be bound (a port in use).
-    public func start() async throws(AlbumError) -> UInt16 {
-        let http = http, run = run
+    public func start(stopsOnSignals: Bool = false) async throws(AlbumError) -> UInt16 {
+        let signals: [UnixSignal] = stopsOnSignals ? [.sigterm, .sigint] : []
+        let run = run, limits = settings.limits
+        var logger = Logger(label: "album-serve")
+        logger.logLevel = .critical
+        let host = settings.host == "localhost" ? "127.0.0.1" : settings.host
+        let app = Application(
+            responder: responder,
+            server: HTTPServerBuilder { responder in LimitedHTTP1Channel(responder: responder, limits: limits) },
+            configuration: .init(address: .hostname(host, port: Int(settings.port)), serverName: nil, backlog: 1024),
+            onServerRunning: { channel in run.port.withLock { $0 = channel.localAddress?.port ?? 0 } },
+            logger: logger)
+        // Shut down in reverse order: the watch first (event streams end), then the server.
+        let watch = ServiceGroupConfiguration.ServiceConfiguration(service: StopWatch(stopping: stopping), successTerminationBehavior: .ignore)
+        var configuration = ServiceGroupConfiguration(
+            services: [.init(service: app), watch], gracefulShutdownSignals: signals, logger: logger)
+        configuration.maximumGracefulShutdownDuration = settings.shutdownGrace
+        configuration.maximumCancellationDuration = .seconds(2)
+        let group = ServiceGroup(configuration: configuration)
+        run.group.withLock { $0 = group }
         let task = Task {
-            do { try await http.run() } catch { run.failure.withLock { $0 = Self.describe(error) } }
+            do { try await group.run() } catch { run.failure.withLock { $0 = Self.describe(error) } }
+            stopping.set()
         }
         run.task.withLock { $0 = task }
-        for _ in 0..<500 {
+        for _ in 0..<1000 {
+            if let port = run.port.withLock({ $0 }) {
+                policy.port = port
+                return UInt16(port)
+            }
             if let error = run.failure.withLock({ $0 }) {
                 throw .io("cannot listen on \(settings.host):\(settings.port): \(error)")
-            }
-            if let address = await http.listeningAddress {
-                switch address {
-                case .ip4(_, let port), .ip6(_, let port): return port
-                case .unix: return 0
-                }
             }
             try? await Task.sleep(for: .milliseconds(10))
         }
         throw .io("cannot listen on \(settings.host):\(settings.port): timed out")
     }
 
-    /// Runs until the server stops.
+    /// Runs until the server stops (`stop()` or a signal), then stops the background fetches.
     public func wait() async {
         let task = run.task.withLock { $0 }
         await task?.value
+        stopping.set()
+        await jobs.cancelAll()
     }
 
-    /// Stops listening and waits for the background fetches.
+    /// Stops accepting, lets requests in flight finish, ends event streams, and stops the
+    /// background fetches (their photos go back to the queue).
     public func stop() async {
-        await http.stop(timeout: 1)
-        await jobs.waitForAll()
+        stopping.set()
+        let group = run.group.withLock { $0 }
+        await group?.triggerGracefulShutdown()
+        await wait()
+    }
+
+    /// Sets the stop signal when the group starts to shut down, before the server waits for
+    /// the requests in flight: event streams end instead of holding the shutdown up.
+    struct StopWatch: Service {
+        let stopping: StopSignal
+        func run() async throws {
+            try? await gracefulShutdown()
+            stopping.set()
+        }
     }
 
     /// Waits until no fetch started by the server is running.
     public func waitForFetches() async { await jobs.waitForAll() }
 
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        host == "localhost" || host == "::1" || (host.hasPrefix("127.") && isAddress(host))
     }
 
-    static func address(_ host: String, port: UInt16) throws(AlbumError) -> any SocketAddress {
-        do {
-            if host == "localhost" { return try sockaddr_in.inet(ip4: "127.0.0.1", port: port) }
-            if host.contains(":") { return try sockaddr_in6.inet6(ip6: host, port: port) }
-            return try sockaddr_in.inet(ip4: host, port: port)
-        } catch {
-            throw .invalidInput("--host \(host) is not an IP address or localhost")
-        }
+    /// An IPv4 or IPv6 address, or `localhost`.
+    static func isAddress(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }
 
     static func describe(_ error: any Error) -> String {
         let text = "\(error)"
-        if text.contains("EADDRINUSE") || text.lowercased().contains("address already in use") || text.contains("98") {
-            return "the port is in use (\(text))"
+        if text.contains("EADDRINUSE") || text.lowercased().contains("address already in use") || text.contains("errno: 98") {
+            return "the port is in use"
         }
         return text
     }

@@ -1,5 +1,5 @@
 import AlbumModel
-import FlyingFox
+import Hummingbird
 import Foundation
 import Synchronization
 
@@ -15,7 +15,7 @@ final class AnswerCache: Sendable {
     /// An answer's bytes (the event stream compares them) and its response, built once.
     struct Answer: Sendable {
         let data: Data
-        let response: HTTPResponse
+        let response: Response
 
         init(_ data: Data) {
             self.data = data

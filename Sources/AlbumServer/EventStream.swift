@@ -1,38 +1,11 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Synchronization
 
-/// A response body that yields byte chunks as `next` produces them: the server writes each
-/// chunk as it comes (chunked transfer encoding). Used for server-sent events.
-struct PullByteSequence: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let next: @Sendable () async throws -> [UInt8]?
-
-    func makeAsyncIterator() -> Iterator { Iterator(pull: next) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        let pull: @Sendable () async throws -> [UInt8]?
-        var pending: ArraySlice<UInt8> = []
-
-        mutating func next() async throws -> UInt8? {
-            if pending.isEmpty {
-                guard let chunk = try await pull() else { return nil }
-                pending = chunk[...]
-            }
-            return pending.popFirst()
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
-            while pending.isEmpty {
-                guard let chunk = try await pull() else { return nil }
-                pending = chunk[...]
-            }
-            let n = Swift.min(Swift.max(count, 1), pending.count)
-            let out = pending.prefix(n)
-            pending = pending.dropFirst(n)
-            return out
-        }
-    }
+/// Set once when the server starts to stop: long answers (event streams) end at their next tick.
+final class StopSignal: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
 }
 
 /// Server-sent events for one album: the album's JSON whenever it changes, polled from the
@@ -47,10 +20,12 @@ final class AlbumEventSource: @unchecked Sendable {
     private var first = true
     private var ended = false
     private let lock = NSLock()
+    private let stopping: StopSignal
 
     /// - Parameter snapshot: the album's JSON now, or nil when the pin is gone (the stream ends).
-    init(interval: Duration = .milliseconds(200), snapshot: @escaping @Sendable () async -> Data?) {
+    init(interval: Duration = .milliseconds(200), stopping: StopSignal = StopSignal(), snapshot: @escaping @Sendable () async -> Data?) {
         self.interval = interval
+        self.stopping = stopping
         self.snapshot = snapshot
     }
 
@@ -64,6 +39,7 @@ final class AlbumEventSource: @unchecked Sendable {
         }
         while true {
             try await Task.sleep(for: interval)
+            if stopping.isSet { return nil }
             guard let data = await snapshot() else {
                 lock.withLock { ended = true }
                 return Array("event: gone\ndata: {}\n\n".utf8)

@@ -60,6 +60,13 @@ actor FetchJobs {
         if let failure { failures[pinId] = failure }
     }
 
+    /// Cancels every running job and waits for it: a cancelled download gives its photo back
+    /// to the queue (`PhotoWorker`), so the next `album resume` or fetch picks it up.
+    func cancelAll() async {
+        for task in running.values { task.cancel() }
+        await waitForAll()
+    }
+
     /// Waits for every running job (for tests and shutdown).
     func waitForAll() async {
         while let task = running.values.first { await task.value }

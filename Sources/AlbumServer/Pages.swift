@@ -6,7 +6,10 @@ import Foundation
 /// (`/assets/*.js`) because the Content-Security-Policy forbids inline scripts.
 enum Pages {
     static func head(_ title: String, map: Bool) -> String {
-        PageHead.html(title, map: map, assets: "/assets/") + """
+        PageHead.html(title, map: map, assets: "/assets/")
+            .replacingOccurrences(of: "/assets/album.css", with: StaticAssets.shared.url("album.css"))
+            .replacingOccurrences(of: "</head>", with: "<link rel=\"icon\" href=\"\(StaticAssets.shared.url("favicon.svg"))\" type=\"image/svg+xml\">\n</head>")
+            + """
             \(map ? "<body class=\"map-page\">" : "<body>")
             <header><h1><a href="/">GeoAlbum</a></h1><a href="/">Map</a><a href="/timeline">Timeline</a><a href="/tags">Tags</a><a href="/search">Search</a><a href="/summary">Summary</a>\(map ? "<span class=\"meta\">right-click or long-press the map to drop a pin; drag a pin to move it</span>" : "")</header>
 
@@ -24,12 +27,43 @@ enum Pages {
             <div class="hint" id="status">\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")borders: Natural Earth; \(CityDots.attribution)</div>
             <script src="/assets/leaflet.js"></script>
             <script src="/assets/leaflet.markercluster.js"></script>
-            <script src="/assets/cities.js"></script>
-            <script src="/assets/map.js"></script>
+            <script src="\(StaticAssets.shared.url("cities.js"))"></script>
+            <script src="\(StaticAssets.shared.url("map.js"))"></script>
             </body>
             </html>
 
             """
+    }
+
+    /// An error as a page: the site's header, the status and the message (escaped).
+    static func error(_ error: APIError) -> String {
+        let title = "\(error.status) \(Self.phrase(error.status))"
+        return head(title, map: false) + """
+            <main class="error-page">
+            <h2>\(MarkupText.escape(title))</h2>
+            <p>\(MarkupText.escape(error.message))</p>
+            <p><a href="/">Back to the map</a></p>
+            </main>
+            </body>
+            </html>
+
+            """
+    }
+
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 502: "Bad Gateway"
+        case 507: "Insufficient Storage"
+        default: "Internal Server Error"
+        }
     }
 
     static func album(_ album: AlbumJSON) -> String {
@@ -48,7 +82,7 @@ enum Pages {
         out += "<p class=\"no-images\" id=\"no-images\"\(album.hasAlbum && !album.downloading && album.photos.isEmpty ? "" : " hidden")>No Images</p>\n"
         out += "<div class=\"grid\" id=\"grid\">\n"
         for photo in album.photos { out += slot(photo) + "\n" }
-        out += "</div>\n</main>\n<script src=\"/assets/album.js\"></script>\n</body>\n</html>\n"
+        out += "</div>\n</main>\n<script src=\"\(StaticAssets.shared.url("album.js"))\"></script>\n</body>\n</html>\n"
         return out
     }
 

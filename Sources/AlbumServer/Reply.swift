@@ -1,5 +1,6 @@
-import FlyingFox
 import Foundation
+import HTTPTypes
+import Hummingbird
 
 /// Responses with the headers every answer carries.
 enum Reply {
@@ -9,50 +10,56 @@ enum Reply {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-    static func secure(_ response: HTTPResponse) -> HTTPResponse {
+    static func secure(_ response: Response) -> Response {
         var response = response
-        response.headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-        response.headers[HTTPHeader("Content-Security-Policy")] = contentSecurityPolicy
-        response.headers[HTTPHeader("Referrer-Policy")] = "no-referrer"
-        response.headers[HTTPHeader("X-Frame-Options")] = "DENY"
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        secure(&response.headers)
         return response
     }
 
-    static func json(_ data: Data, status: HTTPStatusCode = .ok) -> HTTPResponse {
+    static func secure(_ headers: inout HTTPFields) {
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.referrerPolicy] = "no-referrer"
+        headers[.xFrameOptions] = "DENY"
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
+    }
+
+    static func json(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
         bytes(data, type: "application/json; charset=utf-8", status: status)
     }
 
-    static func html(_ text: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         bytes(Data(text.utf8), type: "text/html; charset=utf-8", status: status)
     }
 
-    /// A response whose body goes out in one `write`: FlyingFox's default body writes 4 KB at a
-    /// time (45 system calls and copies for the 180 KB pin list of a large library).
-    static func bytes(_ data: Data, type: String, status: HTTPStatusCode = .ok, cacheControl: String? = nil) -> HTTPResponse {
-        var headers: HTTPHeaders = [.contentType: type]
+    /// A whole body in one buffer (one write with the head).
+    static func bytes(_ data: Data, type: String, status: HTTPResponse.Status = .ok, cacheControl: String? = nil,
+                      extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: type, .contentLength: String(data.count)]
         if let cacheControl { headers[.cacheControl] = cacheControl }
-        return secure(HTTPResponse(
-            statusCode: status, headers: headers, body: HTTPBodySequence(data: data, suggestedBufferSize: max(4096, data.count))))
+        headers.append(contentsOf: extra)
+        secure(&headers)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func error(_ error: APIError) -> HTTPResponse {
-        let status = HTTPStatusCode(error.status, phrase: phrase(error.status))
-        var headers: HTTPHeaders = [.contentType: "application/json; charset=utf-8"]
-        if error.status == 401 { headers[HTTPHeader("WWW-Authenticate")] = "Bearer" }
-        return secure(HTTPResponse(statusCode: status, headers: headers, body: error.body))
+    /// An error as JSON (`/api/*` and anything not a page).
+    static func error(_ error: APIError) -> Response {
+        var extra: HTTPFields = [:]
+        if error.status == 401 { extra[.wwwAuthenticate] = "Bearer" }
+        if let allow = error.allow { extra[.allow] = allow }
+        return bytes(error.body, type: "application/json; charset=utf-8", status: .init(code: error.status), extra: extra)
     }
 
-    static func phrase(_ status: Int) -> String {
-        switch status {
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 409: "Conflict"
-        case 415: "Unsupported Media Type"
-        case 502: "Bad Gateway"
-        default: "Internal Server Error"
-        }
+    /// An error as an HTML page with the site's header (requests for pages).
+    static func errorPage(_ error: APIError) -> Response {
+        var extra: HTTPFields = [:]
+        if let allow = error.allow { extra[.allow] = allow }
+        return bytes(Data(Pages.error(error).utf8), type: "text/html; charset=utf-8", status: .init(code: error.status), extra: extra)
     }
+}
+
+extension HTTPField.Name {
+    static let xFrameOptions = Self("X-Frame-Options")!
+    static let referrerPolicy = Self("Referrer-Policy")!
+    static let xAccelBuffering = Self("X-Accel-Buffering")!
 }

@@ -59,7 +59,8 @@ struct ServeCommand: AsyncParsableCommand {
                     throw .invalidInput("\(error)")
                 }
             })
-        let bound = try await server.start()
+        // SIGTERM, SIGINT: stop accepting, finish what is in flight, give back the fetches' photos, exit 0.
+        let bound = try await server.start(stopsOnSignals: true)
         let shown = host.contains(":") ? "[\(host)]" : host
         let base = "http://\(shown):\(bound)"
         if global.json {

@@ -35,12 +35,14 @@ import TestSupport
         #expect(moved.status == 200)
         #expect(try await h.library.pin(id: Int64(id)).coordinate.latitude == 11)
 
-        for (method, path) in [("GET", "/api/pins/999"), ("DELETE", "/api/photos/999"), ("GET", "/api/media/999"), ("GET", "/pins/999"), ("GET", "/api/nothing")] {
+        for (method, path) in [("GET", "/api/pins/999"), ("DELETE", "/api/photos/999"), ("GET", "/api/media/999"), ("GET", "/api/nothing")] {
             let missing = try await h.request(method, path)
             #expect(missing.status == 404, "\(method) \(path)")
             #expect(missing.headers["content-type"]?.hasPrefix("application/json") == true)
             #expect(((try? missing.json()) as? [String: Any])?["error"] != nil)
         }
+        let page = try await h.request("GET", "/pins/999")
+        #expect(page.status == 404 && page.headers["content-type"]?.hasPrefix("text/html") == true, "a page's error is a page")
         #expect(try await h.request("DELETE", "/api/pins/\(id)").status == 200)
         #expect(try await h.library.pins().isEmpty)
     }

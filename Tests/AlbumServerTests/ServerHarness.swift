@@ -13,12 +13,14 @@ final class ServerHarness: @unchecked Sendable {
     let server: AlbumWebServer
     var port: UInt16 = 0
 
-    init(token: String? = nil, host: String = "127.0.0.1") throws {
+    init(token: String? = nil, host: String = "127.0.0.1", configure: (inout AlbumWebServer.Settings) -> Void = { _ in }) throws {
         library = try Library.openForWriting(at: folder.child("lib"))
         let bundle = "bundle:\(Fixtures.bundle.path)"
+        var settings = AlbumWebServer.Settings(host: host, port: 0, token: token, fetch: FetchOptions(radiusKm: 3, perPage: 30, concurrency: 4))
+        configure(&settings)
         server = try AlbumWebServer(
             library: library, assets: try WebAssets.system(),
-            settings: .init(host: host, port: 0, token: token, fetch: FetchOptions(radiusKm: 3, perPage: 30, concurrency: 4)),
+            settings: settings,
             makeEnvironment: { _ async throws(AlbumError) in
                 try await FetchEnvironment.make(source: try SourceSpec.parse(bundle, endpoint: nil), maxConnectionsPerHost: 4)
             })

@@ -49,6 +49,7 @@ public struct WebAssets: Sendable {
         case "js": "text/javascript; charset=utf-8"
         case "css": "text/css; charset=utf-8"
         case "png": "image/png"
+        case "svg": "image/svg+xml"
         case "jpg", "jpeg": "image/jpeg"
         case "heic": "image/heic"
         case "html": "text/html; charset=utf-8"

@@ -1,0 +1,147 @@
+(function () {
+  "use strict";
+  var el = document.getElementById("map");
+  var status = document.getElementById("status");
+  var map = L.map(el, { crs: L.CRS.EPSG4326, maxBounds: [[-95, -190], [95, 190]], minZoom: 0, maxZoom: 18 });
+  var basemap = el.getAttribute("data-basemap");
+  if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
+  // Country outlines and names (Natural Earth 1:110m) over the image, which is a blur past
+  // zoom 5: borders and coasts stay sharp at any zoom. Names show from zoom 3. Loaded once
+  // the pins are placed, so that they do not delay them.
+  var labels = L.layerGroup();
+  function showLabels() { el.classList.toggle("labels-on", map.getZoom() >= 3); }
+  function loadCountries() {
+    fetch("/assets/countries.geojson", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (world) {
+      L.geoJSON(world, { interactive: false, style: { color: "#f4f1de", weight: 1, opacity: 0.8, fill: false } }).addTo(map);
+      world.features.forEach(function (f) {
+        var best = null, bestArea = -1;
+        f.geometry.coordinates.forEach(function (polygon) {
+          var b = L.latLngBounds(polygon[0].map(function (p) { return [p[1], p[0]]; }));
+          var a = (b.getNorth() - b.getSouth()) * (b.getEast() - b.getWest());
+          if (a > bestArea) { bestArea = a; best = b; }
+        });
+        if (!best) { return; }
+        var name = document.createElement("span");
+        name.textContent = f.properties.name;
+        labels.addLayer(L.marker(best.getCenter(), {
+          interactive: false, keyboard: false,
+          icon: L.divIcon({ className: "country-label", html: name, iconSize: null })
+        }));
+      });
+      labels.addTo(map);
+      el.setAttribute("data-countries", String(world.features.length));
+    }).catch(function (e) { say("Country outlines: " + e.message); });
+  }
+  map.on("zoomend", showLabels);
+  // Cities and towns (GeoNames) from zoom 5, where the image alone is a blur.
+  window.GeoAlbumCities(map, function (done) {
+    fetch("/assets/cities.json", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(done)
+      .catch(function (e) { say("Places: " + e.message); });
+  });
+  function ready(count) {
+    document.body.setAttribute("data-pins", String(count));
+    document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+    document.body.setAttribute("data-ready", "true");
+    setTimeout(loadCountries, 0);
+  }
+  // Clusters up to zoom 11 (a view ~50 km wide); from 12 every pin in view is drawn.
+  // Each zoom level clustered costs every pin a grid insert: with 18 levels, 10,000 pins
+  // took a second of script; with 12, under half of it.
+  var cluster = L.markerClusterGroup({ disableClusteringAtZoom: 12 });
+  map.addLayer(cluster);
+  el.geoalbumMap = map;  // for the browser tests
+
+  function send(method, url, body) {
+    return fetch(url, {
+      method: method, credentials: "same-origin",
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined
+    }).then(function (r) {
+      return r.json().then(function (j) {
+        if (!r.ok) { throw new Error((j && j.error && j.error.message) || r.statusText); }
+        return j;
+      });
+    });
+  }
+  function say(text) { status.textContent = text; }
+
+  // One popup, made when a pin is clicked: its place comes from /api/pins/ID then.
+  function popup(pin) {
+    var div = document.createElement("div");
+    var a = document.createElement("a");
+    a.href = "/pins/" + pin.id;
+    a.textContent = (pin.title || ("Pin " + pin.id)) + " (" + pin.photoCount + (pin.photoCount === 1 ? " photo)" : " photos)");
+    div.appendChild(a);
+    var place = document.createElement("div");
+    place.className = "meta";
+    div.appendChild(place);
+    fetch("/api/pins/" + pin.id, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (full) {
+      if (full.place) { place.textContent = [full.place.name, full.place.country || full.place.countryCode].join(", "); }
+    }).catch(function () {});
+    return div;
+  }
+  // Markers carry their pin and nothing else: clicks and drags are handled once, on the
+  // cluster group, which every marker's events reach.
+  function makeMarker(p) {
+    var marker = L.marker([p[1], p[2]], { draggable: true, title: p[4] || ("Pin " + p[0]) });
+    marker.pin = { id: p[0], latitude: p[1], longitude: p[2], photoCount: p[3], title: p[4] };
+    return marker;
+  }
+  cluster.on("click", function (e) {
+    var marker = e.layer;
+    if (!marker.pin) { return; }
+    L.popup({ offset: [1, -27] }).setLatLng(marker.getLatLng()).setContent(popup(marker.pin)).openOn(map);
+  });
+  cluster.on("dragend", function (e) {
+    var marker = e.layer, pin = marker.pin;
+    if (!pin) { return; }
+    var p = marker.getLatLng().wrap();
+    send("PUT", "/api/pins/" + pin.id, { latitude: p.lat, longitude: p.lng })
+      .then(function (moved) { pin.latitude = moved.latitude; pin.longitude = moved.longitude; say("Moved pin " + pin.id + "; fetching its new photos"); })
+      .catch(function (err) { say(err.message); marker.setLatLng([pin.latitude, pin.longitude]); });
+  });
+
+  var restoring = false;
+  var lat = parseFloat(el.getAttribute("data-lat"));
+  if (!isNaN(lat)) {
+    var lon = parseFloat(el.getAttribute("data-lon"));
+    var sLat = parseFloat(el.getAttribute("data-span-lat")) / 2 * 0.999;
+    var sLon = parseFloat(el.getAttribute("data-span-lon")) / 2 * 0.999;
+    restoring = true;
+    map.fitBounds([[lat - sLat, lon - sLon], [lat + sLat, lon + sLon]], { animate: false });
+  } else {
+    map.setView([20, 0], 1, { animate: false });
+  }
+
+  showLabels();
+
+  var timer = null;
+  map.on("moveend", function () {
+    if (restoring) { restoring = false; document.body.setAttribute("data-region", "restored"); return; }
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var c = map.getCenter().wrap(), b = map.getBounds();
+      var spanLat = Math.min(180, Math.max(1e-6, b.getNorth() - b.getSouth()));
+      var spanLon = Math.min(360, Math.max(1e-6, b.getEast() - b.getWest()));
+      var latC = Math.max(-90, Math.min(90, c.lat));
+      send("PUT", "/api/region", { latitude: latC, longitude: c.lng, spanLatitude: spanLat, spanLongitude: spanLon })
+        .then(function () { document.body.setAttribute("data-region", "saved"); })
+        .catch(function (e) { say(e.message); });
+    }, 300);
+  });
+  if (restoring) { setTimeout(function () { restoring = false; }, 500); }
+
+  map.on("contextmenu", function (e) {
+    var p = e.latlng.wrap();
+    send("POST", "/api/pins", { latitude: p.lat, longitude: p.lng })
+      .then(function (pin) { window.location.href = "/pins/" + pin.id; })
+      .catch(function (err) { say(err.message); });
+  });
+
+  // [[id, latitude, longitude, photoCount, title], …]: every marker made first, then
+  // added to the cluster group in one call (one clustering pass, one redraw).
+  fetch("/api/map/pins", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (pins) {
+    cluster.addLayers(pins.map(makeMarker));
+    ready(pins.length);
+  }).catch(function (e) { say(e.message); });
+})();

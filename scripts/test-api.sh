@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The API against its own description: schemathesis (PyPI, installed here when missing) runs
+# every check on every operation of /api/openapi.json with a bounded number of examples, the
+# event stream excluded (it never ends), against `album serve` on loopback over a library made
+# here (pins with the bundle's photos, offline). Exit status: schemathesis's (0: no failure).
+# Usage: bash scripts/test-api.sh [ALBUM binary]   (env MAX_EXAMPLES, default 25)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ALBUM=${1:-.build/debug/album}
+shift || true
+MAX_EXAMPLES=${MAX_EXAMPLES:-25}
+ST_VERSION=4.32.5
+DIR=$(mktemp -d /tmp/album-api.XXXXXX)
+PORT=${PORT:-18472}
+pid=""
+cleanup() { [ -n "$pid" ] && { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }; rm -rf "$DIR"; }
+trap cleanup EXIT
+
+if ! python3 -m pip show -q schemathesis >/dev/null 2>&1; then
+  python3 -m pip install -q "schemathesis==$ST_VERSION"
+fi
+ST=("$(python3 -c 'import sys, os; print(os.path.join(os.path.dirname(sys.executable), "schemathesis"))')")
+[ -x "${ST[0]}" ] || ST=(schemathesis)
+
+export ALBUM_LIBRARY="$DIR/lib"
+"$ALBUM" fetch --lat 48.856613 --lon 2.352222 --title Paris --source bundle:fixtures/bundle >/dev/null
+"$ALBUM" pin add --lat 41.89 --lon 12.49 --title Rome >/dev/null
+"$ALBUM" serve --port "$PORT" --source bundle:fixtures/bundle >"$DIR/serve.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/region" && break; sleep 0.1; done
+
+"${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" \
+  --checks all --max-examples "$MAX_EXAMPLES" --exclude-path '/api/pins/{id}/events' \
+  --request-timeout 10 --no-color --seed 1 --workers 1 "$@"
