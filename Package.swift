@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "AlbumModel", "AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
-        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSources", "AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSeam", "AlbumSources", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumDownloadTests", dependencies: ["AlbumDownload", "AlbumNet"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "CGeoAlbumShim", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumModel", "AlbumStore", "TestSupport"]),

@@ -1,5 +1,6 @@
 import AlbumModel
 import AlbumPlaces
+import AlbumSeam
 
 /// One camera's clock, measured against the GPS receiver's UTC time stamps of its photos: the
 /// zone it was set to (the nearest quarter hour) and how far it was off (issue 12).

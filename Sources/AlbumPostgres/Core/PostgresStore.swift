@@ -232,7 +232,7 @@ struct Row: StoredRow {
 
     private func cell(_ name: String) -> PostgresCell {
         guard cells.contains(name) else { preconditionFailure("no column '\(name)' in this row") }
-        return cells[name: name]
+        return cells[name]
     }
 }
 #endif
