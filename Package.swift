@@ -66,7 +66,7 @@ let package = Package(
             name: "AlbumKit",
             dependencies: [
                 "AlbumModel", "AlbumSeam", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
-                "AlbumCards", "AlbumPlaces", "AlbumPostgres",
+                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC",
             ]
         ),
 
@@ -94,13 +94,12 @@ let package = Package(
             exclude: ["Assets"]
         ),
 
-        // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`; `exif` and
-        // `thumb` through AlbumKit's FilePhotos); it names the source, place, store and YFCC values
-        // (SourceSpec, SearchQuery, PlaceMatches, …) whose modules it declares here.
+        // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`), and names the
+        // values of the modules beneath AlbumKit through AlbumKit's typealiases (Exports.swift).
         .executableTarget(
             name: "album",
             dependencies: [
-                "AlbumKit", "AlbumServer", "AlbumYFCC", "AlbumModel", "AlbumSources", "AlbumPlaces", "AlbumStore", "AlbumPostgres",
+                "AlbumKit", "AlbumServer", "AlbumModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -29,6 +29,7 @@ export ALBUM_LIBRARY="$DIR/lib"
 pid=$!
 for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/region" && break; sleep 0.1; done
 
-"${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" \
+# Bounded: about 20 s on a quiet machine at 25 examples; 240 s at most on a loaded one.
+timeout 240 "${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" \
   --checks all --max-examples "$MAX_EXAMPLES" --exclude-path '/api/pins/{id}/events' \
   --request-timeout 10 --no-color --seed 1 --workers 1 "$@"

@@ -24,6 +24,13 @@ extension Library {
         return try await store.requirePin(id: pin.id)
     }
 
+    /// Changes a pin's title and/or note; `nil` leaves one as it is, `.some(nil)` or an empty
+    /// text clears it (a pin without a title is shown by its place).
+    public func editPin(id: Int64, title: String??, note: String??) async throws(AlbumError) -> Pin {
+        func cleared(_ value: String??) -> String?? { value.map { $0.flatMap { $0.isEmpty ? nil : $0 } } }
+        return try await store.editPin(id: id, title: cleared(title), note: cleared(note))
+    }
+
     /// Removes a pin and its album.
     @discardableResult
     public func removePin(id: Int64) async throws(AlbumError) -> Pin {

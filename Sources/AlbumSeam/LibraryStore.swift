@@ -35,6 +35,8 @@ public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore {
     ) async throws(AlbumError) -> (pin: Pin, created: Bool)
     /// Moves a pin; its fetched photos and search are dropped (imports stay).
     func movePin(id: Int64, to coordinate: Coordinate) async throws(AlbumError) -> (pin: Pin, droppedPhotos: Int)
+    /// Changes a pin's title and/or note (`nil`: left as it is; `.some(nil)`: cleared).
+    func editPin(id: Int64, title: String??, note: String??) async throws(AlbumError) -> Pin
     /// Deletes a pin with its album.
     func removePin(id: Int64) async throws(AlbumError) -> Pin
     /// The content hashes a pin's photos use.

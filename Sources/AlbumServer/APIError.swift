@@ -123,10 +123,10 @@ struct JSONBody {
         }
     }
 
-    /// An optional boolean.
+    /// An optional boolean (absent is nil; null is refused).
     func bool(_ name: String) throws(APIError) -> Bool? {
         switch fields[name] {
-        case nil, .null?: return nil
+        case nil: return nil
         case .bool(let b)?: return b
         default: throw .badRequest("\(name) must be true or false")
         }

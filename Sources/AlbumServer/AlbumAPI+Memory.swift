@@ -14,7 +14,7 @@ extension AlbumAPI {
         } ?? .day
         let page = try Self.integer(query, "page") ?? 1
         let pageSize = try Self.integer(query, "pageSize") ?? 100
-        let filter = try Self.filter(query)
+        let filter = try Self.apiFilter(query)
         do {
             return JSONOut.encode(Self.served(try await library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)))
         } catch {
@@ -39,8 +39,8 @@ extension AlbumAPI {
 
     /// The period a summary request names: `kind` is `monthly` or `yearly`.
     static func period(_ kind: String, _ query: Query) throws -> LocalPeriod {
-        guard let year = try integer(query, "year"), (1...9999).contains(year) else {
-            throw APIError.badRequest("year is required (YYYY)")
+        guard let year = try integer(query, "year"), (2...9999).contains(year) else {
+            throw APIError.badRequest("year is required (0002-9999)")
         }
         switch kind {
         case "monthly":
@@ -108,7 +108,17 @@ extension AlbumAPI {
         let limit = try Self.integer(query, "limit") ?? 50
         guard (1...1000).contains(limit) else { throw APIError.badRequest("limit \(limit) must be 1-1000") }
         do {
-            var results = try await library.find(try SearchText(text), filter: try Self.filter(query), limit: limit)
+            // Text that does not parse as a query (an unbalanced quote, a lone `*`) is read as
+            // plain words; text with no word at all matches nothing.
+            let search: SearchText
+            if let parsed = try? SearchText(text) {
+                search = parsed
+            } else if let plain = try? SearchText(text.replacingOccurrences(of: "\"", with: " ").replacingOccurrences(of: "*", with: " ")) {
+                search = plain
+            } else {
+                return JSONOut.encode(SearchResults(query: text, total: 0, photos: []))
+            }
+            var results = try await library.find(search, filter: try Self.apiFilter(query), limit: limit)
             results.photos = results.photos.map(\.served)
             return JSONOut.encode(results)
         } catch {
@@ -128,6 +138,20 @@ extension AlbumAPI {
         }
         if let pin = try integer(query, "pin") { filter.pinId = Int64(pin) }
         if let asOf = try integer(query, "asOf") { filter.asOf = Int64(asOf) }
+        return filter
+    }
+
+    /// The API's filter: as `filter`, except that a filter no photo can pass (a tag that is no
+    /// tag name, `from` after `to`) matches nothing instead of being an error.
+    static func apiFilter(_ query: Query) throws -> PhotoFilter {
+        var strict = query
+        strict["tag"] = nil
+        var filter = try filter(strict)
+        if let tag = query["tag"] { filter.tag = (try? TagName(tag)) ?? TagName(stored: "") }
+        if let from = filter.from, let to = filter.to, from > to {
+            filter.to = nil
+            filter.tag = TagName(stored: "")  // no photo has the empty tag
+        }
         return filter
     }
 

@@ -105,20 +105,22 @@ struct AlbumAPI: HTTPResponder {
 
     func createPin(_ call: Call) async throws -> Response {
         let body = try await call.body()
-        let coordinate = try body.coordinate()
-        let pin = try await library.addPin(at: coordinate, title: try body.string("title"), note: try body.string("note", maxLength: 5000))
-        if try body.bool("fetch") ?? true { await jobs.start(.fetch, pinId: pin.id) }
+        // Every field is checked before anything is stored.
+        let coordinate = try body.coordinate(), fetch = try body.bool("fetch") ?? true
+        let title = try body.string("title"), note = try body.string("note", maxLength: 5000)
+        let pin = try await library.addPin(at: coordinate, title: title, note: note)
+        if fetch { await jobs.start(.fetch, pinId: pin.id) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: .created)
     }
 
     func movePin(_ pinId: Int64, _ call: Call) async throws -> Response {
         let body = try await call.body()
-        let coordinate = try body.coordinate()
+        let coordinate = try body.coordinate(), fetch = try body.bool("fetch") ?? true
         guard await !jobs.isRunning(pinId) else {
             throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; move it when it is done")
         }
         let pin = try await library.movePin(id: pinId, to: coordinate)
-        if try body.bool("fetch") ?? true { await jobs.start(.refetch, pinId: pinId) }
+        if fetch { await jobs.start(.refetch, pinId: pinId) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
     }
 

@@ -100,15 +100,15 @@ enum OpenAPIDocument {
             },
             "/api/media/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/photoId" }, { "name": "size", "in": "query", "required": false, "schema": { "type": "string", "enum": ["thumb"] } }],
-              "get": { "summary": "A photo's original, or its thumbnail with size=thumb", "responses": { "200": { "description": "the image", "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+              "get": { "summary": "A photo's original, or its thumbnail with size=thumb", "responses": { "200": { "description": "the image", "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/entries": {
               "get": { "summary": "The timeline: photos newest local day first, grouped (as `album timeline --json`, except that each photo's thumbnail is its media URL)",
                 "parameters": [
                   { "name": "from", "in": "query", "schema": { "type": "string", "format": "date" } },
                   { "name": "to", "in": "query", "schema": { "type": "string", "format": "date" } },
-                  { "name": "tag", "in": "query", "schema": { "type": "string" } },
-                  { "name": "pin", "in": "query", "schema": { "type": "integer", "format": "int64" } },
+                  { "name": "tag", "in": "query", "schema": { "type": "string" }, "description": "photos with this tag; a text that is no tag name matches nothing (as does from after to)" },
+                  { "name": "pin", "in": "query", "schema": { "type": "integer", "format": "int64", "minimum": 1 }, "description": "photos of this pin (404 when there is no such pin)" },
                   { "name": "page", "in": "query", "schema": { "type": "integer", "minimum": 1, "default": 1 } },
                   { "name": "pageSize", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 100 } },
                   { "name": "by", "in": "query", "schema": { "type": "string", "enum": ["day", "week", "month"], "default": "day" } },
@@ -118,12 +118,12 @@ enum OpenAPIDocument {
             },
             "/api/summaries/monthly": {
               "get": { "summary": "A month's summary (as `album summary --month --json`)",
-                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer" } }, { "name": "month", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1, "maximum": 12 } } ],
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } }, { "name": "month", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1, "maximum": 12 } } ],
                 "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
             "/api/summaries/yearly": {
               "get": { "summary": "A year's summary (as `album summary --year --json`)",
-                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer" } } ],
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } } ],
                 "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
             "/api/tags": {
@@ -131,7 +131,7 @@ enum OpenAPIDocument {
             },
             "/api/search": {
               "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",
-                "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string" } }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
+                "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string", "minLength": 1 }, "description": "words (all must match), \"a phrase\", prefix* ; text that does not parse is read as plain words, text with no word matches nothing" }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
                 "responses": { "200": { "description": "matches", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
             "/api/region": {

@@ -1,5 +1,5 @@
+import AlbumKit
 import AlbumModel
-import AlbumPlaces
 import ArgumentParser
 import Foundation
 
@@ -11,7 +11,7 @@ struct Album: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
         abstract: "Build photo albums around places on the map.",
-        discussion: Attribution.text,
+        discussion: Album.discussion,
         version: version,
         subcommands: [
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
@@ -27,13 +27,52 @@ struct Album: AsyncParsableCommand {
         ]
     )
 
+    /// The global options and the environment, which no subcommand's help lists on its own.
+    static var discussion: String {
+        #if PostgreSQL
+        let library = """
+              --library <dir>     The library: a folder, or postgres://USER@HOST/DB
+                                  (default: $ALBUM_DATABASE_URL, $ALBUM_LIBRARY, ./cache).
+              --json              Print one JSON document on stdout.
+              --files <dir>       With a postgres:// library: its photo files' folder.
+              --lease <seconds>   With a postgres:// library: a claim's life (1-3600).
+            """
+        let environment = """
+              ALBUM_DATABASE_URL  A postgres:// library when --library is not given.
+              ALBUM_LIBRARY       The library folder when neither is given.
+            """
+        #else
+        let library = """
+              --library <dir>     The library folder (default: $ALBUM_LIBRARY, else ./cache).
+              --json              Print one JSON document on stdout.
+            """
+        let environment = """
+              ALBUM_LIBRARY       The library folder when --library is not given.
+            """
+        #endif
+        return """
+            Global options, taken by every command before or after its name:
+            \(library)
+
+            Environment:
+            \(environment)
+              FLICKR_API_KEY      The key of --source flickr.
+              ALBUM_PLACES        Another GeoNames file (album places --help).
+              ALBUM_ZONES         Another zone map (album places --help).
+
+            Each command's options: album help COMMAND, or man album-COMMAND.
+
+
+            """ + Attribution.text
+    }
+
     /// Runs the command; every failure ends as one line on stderr and a non-zero exit.
     static func main() async {
         // A closed stdout is an EPIPE that `Output.toStdout` ends quietly, the same in every build
         // (SwiftNIO and the commands `album due` runs ignore SIGPIPE anyway).
         signal(SIGPIPE, SIG_IGN)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(CommandLineOrder.normalized(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

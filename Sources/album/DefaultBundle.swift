@@ -1,4 +1,4 @@
-import AlbumSources
+import AlbumKit
 import Foundation
 
 /// Where the embedded default source, the bundled fixtures, is found: installed beside the

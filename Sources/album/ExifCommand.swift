@@ -8,14 +8,14 @@ struct ExifCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exif", abstract: "Show the date, place and camera the EXIF of each photo suggests.")
 
-    @Argument(help: "JPEG or HEIC/HEIF files, or folders to search for them.") var files: [String]
+    @Argument(help: Vocabulary.files) var files: [String]
     /// Taken like every command's; exif reads no library.
     @OptionGroup var global: GlobalOptions
     var json: Bool { global.json }
-    @Option(help: ArgumentHelp("Show where this GPX track puts photos without GPS (as import --gpx would).", valueName: "track.gpx"))
+    @Option(help: Vocabulary.gpx)
     var gpx: String?
-    @Option(name: .customLong("max-gap"), help: ArgumentHelp("With --gpx: see import --max-gap.", valueName: "5m")) var maxGap: String?
-    @Option(name: .customLong("time-offset"), help: ArgumentHelp("With --gpx: see import --time-offset.", valueName: "+01:00"))
+    @Option(name: .customLong("max-gap"), help: Vocabulary.maxGap) var maxGap: String?
+    @Option(name: .customLong("time-offset"), help: Vocabulary.timeOffset)
     var timeOffset: String?
 
     func validate() throws { _ = try GPXOptions.check(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset) }

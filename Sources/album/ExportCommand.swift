@@ -9,17 +9,19 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: "Pins and photos as GeoJSON, KML or GPX, or a static HTML gallery.",
         discussion: """
             geojson: an RFC 7946 FeatureCollection of pins and photos (Points).
-            kml: KML 2.2, a Folder per pin with Placemarks.  gpx: GPX 1.1, a waypoint per pin and a
-            track of the photos in time order.  html: a gallery folder that opens from file://.
+            kml: KML 2.2, a Folder per pin with Placemarks.
+            gpx: GPX 1.1, a waypoint per pin and a track of the photos in time order.
+            html: a gallery folder that opens from file://.
+
             Only downloaded photos are exported; --from/--to keep photos taken on those local days.
             """)
     enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, kml, gpx, html }
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "geojson, kml, gpx or html.") var format: Format
-    @Option(help: "Only this pin.") var pin: Int64?
-    @Option(help: ArgumentHelp("Only photos taken on or after this day.", valueName: "YYYY-MM-DD")) var from: String?
-    @Option(help: ArgumentHelp("Only photos taken on or before this day.", valueName: "YYYY-MM-DD")) var to: String?
+    @Option(help: Vocabulary.onlyPin) var pin: Int64?
+    @Option(help: Vocabulary.from) var from: String?
+    @Option(help: Vocabulary.to) var to: String?
     @Option(help: ArgumentHelp("The file to write (default: stdout); for html, the folder.", valueName: "path")) var out: String?
     @Flag(help: "html: link to the library's photos instead of copying them.") var link = false
 

@@ -1,7 +1,5 @@
 import AlbumKit
 import AlbumModel
-import AlbumPlaces
-import AlbumSources
 import ArgumentParser
 import Foundation
 
@@ -13,19 +11,19 @@ struct FetchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
-    @Option(parsing: .unconditional, help: "Latitude in degrees.") var lat: Double?
-    @Option(parsing: .unconditional, help: "Longitude in degrees.") var lon: Double?
+    @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
+    @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
     @Option(help: PlaceOption.help) var place: String?
     @Option(help: "An existing pin's id.") var pin: Int64?
     @Option(name: .customLong("pins-file"), help: ArgumentHelp("CSV of lat,lon[,title] or place[,title] lines (\"Paris, FR\",Louvre).", valueName: "file"))
     var pinsFile: String?
-    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Search radius in km, > 0 (Flickr: at most 32).")
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: Vocabulary.searchRadius)
     var radiusKm: Double = 5
-    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Photos per album (1-250).") var perPage: Int = 30
-    @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: Vocabulary.perPage) var perPage: Int = 30
+    @Option(parsing: .unconditional, help: Vocabulary.concurrency) var concurrency: Int = 8
     @Option(name: .customLong("per-host"), parsing: .unconditional, help: "Connections to one host at once (default: --concurrency).")
     var perHost: Int?
-    @Option(help: "Title of a pin the fetch creates.") var title: String?
+    @Option(help: Vocabulary.pinTitle) var title: String?
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
     @Flag(name: .customLong("retry-failed"), help: "Download again the photos that failed in an earlier run.")
     var retryFailed = false

@@ -1,5 +1,4 @@
 import AlbumKit
-import AlbumPlaces
 import ArgumentParser
 
 /// `--gpx TRACK [--max-gap 5m] [--time-offset +01:00]`, shared by `import` and `exif`.

@@ -5,21 +5,32 @@ import Foundation
 
 /// Options every command that touches a library takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The library folder, or postgres://USER@HOST/DB?files=DIR (default: $ALBUM_DATABASE_URL, else $ALBUM_LIBRARY, else ./cache).",
-        valueName: "dir"))
+    @Option(name: .long, help: Vocabulary.library)
     var library: String?
 
-    @Flag(name: .long, help: "Print one JSON document on stdout.")
+    @Flag(name: .long, help: Vocabulary.json)
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("With a postgres:// library: the folder of its photo files, shared by every worker.", valueName: "dir"))
+    // PostgreSQL only: hidden from the help (and the man pages, the completions) of a build
+    // without the trait, which refuses a postgres:// library anyway.
+    @Option(name: .long, help: ArgumentHelp(
+        "With a postgres:// library: the folder of its photo files, shared by every worker.", valueName: "dir",
+        visibility: GlobalOptions.postgresVisibility))
     var files: String?
 
     @Option(name: .customLong("lease"), parsing: .unconditional, help: ArgumentHelp(
         "With a postgres:// library: how long a claim holds a photo without renewal, in seconds (1-3600): a dead process's photos wait this long.",
-        valueName: "seconds"))
+        valueName: "seconds", visibility: GlobalOptions.postgresVisibility))
     var leaseSeconds: Double = 120
+
+    #if PostgreSQL
+    static let postgresVisibility = ArgumentVisibility.default
+    /// The global options as a usage line written by hand shows them.
+    static let usage = "[--library <dir>] [--json] [--files <dir>] [--lease <seconds>]"
+    #else
+    static let postgresVisibility = ArgumentVisibility.private
+    static let usage = "[--library <dir>] [--json]"
+    #endif
 
     func validate() throws {
         guard leaseSeconds.isFinite, leaseSeconds >= 1, leaseSeconds <= 3600 else {

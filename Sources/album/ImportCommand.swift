@@ -17,18 +17,15 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The folder to import.", valueName: "dir")) var folder: String
-    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Join pins this close; new places are this wide (km, > 0, at most 100).")
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: Vocabulary.joinRadius)
     var radiusKm: Double = 1
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.") var dryRun = false
     @Flag(help: "Copy originals into the library instead of pointing at them.") var copy = false
-    @Option(help: ArgumentHelp("Place photos without GPS on this GPX track (1.0 or 1.1) by capture time.", valueName: "track.gpx"))
+    @Option(help: Vocabulary.gpx)
     var gpx: String?
-    @Option(name: .customLong("max-gap"), help: ArgumentHelp(
-        "With --gpx: the most time between fixes to interpolate, and to the nearest fix (default 30m).", valueName: "5m"))
+    @Option(name: .customLong("max-gap"), help: Vocabulary.maxGap)
     var maxGap: String?
-    @Option(name: .customLong("time-offset"), help: ArgumentHelp(
-        "With --gpx: the camera clock's UTC offset, for photos that record none (default: the zone of the track).",
-        valueName: "+01:00"))
+    @Option(name: .customLong("time-offset"), help: Vocabulary.timeOffset)
     var timeOffset: String?
     @Flag(help: "List every duplicate and already-imported file too (--json always does).") var verbose = false
 

@@ -121,9 +121,13 @@ struct ImportReportJSON: Encodable {
     /// Duplicates (already imported, or the same bytes twice) are counted, and listed only when `verbose`.
     static func text(_ r: ImportReport, verbose: Bool = false) -> [String] {
         let verb = r.dryRun ? "would import" : "imported"
+        // The pins counted are the pins listed below: those this import made or added photos to
+        // (a pin that holds only duplicates of these files is listed with --verbose, as "unchanged").
+        let changed = r.pins.filter { $0.created || $0.imported > 0 }
+        let created = changed.filter(\.created).count
+        let into = changed.isEmpty ? "" : " into \(Output.count(changed.count, "pin")) (\(created) new, \(changed.count - created) reused)"
         var lines = ["\(r.dryRun ? "dry run (nothing written): " : "")\(verb) \(r.imported) of \(Output.count(r.seen, "file")) from \(r.folder)"
-            + " into \(Output.count(r.pins.count, "pin")) (\(r.pinsCreated) new, \(r.pinsReused) reused);"
-            + " \(Output.count(r.duplicates, "duplicate")), \(r.unplaced.count) unplaced,"
+            + "\(into); \(Output.count(r.duplicates, "duplicate")), \(r.unplaced.count) unplaced,"
             + " \(r.skipped.count - r.duplicates) other skipped"]
         if r.imported == 0 && r.alreadyImported > 0 {
             lines.append("nothing new: \(r.alreadyImported) file\(r.alreadyImported == 1 ? " is" : "s are") already in the library")
@@ -132,7 +136,7 @@ struct ImportReportJSON: Encodable {
         for pin in r.pins where verbose || pin.created || pin.imported > 0 {
             var line = "  \(pin.id.map { "pin \($0)" } ?? "new pin")  \(Output.degrees(pin.coordinate))  "
                 + (pin.place.map { "\($0.name), \($0.countryCode)  " } ?? "")
-                + "\(pin.created ? "new" : "reused")  \(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s") (\(pin.imported) imported)"
+                + "\(pin.created ? "new" : pin.imported > 0 ? "reused" : "unchanged")  \(pin.photoCount) photo\(pin.photoCount == 1 ? "" : "s") (\(pin.imported) imported)"
             if let from = pin.dates.from, let to = pin.dates.to { line += "  \(from) – \(to)" }
             if pin.dates.isLocalTime {
                 line += "  (local camera time: \(pin.dates.missingOffsets) photo\(pin.dates.missingOffsets == 1 ? " has" : "s have") no UTC offset)"

@@ -5,9 +5,9 @@ import Foundation
 
 /// The filters the timeline and `find` take: `--from`, `--to`, `--pin`, `--tag`, `--source`.
 struct PhotoFilterOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Only photos from this local day on.", valueName: "YYYY-MM-DD")) var from: String?
-    @Option(help: ArgumentHelp("Only photos up to this local day.", valueName: "YYYY-MM-DD")) var to: String?
-    @Option(help: ArgumentHelp("Only this pin's photos.", valueName: "id")) var pin: Int64?
+    @Option(help: Vocabulary.from) var from: String?
+    @Option(help: Vocabulary.to) var to: String?
+    @Option(help: Vocabulary.onlyPin) var pin: Int64?
     @Option(help: ArgumentHelp("Only photos with this tag (on the photo or its pin).", valueName: "tag")) var tag: String?
     @Option(help: ArgumentHelp("Only photos from this source (import, flickr, bundle or bundle:PATH).", valueName: "source"))
     var source: String?

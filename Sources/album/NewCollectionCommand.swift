@@ -8,7 +8,7 @@ struct NewCollectionCommand: AsyncParsableCommand {
         discussion: "By default from the source the album came from.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
-    @Argument(help: "The pin's id.") var pin: Int64
+    @Argument(help: Vocabulary.pinId) var pin: Int64
     @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
 
     func validate() throws {

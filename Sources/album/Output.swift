@@ -1,6 +1,5 @@
 import AlbumKit
 import AlbumModel
-import AlbumPlaces
 import Foundation
 
 /// Prints either human text or one JSON document on stdout.

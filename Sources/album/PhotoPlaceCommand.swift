@@ -7,12 +7,12 @@ struct PhotoPlaceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "place", abstract: "Give a photo a place: a pin, a position, or the place its import suggested.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The photo's id.") var id: Int64
+    @Argument(help: Vocabulary.photoId) var id: Int64
     @Option(help: "Put it in this pin's album.") var pin: Int64?
-    @Option(help: "Latitude of where it was taken.") var lat: Double?
-    @Option(help: "Longitude of where it was taken.") var lon: Double?
+    @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
+    @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
     @Option(help: PlaceOption.help) var place: String?
-    @Option(name: .customLong("radius-km"), help: "With --lat/--lon or --place: join a pin this close, else make one.") var radiusKm = 1.0
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: Vocabulary.joinRadius) var radiusKm = 1.0
     @Flag(name: .customLong("accept-suggestion"), help: "Put it where the import suggested.") var acceptSuggestion = false
 
     func validate() throws {

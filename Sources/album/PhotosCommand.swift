@@ -7,7 +7,7 @@ struct PhotosCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photos", abstract: "The album of a pin, with each photo's state.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The pin's id.") var pin: Int64
+    @Argument(help: Vocabulary.pinId) var pin: Int64
 
     func run() async throws {
         try await global.withLibrary(.reading) { library in
@@ -46,7 +46,7 @@ struct PhotoCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Remove a photo from its album; a new collection never brings it back.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The photo's id.") var id: Int64
+        @Argument(help: Vocabulary.photoId) var id: Int64
 
         func run() async throws {
             let (photo, folder) = try await global.withLibrary(.writing) { (try await $0.removePhoto(id: id), $0.folder) }

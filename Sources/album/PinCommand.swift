@@ -1,21 +1,26 @@
 import AlbumKit
 import AlbumModel
-import AlbumPlaces
 import ArgumentParser
 
 struct PinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pin", abstract: "Add, list, show, move and remove pins.",
-        subcommands: [Add.self, List.self, Show.self, Move.self, Remove.self])
+        commandName: "pin", abstract: "Add, list, show, edit, move and remove pins.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Move.self, Remove.self])
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Drop a pin at a place.", discussion: Attribution.text)
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Drop a pin at a place.",
+            discussion: """
+                Give the place as --lat and --lon, or as --place NAME (the most populous match is taken, and \
+                the others are named on stderr). The pin is named after the nearest place and its time zone \
+                (album places --help says where the names come from); `album fetch --pin ID` fills its album.
+                """)
         @OptionGroup var global: GlobalOptions
-        @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double?
-        @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double?
+        @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
+        @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
         @Option(help: PlaceOption.help) var place: String?
-        @Option(help: "A title for the place (default with --place: the place's name).") var title: String?
-        @Option(help: "A note about the place.") var note: String?
+        @Option(help: Vocabulary.pinTitle) var title: String?
+        @Option(help: Vocabulary.pinNote) var note: String?
 
         func validate() throws { try PlaceOption.validate(lat: lat, lon: lon, place: place) }
 
@@ -42,10 +47,32 @@ struct PinCommand: ParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one pin.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id.") var id: Int64
+        @Argument(help: Vocabulary.pinId) var id: Int64
 
         func run() async throws {
             let pin = try await global.withLibrary(.reading) { try await $0.pin(id: id) }
+            try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change a pin's title or note.",
+            discussion: "An empty text clears it: --note '' removes the note, --title '' the title (the pin is then shown by its place).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: Vocabulary.pinId) var id: Int64
+        @Option(help: Vocabulary.pinTitle) var title: String?
+        @Option(help: Vocabulary.pinNote) var note: String?
+
+        func validate() throws {
+            guard title != nil || note != nil else { throw ValidationError("give --title or --note (an empty one clears it)") }
+        }
+
+        func run() async throws {
+            let (title, note) = (self.title, self.note)
+            let pin = try await global.withLibrary(global.changingAccess()) {
+                try await $0.editPin(id: id, title: title.map(Optional.some), note: note.map(Optional.some))
+            }
             try global.json ? Output.json(PinJSON(pin: pin)) : Output.line(PinJSON.text(pin))
         }
     }
@@ -54,9 +81,9 @@ struct PinCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "move", abstract: "Move a pin; its album is emptied so the next fetch searches the new place.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id.") var id: Int64
-        @Option(parsing: .unconditional, help: "New latitude in degrees.") var lat: Double?
-        @Option(parsing: .unconditional, help: "New longitude in degrees.") var lon: Double?
+        @Argument(help: Vocabulary.pinId) var id: Int64
+        @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
+        @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
         @Option(help: PlaceOption.help) var place: String?
 
         func validate() throws { try PlaceOption.validate(lat: lat, lon: lon, place: place) }
@@ -71,7 +98,7 @@ struct PinCommand: ParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pin and its album.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id.") var id: Int64
+        @Argument(help: Vocabulary.pinId) var id: Int64
 
         func run() async throws {
             let pin = try await global.withLibrary(.writing) { try await $0.removePin(id: id) }

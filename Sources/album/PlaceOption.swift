@@ -1,14 +1,11 @@
 import AlbumKit
 import AlbumModel
-import AlbumPlaces
 import ArgumentParser
 import Foundation
 
 /// `--place NAME` where `--lat/--lon` are taken: the name resolved with the offline place data.
 enum PlaceOption {
-    static let help = ArgumentHelp(
-        "A place name instead of --lat/--lon: 'Kyoto', 'Paris, FR', 'Springfield, US-IL' (GeoNames, offline).",
-        valueName: "name")
+    static let help = Vocabulary.place
 
     /// Resolves `name`; when several places match, says on stderr which one was taken.
     static func resolve(_ name: String) throws -> PlaceMatches {

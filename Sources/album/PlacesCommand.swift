@@ -1,6 +1,5 @@
 import AlbumKit
 import AlbumModel
-import AlbumStore
 import ArgumentParser
 import Foundation
 

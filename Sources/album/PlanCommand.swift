@@ -16,7 +16,7 @@ struct PlanCommand: ParsableCommand {
                 (--visited) or when `album import` brings photos taken there within its dates.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id.") var pin: Int64
+        @Argument(help: Vocabulary.pinId) var pin: Int64
         @Option(help: ArgumentHelp("The day of the visit.", valueName: "YYYY-MM-DD")) var on: String?
         @Option(help: ArgumentHelp("The first day of the visit (with --to).", valueName: "YYYY-MM-DD")) var from: String?
         @Option(help: ArgumentHelp("The last day of the visit (with --from).", valueName: "YYYY-MM-DD")) var to: String?
@@ -56,7 +56,7 @@ struct PlanCommand: ParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pin's plan (the pin stays).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id.") var pin: Int64
+        @Argument(help: Vocabulary.pinId) var pin: Int64
 
         func run() async throws {
             let plan = try await global.withLibrary(.writing) { try await $0.removePlan(pinId: pin) }

@@ -1,6 +1,5 @@
 import AlbumKit
 import Foundation
-import Synchronization
 
 /// A live progress bar on stderr, only when stderr is a terminal.
 enum ProgressBar {
@@ -8,7 +7,7 @@ enum ProgressBar {
 
     /// A gate that lets through at most ten redraws a second, and always the last one.
     static func throttle() -> @Sendable (_ isLast: Bool) -> Bool {
-        let lastDrawn = Mutex(ContinuousClock.now - .seconds(1))
+        let lastDrawn = Locked(ContinuousClock.now - .seconds(1))
         return { isLast in
             let now = ContinuousClock.now
             return lastDrawn.withLock { last in
@@ -37,7 +36,7 @@ enum ProgressBar {
         guard enabled else { return { _ in } }
         let start = ContinuousClock.now
         let due = throttle()
-        let perPin = Mutex<[Int64: FetchProgress]>([:])
+        let perPin = Locked<[Int64: FetchProgress]>([:])
         return { p in
             let (done, total, bytes, finishedPins) = perPin.withLock { all in
                 all[p.pinId] = p
@@ -61,5 +60,19 @@ enum ProgressBar {
         let line = String(format: "\r%@ [%@] %d/%d %@  %.1f MB  %.1f MB/s  ETA %@\u{1B}[K",
                           label, bar, done, total, unit, Double(bytes) / 1e6, Double(bytes) / seconds / 1e6, eta)
         Output.toStderr(Data(line.utf8))
+    }
+}
+
+/// A value behind a lock, for the progress callbacks that several downloads call at once (an
+/// NSLock: `album` imports no module beyond AlbumKit, AlbumModel, ArgumentParser and Foundation).
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }

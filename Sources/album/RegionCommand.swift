@@ -10,8 +10,8 @@ struct RegionCommand: ParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Store the map's centre and span.")
         @OptionGroup var global: GlobalOptions
-        @Option(parsing: .unconditional, help: "Centre latitude.") var lat: Double?
-        @Option(parsing: .unconditional, help: "Centre longitude.") var lon: Double?
+        @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
+        @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
         @Option(help: PlaceOption.help) var place: String?
         @Option(name: .customLong("span-lat"), parsing: .unconditional, help: "Latitude span in degrees, > 0.")
         var spanLat: Double

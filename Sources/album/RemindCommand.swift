@@ -18,7 +18,10 @@ struct RemindCommand: ParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a reminder about a pin or with a text.",
-            usage: "album remind add (PIN | --text TEXT) (--at \"YYYY-MM-DD HH:MM\" | --in 2h | --daily HH:MM | --weekly DAY HH:MM) [--zone Area/City]")
+            usage: """
+                album remind add (<pin> | --text <text>) (--at "YYYY-MM-DD HH:MM" | --in <duration> | --daily HH:MM | --weekly DAY HH:MM)
+                                 [--zone Area/City] [--allow-past] \(GlobalOptions.usage)
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin the reminder is about.") var pin: Int64?
         @Option(help: "What to be reminded of.") var text: String?
@@ -77,7 +80,7 @@ struct RemindCommand: ParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a reminder.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The reminder's id.") var id: Int64
+        @Argument(help: Vocabulary.reminderId) var id: Int64
 
         func run() async throws {
             let reminder = try await global.withLibrary(.writing) { try await $0.removeReminder(id: id) }
@@ -88,7 +91,7 @@ struct RemindCommand: ParsableCommand {
     struct Done: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a reminder done: it never fires again (a repeating one stops).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The reminder's id.") var id: Int64
+        @Argument(help: Vocabulary.reminderId) var id: Int64
 
         func run() async throws {
             let now = try CommandClock.now()
@@ -101,7 +104,7 @@ struct RemindCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "snooze", abstract: "Remind me later: fire again after a while, once (occurrences before then are skipped).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The reminder's id.") var id: Int64
+        @Argument(help: Vocabulary.reminderId) var id: Int64
         @Option(name: .customLong("for"), help: ArgumentHelp("How long (10m, 2h, 1d).", valueName: "duration")) var duration: String
 
         func validate() throws { _ = try seconds() }

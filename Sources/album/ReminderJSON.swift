@@ -38,7 +38,7 @@ struct ReminderJSON: Encodable {
         let clock = WallClock(zone: r.timeZone)
         var line = "reminder \(r.id)  \(r.rule.kind) \(r.rule.text) \(r.zone)"
         if let due = r.dueAt {
-            line += "  next \(clock.wall(of: due).minuteText) (\(relative(due, now: now)))"
+            line += "  next \(clock.wall(of: due).description) (\(relative(due, now: now)))"
             if r.snoozedUntil == due { line += " snoozed" }
         } else {
             line += "  done"
@@ -109,13 +109,13 @@ struct DeliveryJSON: Encodable {
     static func text(_ d: DueDelivery) -> String {
         let r = d.reminder
         let clock = WallClock(zone: r.timeZone)
-        var line = "reminder \(r.id)  due \(clock.wall(of: d.occurrence).minuteText) \(r.zone)  \(ReminderJSON.subject(r))"
+        var line = "reminder \(r.id)  due \(clock.wall(of: d.occurrence).description) \(r.zone)  \(ReminderJSON.subject(r))"
         var notes: [String] = []
         if d.snoozed { notes.append("snoozed") }
         if d.late { notes.append("late by \(DurationText.describe(d.lateSeconds))") }
         if d.missed > 0 { notes.append("\(d.missed) more missed occurrence\(d.missed == 1 ? "" : "s") folded into this one") }
         if !notes.isEmpty { line += "  (\(notes.joined(separator: "; ")))" }
-        if r.rule.repeats, let next = d.delivered.dueAt { line += "\n  next \(clock.wall(of: next).minuteText)" }
+        if r.rule.repeats, let next = d.delivered.dueAt { line += "\n  next \(clock.wall(of: next).description)" }
         return line
     }
 }

@@ -1,6 +1,5 @@
 import AlbumKit
 import AlbumModel
-import AlbumSources
 import ArgumentParser
 import Foundation
 
@@ -9,13 +8,13 @@ struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Show what a photo source offers near a place (nothing is downloaded).")
 
-    @Option(parsing: .unconditional, help: "Latitude in degrees, -90…90.") var lat: Double?
-    @Option(parsing: .unconditional, help: "Longitude in degrees, -180…180.") var lon: Double?
+    @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
+    @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
     @Option(help: PlaceOption.help) var place: String?
-    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: "Search radius in km, > 0 (Flickr: at most 32).")
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: Vocabulary.searchRadius)
     var radiusKm = 5.0
-    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Photos per page (Flickr: at most 250).") var perPage = 30
-    @Option(parsing: .unconditional, help: "The page to show, from 1.") var page = 1
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: Vocabulary.perPage) var perPage = 30
+    @Option(parsing: .unconditional, help: Vocabulary.page) var page = 1
     @OptionGroup var sources: SourceOptions
     /// Taken like every command's; search reads no library.
     @OptionGroup var global: GlobalOptions
@@ -27,7 +26,7 @@ struct SearchCommand: AsyncParsableCommand {
         if let source = sources.source, let spec = try? SourceSpec.parse(source, endpoint: sources.endpoint) {
             try checkRadius(radiusKm, for: spec)
         }
-        guard perPage >= 1 else { throw ValidationError("--per-page \(perPage) must be at least 1") }
+        guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
         guard page >= 1 else { throw ValidationError("--page \(page) must be at least 1") }
     }
 

@@ -1,7 +1,6 @@
 import AlbumKit
 import AlbumModel
 import AlbumServer
-import AlbumSources
 import ArgumentParser
 import Foundation
 
@@ -19,9 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port (0: any free port).") var port: Int = 8080
     @Option(help: "Require this token (Authorization: Bearer TOKEN, or the cookie the login URL sets).") var token: String?
     @Flag(help: "Open the map in the default browser (xdg-open).") var open = false
-    @Option(name: .customLong("radius-km"), help: "Search radius of pins dropped in the browser.") var radiusKm: Double = 5
-    @Option(name: .customLong("per-page"), help: "Photos per album (1-250).") var perPage: Int = 30
-    @Option(help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Option(name: .customLong("radius-km"), parsing: .unconditional, help: Vocabulary.searchRadius) var radiusKm: Double = 5
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: Vocabulary.perPage) var perPage: Int = 30
+    @Option(parsing: .unconditional, help: Vocabulary.concurrency) var concurrency: Int = 8
     @Flag(help: .hidden) var noAnswerCache = false  // bench/serve.sh: what an answer costs to make
 
     func validate() throws {
@@ -29,7 +28,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let token, token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) {
             throw ValidationError("--token must be at least 16 letters, digits or -_.~")
         }
-        guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 32 else { throw ValidationError("--radius-km \(radiusKm) must be in (0, 32]") }
+        try checkRadiusIsPositive(radiusKm)
+        if let source = sourceOptions.source, let spec = try? SourceSpec.parse(source, endpoint: sourceOptions.endpoint) {
+            try checkRadius(radiusKm, for: spec)
+        }
         guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
     }

@@ -1,6 +1,5 @@
 import AlbumKit
 import AlbumModel
-import AlbumPostgres
 import ArgumentParser
 import Foundation
 

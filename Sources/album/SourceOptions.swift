@@ -1,6 +1,5 @@
 import AlbumKit
 import AlbumModel
-import AlbumSources
 import ArgumentParser
 import Foundation
 

@@ -8,7 +8,7 @@ struct TagCommand: ParsableCommand {
 
     /// `photo:ID`, `pin:ID`, or `--day`: what the tags go on.
     struct Target: ParsableArguments {
-        @Option(help: ArgumentHelp("Tag every photo of this local day (instead of a TARGET).", valueName: "YYYY-MM-DD"))
+        @Option(help: ArgumentHelp("Every photo of this local day (instead of a TARGET).", valueName: "YYYY-MM-DD"))
         var day: String?
         @Argument(help: ArgumentHelp("photo:ID or pin:ID (unless --day), then the tags.", valueName: "target-and-tags"))
         var words: [String] = []

@@ -12,7 +12,7 @@ struct ThumbCommand: AsyncParsableCommand {
             replaced at all (same file, whatever its path); each file skipped is named and the exit status is 1.
             """)
 
-    @Argument(help: "JPEG or HEIC/HEIF files, or folders to search for them.") var files: [String]
+    @Argument(help: Vocabulary.files) var files: [String]
     @Option(help: ArgumentHelp("The folder to write JPEG thumbnails into (created if missing).", valueName: "dir"))
     var out: String
     @Option(name: .customLong("thumb-size"), parsing: .unconditional, help: "The thumbnail's longer side in pixels (16-4096).")

@@ -12,9 +12,9 @@ struct TimelineCommand: AsyncParsableCommand {
             the same photos while others are added.
             """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Group by day, week (ISO) or month.") var by: TimelineGrouping = .day
+    @Option(help: "Group by day, week (ISO) or month (as the map's timeline does).") var by: TimelineGrouping = .month
     @OptionGroup var filters: PhotoFilterOptions
-    @Option(help: "The page to show, from 1.") var page = 1
+    @Option(help: Vocabulary.page) var page = 1
     @Option(name: .customLong("page-size"), help: "Photos per page (1-1000).") var pageSize = 100
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Page through photos up to this id only.", valueName: "id"))
     var asOf: Int64?

@@ -21,7 +21,7 @@ struct WorkerCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
+    @Option(parsing: .unconditional, help: Vocabulary.concurrency) var concurrency: Int = 8
     @Flag(help: "Keep waiting for new photos when the queue is empty.") var follow = false
 
     func validate() throws {

@@ -1,4 +1,4 @@
-import AlbumYFCC
+import AlbumKit
 import ArgumentParser
 import Foundation
 
@@ -25,7 +25,9 @@ struct YFCCIndexCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the index (default: FILE.albumindex).", valueName: "path"))
     var index: String?
     @Flag(help: "Index again even when an index of the file as it is now exists.") var force = false
-    @Flag(name: .long, help: "Print one JSON document on stdout.") var json = false
+    /// Taken like every command's; the index is written beside the file (or at --index), not in a library.
+    @OptionGroup var global: GlobalOptions
+    var json: Bool { global.json }
 
     func run() throws {
         let builder = YFCCIndexBuilder(dataFile: file, indexFile: index)

@@ -1,5 +1,5 @@
+import AlbumKit
 import AlbumModel
-import AlbumYFCC
 import ArgumentParser
 import Foundation
 
@@ -13,7 +13,7 @@ struct YFCCQueryTimesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The index file.", valueName: "index")) var index: String
     @Option(name: .customLong("radius-km"), help: "Query radius in km.") var radiusKm = 1.0
     @Option(help: "How many queries.") var queries = 1000
-    @Option(name: .customLong("per-page"), help: "Photos per page.") var perPage = 30
+    @Option(name: .customLong("per-page"), help: Vocabulary.perPage) var perPage = 30
     @Option(help: "Seed for the query centres.") var seed: UInt64 = 16
 
     func run() throws {

@@ -26,6 +26,14 @@ struct LibraryStoresTests {
         let moved = try #require(try await lib.json(["pin", "move", "\(id)", "--lat", "41.9", "--lon", "12.5"]) as? [String: Any])
         #expect(moved["latitude"] as? Double == 41.9)
         #expect(moved["timeZone"] as? String == "Europe/Rome", "renamed where it went: \(moved)")
+        // pin edit (issue 31): what is given changes, an empty text clears, the rest stays.
+        let edited = try #require(try await lib.json(["pin", "edit", "\(id)", "--title", "Colosseum", "--note", "x"]) as? [String: Any])
+        #expect(edited["title"] as? String == "Colosseum" && edited["note"] as? String == "x")
+        let cleared = try #require(try await lib.json(["pin", "edit", "\(id)", "--note", ""]) as? [String: Any])
+        #expect(cleared["title"] as? String == "Colosseum" && cleared["note"] is NSNull, "\(cleared)")
+        #expect(cleared["latitude"] as? Double == 41.9)
+        let missing = try await lib.run(["pin", "edit", "99", "--title", "x"])
+        #expect(missing.status == 1 && missing.stderr.contains("no pin with id 99"), "\(missing.stderr)")
 
         #expect(try await lib.run(["region", "show"]).stdout == "no region set\n")
         #expect(try await lib.run(["region", "set", "--lat", "45", "--lon", "7", "--span-lat", "2", "--span-lon", "3"]).status == 0)

@@ -94,7 +94,7 @@ import TestSupport
         // Again: a short summary, the already-imported file only with --verbose.
         let again = try album(["import", photos.path])
         #expect(again.stdout == """
-            imported 0 of 1 file from \(photos.path) into 1 pin (0 new, 1 reused); 1 duplicate, 0 unplaced, 0 other skipped
+            imported 0 of 1 file from \(photos.path); 1 duplicate, 0 unplaced, 0 other skipped
             nothing new: 1 file is already in the library
 
             """)

@@ -152,3 +152,34 @@ import TestSupport
         #expect(process.terminationStatus == 0, "run python3 scripts/embed-assets.py after editing Sources/AlbumServer/Assets")
     }
 }
+
+/// What schemathesis found against /api/openapi.json (issue 24), each fixed and kept here.
+@Suite struct ServerContractTests {
+    @Test func nullFetchIsRefusedAndTheFirstYearIsAnErrorNotACrash() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let null = try await h.request("POST", "/api/pins", headers: ["Content-Type": "application/json"],
+                                       body: Data("{\"latitude\":1,\"longitude\":1,\"fetch\":null}".utf8))
+        #expect(null.status == 400 && null.text.contains("fetch must be true or false"), "\(null.text)")
+        #expect(try await h.library.pins().isEmpty)
+        for path in ["/api/summaries/monthly?year=1&month=1", "/api/summaries/yearly?year=1"] {
+            let first = try await h.request("GET", path)
+            #expect(first.status == 400, "\(path): \(first.text)")
+        }
+        #expect(try await h.request("GET", "/api/summaries/monthly?year=2&month=1").status == 200)
+        #expect(try await h.request("GET", "/api/media/1?size=huge").status == 400)
+    }
+
+    @Test func filtersAndSearchTextThatMatchNothingAreEmptyAnswers() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        for path in ["/api/entries?tag=", "/api/entries?tag=%01", "/api/entries?from=2024-02-01&to=2024-01-01",
+                     "/api/search?q=%22", "/api/search?q=*", "/api/search?q=%20", "/api/search?q=%22unclosed"] {
+            let answer = try await h.request("GET", path)
+            #expect(answer.status == 200, "\(path): \(answer.text)")
+            #expect(answer.text.contains("\"total\":0"), "\(path): \(answer.text)")
+        }
+        #expect(try await h.request("GET", "/api/search?q=").status == 400, "q is required")
+        #expect(try await h.request("GET", "/api/entries?pin=99").status == 404)
+    }
+}

@@ -106,7 +106,7 @@ extension Library {
         return CardContent(
             title: summary.title, subtitle: subtitle,
             numbers: [
-                ("\(summary.photos)", "photos"), ("\(summary.pins)", summary.pins == 1 ? "place" : "places"),
+                ("\(summary.photos)", "photos"), ("\(summary.places)", summary.places == 1 ? "place" : "places"),
                 ("\(summary.activeDays)", summary.activeDays == 1 ? "active day" : "active days"),
                 (Self.kilometres(summary.distanceKm), "km between places"),
             ],

@@ -17,7 +17,9 @@ public struct SummaryPlanner: Sendable {
     }
 
     /// Kilometres between consecutive places: the pins in the order of their local day, then of
-    /// their first photo that day; a pin following itself adds nothing.
+    /// their first photo that day; a pin following itself, or another pin of the same place
+    /// (GeoNames: the pins in one town are one place, as `places` counts them), adds nothing, so
+    /// a period at one place has 0 km between places.
     public static func distanceKm(_ days: [DayPlaceCount], places: [Int64: PlaceInfo]) -> Double {
         var firsts: [DayPinKey: String] = [:]
         for row in days {
@@ -30,12 +32,12 @@ public struct SummaryPlanner: Sendable {
         let visits = firsts.sorted { ($0.key.date, $0.value, $0.key.pinId) < ($1.key.date, $1.value, $1.key.pinId) }
         var total = 0.0
         var previous: Coordinate?
-        var previousPin: Int64?
-        for visit in visits where visit.key.pinId != previousPin {
-            guard let place = places[visit.key.pinId] else { continue }
+        var previousPlace: PlaceKey?
+        for visit in visits {
+            guard let place = places[visit.key.pinId], place.key != previousPlace else { continue }
             if let previous { total += previous.distanceKm(to: place.coordinate) }
             previous = place.coordinate
-            previousPin = visit.key.pinId
+            previousPlace = place.key
         }
         return (total * 10).rounded() / 10
     }

@@ -91,20 +91,23 @@ public struct LocalPeriod: Sendable, Hashable, Codable {
         self.to = to
     }
 
-    /// `2024-06`. - Throws: `AlbumError.invalidInput` naming the text.
+    /// `2024-06`, from 0002-01 (a summary compares with the period before: 0001-01 has none).
+    /// - Throws: `AlbumError.invalidInput` naming the text.
     public static func month(_ text: String) throws(AlbumError) -> LocalPeriod {
         let b = Array(text.utf8)
         guard b.count == 7, b[4] == 0x2D, let y = LocalDate.number(b[0..<4]), let m = LocalDate.number(b[5..<7]),
               let first = LocalDate.on(y, m, 1)
         else { throw .invalidInput("month '\(text)' is not a month (YYYY-MM, e.g. 2024-06)") }
+        guard y >= 2 else { throw .invalidInput("month '\(text)' is before 0002-01 (the first month with one before it)") }
         return LocalPeriod(kind: .month, from: first, to: first.lastOfMonth)
     }
 
-    /// `2024`. - Throws: `AlbumError.invalidInput` naming the text.
+    /// `2024`, from 0002. - Throws: `AlbumError.invalidInput` naming the text.
     public static func year(_ text: String) throws(AlbumError) -> LocalPeriod {
         let b = Array(text.utf8)
         guard b.count == 4, let y = LocalDate.number(b[0..<4]), let first = LocalDate.on(y, 1, 1)
         else { throw .invalidInput("year '\(text)' is not a year (YYYY, e.g. 2024)") }
+        guard y >= 2 else { throw .invalidInput("year '\(text)' is before 0002 (the first year with one before it)") }
         return LocalPeriod(kind: .year, from: first, to: LocalDate.on(y, 12, 31)!)
     }
 

@@ -88,6 +88,17 @@ extension PostgresStore {
         }
     }
 
+    /// Changes a pin's title and/or note (`nil`: left as it is; `.some(nil)`: cleared).
+    public func editPin(id: Int64, title: String??, note: String??) async throws(AlbumError) -> Pin {
+        try await write { db throws(AlbumError) in
+            guard try await Self.fetchPin(db, id: id) != nil else { throw .notFound("no pin with id \(id) in \(name)") }
+            if let title { try await db.run("UPDATE pins SET title = $1, updated_at = $2 WHERE id = $3", [title, Timestamp.now(), id]) }
+            if let note { try await db.run("UPDATE pins SET note = $1, updated_at = $2 WHERE id = $3", [note, Timestamp.now(), id]) }
+            guard let pin = try await Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id) in \(name)") }
+            return pin
+        }
+    }
+
     /// Deletes a pin with its album. - Throws: `AlbumError.notFound` naming the id.
     @discardableResult
     public func removePin(id: Int64) async throws(AlbumError) -> Pin {

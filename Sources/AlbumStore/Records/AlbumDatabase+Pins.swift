@@ -81,6 +81,18 @@ extension AlbumDatabase {
         }
     }
 
+    /// Changes a pin's title and/or note (`nil`: left as it is; `.some(nil)`: cleared).
+    /// - Throws: `AlbumError.notFound` naming the id.
+    public func editPin(id: Int64, title: String??, note: String??) throws(AlbumError) -> Pin {
+        try write { db throws(AlbumError) in
+            guard try Self.fetchPin(db, id: id) != nil else { throw .noPin(id, in: name) }
+            if let title { try db.run("UPDATE pins SET title = ?, updated_at = ? WHERE id = ?", [title, Timestamp.now(), id]) }
+            if let note { try db.run("UPDATE pins SET note = ?, updated_at = ? WHERE id = ?", [note, Timestamp.now(), id]) }
+            guard let pin = try Self.fetchPin(db, id: id) else { throw .noPin(id, in: name) }
+            return pin
+        }
+    }
+
     /// Deletes a pin with its album.
     /// - Throws: `AlbumError.notFound` naming the id.
     @discardableResult

@@ -1,0 +1,53 @@
+import ArgumentParser
+
+/// One description per option name (issue 31): a command that takes `--lat` says what every
+/// other one says about it. VocabularyTests reads the whole command tree
+/// (`album --experimental-dump-help`) and fails when two commands describe one option differently,
+/// except the few names listed there whose meaning is the command's own.
+enum Vocabulary {
+    // MARK: Where
+    static let latitude = ArgumentHelp("Latitude in degrees, -90…90.", valueName: "lat")
+    static let longitude = ArgumentHelp("Longitude in degrees, -180…180.", valueName: "lon")
+    static let place = ArgumentHelp(
+        "A place name instead of --lat/--lon: 'Kyoto', 'Paris, FR', 'Springfield, US-IL' (GeoNames, offline).",
+        valueName: "name")
+    static let searchRadius = ArgumentHelp("Search radius in km, > 0 (Flickr: at most 32).", valueName: "km")
+    /// `import` and `photo place`: where a photo goes.
+    static let joinRadius = ArgumentHelp("Join a pin this close, else make one this wide (km, > 0, at most 100).", valueName: "km")
+
+    // MARK: How many
+    static let perPage = ArgumentHelp("Photos per search page, and per album a fetch makes (1-250).", valueName: "n")
+    static let page = ArgumentHelp("The page to show, from 1.", valueName: "n")
+    static let concurrency = ArgumentHelp("Photos downloaded at once (1-64).", valueName: "n")
+
+    // MARK: What
+    static let pinId = ArgumentHelp("The pin's id.", valueName: "pin")
+    static let photoId = ArgumentHelp("The photo's id.", valueName: "photo")
+    static let reminderId = ArgumentHelp("The reminder's id.", valueName: "reminder")
+    static let pinTitle = ArgumentHelp("The pin's title (default with --place: the place's name).", valueName: "title")
+    static let pinNote = ArgumentHelp("A note about the pin.", valueName: "note")
+    static let files = ArgumentHelp("JPEG or HEIC/HEIF files, or folders to search for them.", valueName: "file")
+
+    // MARK: Filters (timeline, find, export)
+    static let from = ArgumentHelp("Only photos taken on or after this local day.", valueName: "YYYY-MM-DD")
+    static let to = ArgumentHelp("Only photos taken on or before this local day.", valueName: "YYYY-MM-DD")
+    static let onlyPin = ArgumentHelp("Only this pin's photos.", valueName: "pin")
+
+    // MARK: GPX
+    static let gpx = ArgumentHelp("Place photos without GPS on this GPX track (1.0 or 1.1) by capture time.", valueName: "track.gpx")
+    static let maxGap = ArgumentHelp(
+        "With --gpx: the most time between fixes to interpolate, and to the nearest fix (default 30m).", valueName: "5m")
+    static let timeOffset = ArgumentHelp(
+        "With --gpx: the camera clock's UTC offset, for photos that record none (default: the zone of the track).",
+        valueName: "+01:00")
+
+    // MARK: Every command (GlobalOptions)
+    #if PostgreSQL
+    static let library = ArgumentHelp(
+        "The library: a folder, or postgres://USER@HOST/DB?files=DIR (default: $ALBUM_DATABASE_URL, else $ALBUM_LIBRARY, else ./cache).",
+        valueName: "dir")
+    #else
+    static let library = ArgumentHelp("The library folder (default: $ALBUM_LIBRARY, else ./cache).", valueName: "dir")
+    #endif
+    static let json = ArgumentHelp("Print one JSON document on stdout.")
+}
