@@ -46,7 +46,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func editPin(id: Int64, title: String??, note: String??) async throws(AlbumError) -> Pin {
-        try await database.read { db throws(AlbumError) in try db.editPin(id: id, title: title, note: note) }
+        try await database.write { db throws(AlbumError) in try db.editPin(id: id, title: title, note: note) }
     }
 
     public func removePin(id: Int64) async throws(AlbumError) -> Pin {
