@@ -1,10 +1,20 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy
+.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy man completions deb test-deb fuzz
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
 # where the program looks for it (beside itself), so `album fetch` works from any folder; the zone
 # map (decision 0018) in PREFIX/share/geoalbum/zones.bin.
 PREFIX ?= /usr/local
+# Shell completions: where bash-completion, zsh and fish look under PREFIX.
+BASHDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
+# The release build: `make release`, `make test-release`, `make install` and `make deb` all use
+# these flags, so CI builds the release once. The Swift runtime and Foundation are linked in
+# (--static-swift-stdlib): the binary needs no Swift toolchain, and starts without loading them.
+RELEASE_FLAGS = -c release --static-swift-stdlib
+VERSION := $(shell sed -n 's/^    static let version = "\(.*\)"/\1/p' Sources/album/Album.swift)
 
 deps:
 	@bash scripts/install-deps.sh
@@ -26,14 +36,14 @@ test: deps
 	swift test --skip-build --traits PostgreSQL --filter AlbumCLITests --filter AlbumPostgresTests
 
 release: deps
-	swift build -c release
+	swift build $(RELEASE_FLAGS) --product album
 
 # The CLI tests again, against the release build people install (`make install`): the optimizer
 # once miscompiled what debug got right (docs/architecture.md, "Compiler pitfalls"). Without the
 # PostgreSQL trait, as `make release` builds `album`: the tests built without it skip their
 # PostgreSQL cases, which a binary without the trait would refuse.
 test-release: deps
-	swift build -c release --product album
+	swift build $(RELEASE_FLAGS) --product album
 	swift build --build-tests
 	ALBUM_TEST_BINARY=$(CURDIR)/.build/release/album swift test --skip-build --filter AlbumCLITests
 
@@ -54,13 +64,50 @@ test-proxy: deps
 	swift build --product album
 	bash scripts/test-proxy.sh .build/debug/album
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/geoalbum
+# libFuzzer harnesses of every parser that reads outside bytes (docs/reliability.md): compiled
+# once (scripts/fuzz.sh, not part of album), then each target for FUZZ_SECONDS (default 60).
+fuzz: deps
+	bash scripts/fuzz.sh
+
+# Man pages (album.1, album-pin.1, album-pin-edit.1, …) generated from the argument parser by
+# swift-argument-parser's generate-manual tool (the tool behind its `generate-manual` plugin,
+# built from the package's own checkout, offline), and the shell completions album prints.
+man: release
+	swift build -c release --package-path .build/checkouts/swift-argument-parser \
+	  --scratch-path .build/argument-parser-tools --product generate-manual
+	rm -rf .build/man && mkdir -p .build/man
+	.build/argument-parser-tools/release/generate-manual .build/release/album --multi-page \
+	  --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) --section 1 --output-directory .build/man
+	bash scripts/man-names.sh .build/man
+
+completions: release
+	mkdir -p .build/completions
+	.build/release/album --generate-completion-script bash > .build/completions/album.bash
+	.build/release/album --generate-completion-script zsh > .build/completions/_album
+	.build/release/album --generate-completion-script fish > .build/completions/album.fish
+
+install: release man completions
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/geoalbum $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
 	install -m 755 .build/release/album $(DESTDIR)$(PREFIX)/bin/album
 	rm -rf $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
 	cp -R fixtures/bundle $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
 	install -m 644 data/zones/zones.bin $(DESTDIR)$(PREFIX)/share/geoalbum/zones.bin
+	install -m 644 .build/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 .build/completions/album.bash $(DESTDIR)$(BASHDIR)/album
+	install -m 644 .build/completions/_album $(DESTDIR)$(ZSHDIR)/_album
+	install -m 644 .build/completions/album.fish $(DESTDIR)$(FISHDIR)/album.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/album
+	rm -f $(DESTDIR)$(PREFIX)/bin/album $(DESTDIR)$(PREFIX)/share/man/man1/album.1 $(DESTDIR)$(PREFIX)/share/man/man1/album-*.1
+	rm -f $(DESTDIR)$(BASHDIR)/album $(DESTDIR)$(ZSHDIR)/_album $(DESTDIR)$(FISHDIR)/album.fish
 	rm -rf $(DESTDIR)$(PREFIX)/share/geoalbum
+
+# `make deb`: geoalbum_VERSION_amd64.deb, built with dpkg-deb from the release build, its data,
+# man pages and completions (scripts/make-deb.sh; Depends from dpkg-shlibdeps), checked by lintian.
+deb: release man completions
+	bash scripts/make-deb.sh $(VERSION)
+
+# The package extracted into a temporary root and run there (offline fetch, ldd): scripts/test-deb.sh.
+test-deb: deb
+	bash scripts/test-deb.sh geoalbum_$(VERSION)_amd64.deb

@@ -56,18 +56,22 @@ let package = Package(
         .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet", "AlbumYFCC"]),
         // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
         .target(name: "AlbumYFCC", dependencies: ["AlbumModel", "CBZip2"]),
-        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "CExif", "CHeif", "CGeoAlbumShim"]),
+        .target(name: "AlbumImaging", dependencies: ["AlbumModel", "AlbumFiles", "CExif", "CHeif", "CGeoAlbumShim"]),
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
         // The summary card: the only module that links cairo.
         .target(name: "AlbumCards", dependencies: ["AlbumModel", "AlbumImaging", "CCairo", "CGeoAlbumShim"]),
+        // The library's operations (Library, fetch, import, memory, export…): the module every
+        // front end builds on. It lives in Sources/AlbumKit and is named AlbumCore since AlbumKit
+        // became the executable's front door (below), which AlbumServer is beneath (decision 0041).
         .target(
-            name: "AlbumKit",
+            name: "AlbumCore",
             dependencies: [
                 "AlbumModel", "AlbumSeam", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
                 "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC",
-            ]
+            ],
+            path: "Sources/AlbumKit"
         ),
 
         // A library on PostgreSQL: the only module that links PostgresNIO (built with the trait only).
@@ -84,7 +88,7 @@ let package = Package(
         .target(
             name: "AlbumServer",
             dependencies: [
-                "AlbumKit", "AlbumModel", .product(name: "Hummingbird", package: "hummingbird"),
+                "AlbumCore", "AlbumModel", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -94,12 +98,16 @@ let package = Package(
             exclude: ["Assets"]
         ),
 
-        // MARK: The thin executable. It calls AlbumKit (and AlbumServer for `serve`), and names the
-        // values of the modules beneath AlbumKit through AlbumKit's typealiases (Exports.swift).
+        // MARK: What the executable sees: AlbumCore, and the web server of `album serve`, in one
+        // module (issue 23 item 4): `album` imports AlbumKit, AlbumModel and ArgumentParser only.
+        .target(name: "AlbumKit", dependencies: ["AlbumCore", "AlbumServer"], path: "Sources/AlbumKitFacade"),
+
+        // MARK: The thin executable. It calls AlbumKit, and names the values of the modules beneath
+        // through AlbumKit's typealiases (Exports.swift).
         .executableTarget(
             name: "album",
             dependencies: [
-                "AlbumKit", "AlbumServer", "AlbumModel",
+                "AlbumKit", "AlbumModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -117,11 +125,11 @@ let package = Package(
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "AlbumModel", "AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
-        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumKit", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSeam", "AlbumSources", "AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumCore", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSeam", "AlbumSources", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumDownloadTests", dependencies: ["AlbumDownload", "AlbumNet"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "CGeoAlbumShim", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumModel", "AlbumStore", "TestSupport"]),
-        .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumKit", "AlbumModel", "AlbumSources", "TestSupport"]),
+        .testTarget(name: "AlbumServerTests", dependencies: ["AlbumServer", "AlbumCore", "AlbumModel", "AlbumSources", "TestSupport"]),
         // Against a real PostgreSQL server the tests start (`--traits PostgreSQL`; `make test` enables it).
         .testTarget(name: "AlbumPostgresTests", dependencies: ["AlbumPostgres", "album", "AlbumModel", "AlbumStore", "TestSupport"]),
     ],

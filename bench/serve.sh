@@ -33,7 +33,11 @@ serve() {  # LIBRARY PORT [OPTIONS...]
   echo "album serve did not start" >&2; exit 1
 }
 stop() { kill "$(cat "$DIR/serve-$1.pid")"; wait "$(cat "$DIR/serve-$1.pid")" 2>/dev/null || true; }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$(cat "$DIR/serve-$1.pid")/stat"; }
+# The server's CPU ticks, its children's (nginx's workers) included.
+cpu_ticks() {
+  local pid; pid=$(cat "$DIR/serve-$1.pid")
+  { echo "$pid"; pgrep -P "$pid" || true; } | while read -r p; do awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null; done | awk '{s += $1} END {print s}'
+}
 
 bench() {  # PORT TITLE PATH [LUA]
   local port=$1 title=$2 path=$3 lua=${4:-} before after out requests
@@ -66,6 +70,42 @@ PIN=$((PHOTOS / 200 + 1))
 ENTRIES="/api/entries?page=2&pageSize=100"
 serve "$DIR/big" 18181
 bench 18181 "GET $ENTRIES (100 of $PHOTOS photos)" "$ENTRIES"
+# nginx from Debian serving the same answer from a file, in the same run (2 workers: the cores).
+if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
+  mkdir -p "$DIR/www/api" "$DIR/nginx-tmp"
+  curl -sf -o "$DIR/www/api/entries" "http://127.0.0.1:18181$ENTRIES"
+  cat >"$DIR/nginx.conf" <<CONF
+$( [ "$(id -u)" -eq 0 ] && echo "user root;" )
+worker_processes 2;
+daemon off;
+pid $DIR/nginx.pid;
+error_log $DIR/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $DIR/nginx-tmp; proxy_temp_path $DIR/nginx-tmp; fastcgi_temp_path $DIR/nginx-tmp;
+  uwsgi_temp_path $DIR/nginx-tmp; scgi_temp_path $DIR/nginx-tmp;
+  server {
+    listen 127.0.0.1:18190;
+    root $DIR/www;
+    location = /api/entries { default_type "application/json; charset=utf-8"; }
+  }
+}
+CONF
+  "${SERVER_CPU[@]}" /usr/sbin/nginx -c "$DIR/nginx.conf" -p "$DIR" &
+  echo $! >"$DIR/serve-18190.pid"
+  for _ in $(seq 50); do curl -sf -o /dev/null "http://127.0.0.1:18190$ENTRIES" && break; sleep 0.1; done
+  cmp -s "$DIR/www/api/entries" <(curl -sf "http://127.0.0.1:18190$ENTRIES") || echo "nginx does not answer the same bytes" >&2
+  bench 18190 "nginx: the same answer from a file" "$ENTRIES"
+  stop 18190
+fi
+# Four clients sending 256 KB headers and four slow-loris clients during the same load.
+echo "== under attack: 4 clients sending 256 KB headers, 4 slow-loris clients"
+python3 bench/attackers.py 18181 "${DURATION%s}" 4 4 >"$DIR/attack.txt" &
+attack=$!
+bench 18181 "GET $ENTRIES while attacked" "$ENTRIES"
+wait $attack
+cat "$DIR/attack.txt"
 bench 18181 "GET /api/pins/$PIN/photos (100 photos of $PHOTOS)" "/api/pins/$PIN/photos"
 bench 18181 "GET /api/pins ($((PHOTOS / 100 + 1)) pins)" "/api/pins"
 bench 18181 "GET /api/media/1?size=thumb" "/api/media/1?size=thumb"

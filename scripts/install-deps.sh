@@ -10,7 +10,8 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libbz2-dev
   libtimezonemap-data tzdata
   postgresql
-  nginx-light)
+  nginx-light
+  lintian man-db dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -12,16 +12,21 @@ public struct DownloadPolicy: Sendable {
     public var retry: RetryPolicy
     /// A transfer slower than this for this long is cut and retried (a trickling server).
     public var lowSpeed: LowSpeedLimit?
+    /// How long one photo may wait in all for a server that throttles (HTTP 429, or 503 with
+    /// `Retry-After`). Throttled attempts do not count against `retry`; past the budget the photo
+    /// is `deferred`: it stays queued for the next run, never failed (issue 22).
+    public var throttleBudget: Duration
 
     public init(
         maxBytes: Int = 50 << 20, timeout: Duration = .seconds(60),
         retry: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(500), maxDelay: .seconds(30)),
-        lowSpeed: LowSpeedLimit? = .standard
+        lowSpeed: LowSpeedLimit? = .standard, throttleBudget: Duration = .seconds(120)
     ) {
         self.maxBytes = maxBytes
         self.timeout = timeout
         self.retry = retry
         self.lowSpeed = lowSpeed
+        self.throttleBudget = throttleBudget
     }
 }
 
@@ -31,6 +36,9 @@ public enum DownloadOutcome: Sendable, Equatable {
     case body(ImageBody)
     /// Given up: permanent, or transient past the retry bound. The reason is for humans.
     case failed(reason: String)
+    /// The server throttles and waiting it out would take longer than the policy's budget: not
+    /// the photo's fault, it stays queued for a later run.
+    case deferred(reason: String)
 }
 
 /// A downloaded body with what its first bytes say it is.

@@ -23,6 +23,9 @@ public struct Downloader: Sendable {
     public func download(_ url: String, onRetry: @Sendable () async -> Void = {}) async -> DownloadOutcome {
         var generator = SystemRandomNumberGenerator()
         var attempt = 0
+        // Throttled attempts: counted apart, bounded by the time waited, not by `maxAttempts`.
+        var throttled = 0
+        var waited: Duration = .zero
         while true {
             attempt += 1
             if attempt > 1 { await onRetry() }
@@ -41,17 +44,39 @@ public struct Downloader: Sendable {
             case .fail(let reason):
                 return .failed(reason: reason)
             case .retry(let reason, let retryAfter, let bound):
-                guard attempt < min(policy.retry.maxAttempts, bound ?? .max), !Task.isCancelled else {
+                // Throttled attempts are not counted against the bound (see `.throttle`).
+                let counted = attempt - throttled
+                guard counted < min(policy.retry.maxAttempts, bound ?? .max), !Task.isCancelled else {
                     return .failed(reason: "\(reason) (gave up after \(attempt) attempt\(attempt == 1 ? "" : "s"))")
                 }
-                let delay = policy.retry.delay(afterAttempt: attempt, retryAfter: retryAfter, using: &generator)
+                let delay = policy.retry.delay(afterAttempt: counted, retryAfter: retryAfter, using: &generator)
                 do { try await clock.sleep(for: delay) } catch { return .failed(reason: "\(reason) (cancelled)") }
+            case .throttle(let reason, let retryAfter):
+                // This attempt does not count against `maxAttempts`: the server said "later", not "broken".
+                throttled += 1
+                // The server's Retry-After as asked (not capped like a back-off), else a back-off.
+                let delay = retryAfter.map { max($0, .milliseconds(100)) }
+                    ?? policy.retry.delay(afterAttempt: throttled, retryAfter: nil, using: &generator)
+                guard waited + delay <= policy.throttleBudget, !Task.isCancelled else {
+                    return .deferred(reason: "\(reason): throttled by the server, left queued "
+                        + "(waited \(Self.seconds(waited)) of \(Self.seconds(policy.throttleBudget)); it asked for \(Self.seconds(delay)) more)")
+                }
+                waited += delay
+                do { try await clock.sleep(for: delay) } catch { return .deferred(reason: "\(reason) (cancelled)") }
             }
         }
     }
 
+    /// `12 s`, for messages.
+    static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+
     enum Verdict: Equatable {
         case keep(ImageBody)
+        /// The server throttles (429, or 503 with `Retry-After`): wait, within the throttle budget.
+        case throttle(String, after: Duration?)
         /// Try again after a back-off (or `after`), up to the policy's attempts or `bound`, the lower.
         case retry(String, after: Duration?, bound: Int? = nil)
         case fail(String)
@@ -74,7 +99,11 @@ public struct Downloader: Sendable {
                 return page ? .retry(reason, after: nil, bound: htmlPageAttempts) : .fail(reason)
             }
             return .keep(ImageBody(data: response.body, kind: kind))
-        case 408, 425, 429, 500..<600:
+        case 429:
+            return .throttle("HTTP 429", after: response.retryAfter)
+        case 503 where response.retryAfter != nil:
+            return .throttle("HTTP 503", after: response.retryAfter)
+        case 408, 425, 500..<600:
             return .retry("HTTP \(response.status)", after: response.retryAfter)
         default:
             return .fail("HTTP \(response.status)")

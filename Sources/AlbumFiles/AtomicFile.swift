@@ -15,6 +15,18 @@ public enum AtomicFile {
     /// Creates missing parent folders.
     /// - Throws: `AlbumError.io` naming the destination.
     public static func write(_ data: Data, to destination: URL) throws(AlbumError) {
+        let temporary = try writeTemporary(data, beside: destination)
+        guard rename(temporary, destination.path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot rename the written file into place", destination.path, code)
+        }
+    }
+
+    /// Writes `data` to a new temporary file in `destination`'s folder (created when missing)
+    /// and returns its path, for the caller to rename or link into place (or unlink).
+    /// - Throws: `AlbumError.io`/`.storage` naming the destination; no temporary file is left.
+    public static func writeTemporary(_ data: Data, beside destination: URL) throws(AlbumError) -> String {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
             ".\(destination.lastPathComponent).\(ProcessToken.current.replacingOccurrences(of: ":", with: "-"))"
@@ -45,11 +57,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure("cannot write", destination.path, writeError)
         }
-        guard rename(temporary, destination.path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw failure("cannot rename the written file into place", destination.path, code)
-        }
+        return temporary
     }
 
     /// Errors that are the disk's, not the file's: full, over quota, read-only.

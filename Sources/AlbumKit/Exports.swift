@@ -1,3 +1,4 @@
+import AlbumFiles
 import AlbumPlaces
 import AlbumSeam
 import AlbumSources
@@ -22,3 +23,5 @@ public typealias LibraryPlace = AlbumSeam.LibraryPlace
 public typealias YFCCIndex = AlbumYFCC.YFCCIndex
 public typealias YFCCIndexBuilder = AlbumYFCC.YFCCIndexBuilder
 public typealias YFCCIndexReport = AlbumYFCC.YFCCIndexReport
+/// A file a command writes at a path the user names, by the one rule (decision 0030).
+public typealias OutputFile = AlbumFiles.OutputFile

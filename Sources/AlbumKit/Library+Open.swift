@@ -37,6 +37,16 @@ public enum LibraryLocation: Sendable, Equatable {
         }
         return .folder(Library.resolveFolder(option, environment: environment))
     }
+
+    /// The folders no file a command writes at a user-named path may land in, even with
+    /// `--force` (`OutputFile`): a folder library's folder (database, originals, thumbnails), a
+    /// shared library's files folder. Known without opening the library.
+    public var protectedFolders: [URL] {
+        switch self {
+        case .folder(let folder): [folder]
+        case .postgres(let location): location.files.map { [$0] } ?? []
+        }
+    }
 }
 
 extension Library {

@@ -52,6 +52,11 @@ public final class Library: Sendable {
     /// URL without its password).
     public var name: String { sqlite != nil ? folder.path : store.name }
 
+    /// How the store names itself: a folder library's database path (`… (no library there yet)`
+    /// when there is none), a PostgreSQL URL without its password. For the command line only:
+    /// the store's own errors never carry it, since they may reach a web client (issue 22).
+    public var storeName: String { store.name }
+
     /// Lets go of the store's connections (a PostgreSQL library); call it before the process
     /// ends. A folder library's database closes with its last reference.
     public func close() async { await store.close() }

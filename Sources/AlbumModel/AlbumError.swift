@@ -91,18 +91,33 @@ public enum AlbumError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension AlbumError {
-    /// `no pin with id 42 in /lib/album.sqlite`, about pin 42.
-    public static func noPin(_ id: Int64, in library: String) -> AlbumError {
-        .notFound("no pin with id \(id) in \(library)", subject: .pin(id))
+    /// `no pin with id 42`, about pin 42. The library is not named: the text reaches web clients,
+    /// which must never see a server's paths (issue 22); the CLI adds it (`named(in:)`).
+    public static func noPin(_ id: Int64, in library: String = "") -> AlbumError {
+        .notFound("no pin with id \(id)", subject: .pin(id))
     }
 
-    /// `no photo with id 7 in /lib/album.sqlite`, about photo 7.
-    public static func noPhoto(_ id: Int64, in library: String) -> AlbumError {
-        .notFound("no photo with id \(id) in \(library)", subject: .photo(id))
+    /// `no photo with id 7`, about photo 7 (see `noPin`).
+    public static func noPhoto(_ id: Int64, in library: String = "") -> AlbumError {
+        .notFound("no photo with id \(id)", subject: .photo(id))
     }
 
-    /// `no reminder with id 3 in /lib/album.sqlite`, about reminder 3.
-    public static func noReminder(_ id: Int64, in library: String) -> AlbumError {
-        .notFound("no reminder with id \(id) in \(library)", subject: .reminder(id))
+    /// `no reminder with id 3`, about reminder 3 (see `noPin`).
+    public static func noReminder(_ id: Int64, in library: String = "") -> AlbumError {
+        .notFound("no reminder with id \(id)", subject: .reminder(id))
+    }
+
+    /// For the command line: a `noPin`/`noPhoto`/`noReminder` error with the library named
+    /// (`no pin with id 42 in /lib/album.sqlite`); any other error as it is.
+    public func named(in library: String) -> AlbumError {
+        guard case .notFound(let detail) = self, detail.inner == nil, detail.cause == nil else { return self }
+        switch detail.subject {
+        case .pin(let id)? where detail.message == "no pin with id \(id)",
+             .photo(let id)? where detail.message == "no photo with id \(id)",
+             .reminder(let id)? where detail.message == "no reminder with id \(id)":
+            return .notFound(Detail("\(detail.message) in \(library)", subject: detail.subject))
+        default:
+            return self
+        }
     }
 }

@@ -64,3 +64,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension Coordinate {
+    /// `text` as decimal degrees: an optional sign, digits, an optional fraction (`-33.9`, `+2`,
+    /// `.5`), nothing else: no hexadecimal (`0x10`), exponent, `inf` or `nan`, no spaces.
+    public static func decimalDegrees<S: StringProtocol>(_ text: S) -> Double? {
+        var digits = 0, dots = 0
+        for (i, c) in text.utf8.enumerated() {
+            switch c {
+            case UInt8(ascii: "+") where i == 0, UInt8(ascii: "-") where i == 0: continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: ".") where dots == 0: dots += 1
+            default: return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        return Double(String(text))
+    }
+}

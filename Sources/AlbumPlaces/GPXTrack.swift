@@ -33,8 +33,14 @@ public struct GPXTrack: Sendable {
     }
 
     static func parse(_ data: Data, file: String) throws(AlbumError) -> GPXTrack {
+        // FoundationXML traps (the process dies) on an element name that is not UTF-8
+        // (fixtures/fuzz/gpx-crash-invalid-utf8-element.gpx, found by the gpx fuzz target):
+        // only UTF-8 reaches the parser. GPX files are UTF-8 by the standard's own examples.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .invalidInput("not a GPX file: not UTF-8 text", subject: .file(file))
+        }
         let reader = GPXReader(file: file)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: withoutEmptyProcessingInstructions(data))
         parser.delegate = reader
         let ok = parser.parse()
         if let problem = reader.problem { throw problem }
@@ -48,6 +54,32 @@ public struct GPXTrack: Sendable {
             throw .invalidInput("no track point has a <time>: nothing to place photos by", subject: .file(file))
         }
         return GPXTrack(file: file, segments: segments)
+    }
+
+    /// `data` without its processing instructions that carry no data (`<?x?>`): FoundationXML
+    /// calls strlen on libxml2's NULL for them and the process dies with SIGSEGV
+    /// (fixtures/fuzz/gpx-crash-processing-instruction-without-data.gpx, found by the gpx fuzz
+    /// target). They say nothing a track needs.
+    static func withoutEmptyProcessingInstructions(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        while i < bytes.count {
+            if bytes[i] == 0x3C, i + 1 < bytes.count, bytes[i + 1] == 0x3F {  // "<?"
+                var j = i + 2
+                while j < bytes.count, !isSpace(bytes[j]), bytes[j] != 0x3F, bytes[j] != 0x3E { j += 1 }
+                while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+                if j + 1 < bytes.count, bytes[j] == 0x3F, bytes[j + 1] == 0x3E {  // "?>": no data
+                    i = j + 2
+                    continue
+                }
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out.count == bytes.count ? data : Data(out)
     }
 
     /// Where the track was at `time` (seconds since 1970, UTC), as exiftool's `-geotag` does it:

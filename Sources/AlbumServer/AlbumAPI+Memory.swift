@@ -1,4 +1,4 @@
-import AlbumKit
+import AlbumCore
 import AlbumModel
 import Hummingbird
 import Foundation
@@ -13,6 +13,7 @@ extension AlbumAPI {
             return g
         } ?? .day
         let page = try Self.integer(query, "page") ?? 1
+        guard page <= Int(Int32.max) else { throw APIError.badRequest("page \(page) must be at most \(Int32.max)") }
         let pageSize = try Self.integer(query, "pageSize") ?? 100
         let filter = try Self.apiFilter(query)
         do {

@@ -109,7 +109,7 @@ enum OpenAPIDocument {
                   { "name": "to", "in": "query", "schema": { "type": "string", "format": "date" } },
                   { "name": "tag", "in": "query", "schema": { "type": "string" }, "description": "photos with this tag; a text that is no tag name matches nothing (as does from after to)" },
                   { "name": "pin", "in": "query", "schema": { "type": "integer", "format": "int64", "minimum": 1 }, "description": "photos of this pin (404 when there is no such pin)" },
-                  { "name": "page", "in": "query", "schema": { "type": "integer", "minimum": 1, "default": 1 } },
+                  { "name": "page", "in": "query", "schema": { "type": "integer", "format": "int32", "minimum": 1, "maximum": 2147483647, "default": 1 } },
                   { "name": "pageSize", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 100 } },
                   { "name": "by", "in": "query", "schema": { "type": "string", "enum": ["day", "week", "month"], "default": "day" } },
                   { "name": "asOf", "in": "query", "schema": { "type": "integer", "format": "int64" }, "description": "the asOf of page 1, to page through the same photos" }

@@ -1,4 +1,4 @@
-import AlbumKit
+import AlbumCore
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -56,7 +56,19 @@ public struct YFCCIndexBuilder: Sendable {
     /// - Throws: `AlbumError.notFound` for a missing file; `.invalidInput` when its first line is
     ///   not a YFCC100M line or its bzip2 data is corrupt; `.io`/`.storage` when a file cannot be
     ///   read or written.
+    ///   A build that fails removes its work folder (`INDEX.partial`); only a killed one leaves it,
+    ///   to be resumed.
     public func build(progress: (Int) -> Void = { _ in }) throws(AlbumError) -> YFCCIndexReport {
+        var interrupted = false
+        do {
+            return try build(progress: progress, interrupted: &interrupted)
+        } catch {
+            if !interrupted { try? FileManager.default.removeItem(atPath: workFolder) }
+            throw error
+        }
+    }
+
+    private func build(progress: (Int) -> Void, interrupted: inout Bool) throws(AlbumError) -> YFCCIndexReport {
         let identity = try Self.identity(of: dataFile)
         let file = try FileDescriptor(reading: dataFile)
         var head = [UInt8](repeating: 0, count: 4)
@@ -88,7 +100,10 @@ public struct YFCCIndexBuilder: Sendable {
                 licenses: run.licenses, report: report)
             try writeState(saved)
             state = saved
-            if let limit = interruptAfterRuns, runs.count >= limit { throw .io("interrupted after \(limit) runs") }
+            if let limit = interruptAfterRuns, runs.count >= limit {
+                interrupted = true
+                throw .io("interrupted after \(limit) runs")
+            }
         }
 
         try scanner.forEachLine { (line) throws(AlbumError) -> Bool in
@@ -102,6 +117,14 @@ public struct YFCCIndexBuilder: Sendable {
             case .photo(let row):
                 run.add(row)
                 report.photos += 1
+                if let date = row.impossibleDate {
+                    report.malformedFields += 1
+                    if report.problems.count < YFCCIndexReport.maxProblems {
+                        report.problems.append(YFCCProblem(
+                            line: scanner.lineNumber,
+                            reason: "has date taken '\(YFCCRowParser.text(date))', not a date that exists: indexed without a date"))
+                    }
+                }
             case .video: report.videos += 1
             case .notGeotagged: report.notGeotagged += 1
             case .malformed(let reason):

@@ -26,8 +26,35 @@ public struct YFCCIndexReport: Sendable, Hashable, Codable {
     public var notGeotagged: Int = 0
     /// Malformed lines, never indexed.
     public var malformed: Int = 0
-    /// The first `maxProblems` malformed lines, with their reasons.
+    /// Fields of indexed lines that could not be used and were left out (an impossible date
+    /// taken: the photo is indexed without a date).
+    public var malformedFields: Int = 0
+    /// The first `maxProblems` malformed lines and fields, with their reasons.
     public var problems: [YFCCProblem] = []
+
+    enum CodingKeys: String, CodingKey {
+        case file, index, fields, compressed, lines, photos, videos, notGeotagged, malformed, malformedFields, problems
+    }
+
+    public init(file: String, index: String, fields: Int, compressed: Bool) {
+        (self.file, self.index, self.fields, self.compressed) = (file, index, fields, compressed)
+    }
+
+    /// Indexes built before `malformedFields` existed read with 0.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        file = try c.decode(String.self, forKey: .file)
+        index = try c.decode(String.self, forKey: .index)
+        fields = try c.decode(Int.self, forKey: .fields)
+        compressed = try c.decode(Bool.self, forKey: .compressed)
+        lines = try c.decode(Int.self, forKey: .lines)
+        photos = try c.decode(Int.self, forKey: .photos)
+        videos = try c.decode(Int.self, forKey: .videos)
+        notGeotagged = try c.decode(Int.self, forKey: .notGeotagged)
+        malformed = try c.decode(Int.self, forKey: .malformed)
+        malformedFields = try c.decodeIfPresent(Int.self, forKey: .malformedFields) ?? 0
+        problems = try c.decode([YFCCProblem].self, forKey: .problems)
+    }
 
     /// How many malformed lines are listed one by one.
     public static let maxProblems = 100

@@ -24,6 +24,9 @@ struct YFCCRow {
     var takenAt: UnsafeRawBufferPointer
     var url: UnsafeRawBufferPointer
     var license: UnsafeRawBufferPointer
+    /// The line's date taken, when it is not a date that exists (`2012-13-45 99:99:99`): the row
+    /// is kept without a date, and the field is reported as malformed.
+    var impossibleDate: UnsafeRawBufferPointer? = nil
 }
 
 /// Reads one line of a YFCC100M file. Only checks what the index needs; the line's bytes must
@@ -93,11 +96,17 @@ struct YFCCRowParser {
         guard Self.isWebURL(url) else {
             return .malformed("has download URL '\(Self.text(url))', not an http(s) URL")
         }
+        var takenAt = field(YFCCLayout.dateTaken)
+        var impossibleDate: UnsafeRawBufferPointer?
+        if !takenAt.isEmpty && YFCCText.isoDate(takenAt) == nil {
+            impossibleDate = takenAt
+            takenAt = UnsafeRawBufferPointer(rebasing: takenAt[takenAt.startIndex..<takenAt.startIndex])
+        }
         return .photo(
             YFCCRow(
                 id: id, latitude: latitude, longitude: longitude, accuracy: UInt8(accuracy),
-                title: field(YFCCLayout.title), owner: field(YFCCLayout.nickname), takenAt: field(YFCCLayout.dateTaken),
-                url: url, license: field(YFCCLayout.licenseName)))
+                title: field(YFCCLayout.title), owner: field(YFCCLayout.nickname), takenAt: takenAt,
+                url: url, license: field(YFCCLayout.licenseName), impossibleDate: impossibleDate))
     }
 
     /// A field's text for a message, shortened.

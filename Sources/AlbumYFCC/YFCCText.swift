@@ -40,6 +40,13 @@ enum YFCCText {
         guard digits.allSatisfy({ (0x30...0x39).contains(text[$0]) }), text[4] == 0x2D, text[7] == 0x2D,
             text[10] == 0x20 || text[10] == 0x54, text[13] == 0x3A, text[16] == 0x3A
         else { return nil }
+        // A date that exists: `2012-13-45 99:99:99` is no date (issue 22).
+        func number(_ at: Int, _ width: Int) -> Int { (at..<at + width).reduce(0) { $0 * 10 + Int(text[$1] - 0x30) } }
+        let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
+        guard year >= 1, (1...12).contains(month), number(11, 2) < 24, number(14, 2) < 60, number(17, 2) < 60 else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else { return nil }
         var iso = text[0..<19]
         iso[10] = 0x54
         return String(decoding: iso, as: UTF8.self)

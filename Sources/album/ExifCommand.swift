@@ -22,7 +22,7 @@ struct ExifCommand: AsyncParsableCommand {
 
     func run() async throws {
         let placer = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
-        let paths = FilePhotos.expand(files)
+        let (paths, emptyFolders) = FilePhotos.expandNamingEmptyFolders(files)
         let results = await FilePhotos.exif(of: paths)
         var entries = zip(paths, results).map { ExifJSON(file: $0, result: $1) }
         if let placer {
@@ -35,7 +35,8 @@ struct ExifCommand: AsyncParsableCommand {
         } else {
             Output.text(entries.compactMap(\.text))
         }
-        try Output.finish(failures: entries.compactMap(\.error), of: entries.count, json: json)
+        let empty = emptyFolders.map { FilePhotos.noPhotos(in: $0).description }
+        try Output.finish(failures: entries.compactMap(\.error) + empty, of: entries.count + empty.count, json: json)
     }
 }
 
@@ -100,7 +101,8 @@ struct ExifJSON: Encodable {
     /// from ModifyDate alone reads `modified …`, not `taken`.
     var text: String? {
         guard let info else { return nil }
-        var parts = [file]
+        // The name escaped like any text from outside: a newline in it cannot fake a line.
+        var parts = [TerminalText.inline(file)]
         if let takenAt = info.takenAt, let source = info.takenAtSource {
             let offset = info.offsetSource.map { ", \($0)" } ?? ", no offset"
             parts.append(source.isCaptureTime

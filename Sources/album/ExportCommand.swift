@@ -24,6 +24,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: Vocabulary.to) var to: String?
     @Option(help: ArgumentHelp("The file to write (default: stdout); for html, the folder.", valueName: "path")) var out: String?
     @Flag(help: "html: link to the library's photos instead of copying them.") var link = false
+    @OptionGroup var overwrite: OverwriteOptions
 
     func validate() throws {
         if format == .html && out == nil { throw ValidationError("export html needs --out DIR") }
@@ -38,18 +39,21 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let selection = try ExportSelection(pinId: pin, from: from, to: to)
+        // The target is checked before the export is made: a refused path costs nothing.
+        let output = out.map { overwrite.output($0, library: global) }
+        try output?.check(folder: format == .html)
         let assets = format == .html ? try WebAssets.system() : nil
         let content = try await global.withLibrary(.reading) { try await $0.exportContent(selection) }
         let photos = content.pins.reduce(0) { $0 + $1.photos.count }
-        guard let out else {
+        guard let output else {
             let data = try ExportFormat(rawValue: format.rawValue).map { try $0.render(content) } ?? Data()
             return Output.toStdout(data)
         }
-        let target = URL(fileURLWithPath: out).standardizedFileURL
+        let target = output.url.standardizedFileURL
         if let assets {
-            _ = try GalleryExport(assets: assets, link: link).write(content, to: target)
+            _ = try GalleryExport(assets: assets, link: link).write(content, to: output)
         } else if let single = ExportFormat(rawValue: format.rawValue) {
-            try ExportFormat.write(try single.render(content), to: target)
+            try output.write(try single.render(content))
         }
         let written = format == .html ? target.appendingPathComponent("index.html") : target
         if global.json {

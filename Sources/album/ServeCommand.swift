@@ -1,6 +1,5 @@
 import AlbumKit
 import AlbumModel
-import AlbumServer
 import ArgumentParser
 import Foundation
 

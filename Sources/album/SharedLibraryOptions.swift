@@ -24,6 +24,10 @@ extension GlobalOptions {
             let result = try await body(library)
             await library.close()
             return result
+        } catch let error as AlbumError {
+            await library.close()
+            // The store's "no pin with id 7" names no library (web clients see it too): here it does.
+            throw error.named(in: library.storeName)
         } catch {
             await library.close()
             throw error

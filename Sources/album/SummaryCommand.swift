@@ -13,6 +13,7 @@ struct SummaryCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The year to summarise.", valueName: "YYYY")) var year: String?
     @Option(help: ArgumentHelp("Also draw the summary card into this PNG file.", valueName: "file.png")) var card: String?
     @Option(help: "The card's width in pixels (320-4096); it is 5:4 portrait.") var width = 1080
+    @OptionGroup var overwrite: OverwriteOptions
 
     func run() async throws {
         let period: LocalPeriod
@@ -24,7 +25,7 @@ struct SummaryCommand: AsyncParsableCommand {
         guard (320...4096).contains(width) else { throw ValidationError("--width \(width) must be between 320 and 4096") }
         let summary = try await global.withLibrary(.reading) { library in
             var summary = try await library.summary(of: period)
-            if let card { try await library.writeCard(summary, to: URL(fileURLWithPath: card).standardizedFileURL, width: width) }
+            if let card { try await library.writeCard(summary, to: overwrite.output(card, library: global), width: width) }
             summary.first = summary.first?.resolved(in: library)
             summary.last = summary.last?.resolved(in: library)
             return summary

@@ -21,7 +21,8 @@ struct ThumbCommand: AsyncParsableCommand {
     /// Taken like every command's; thumb reads no library.
     @OptionGroup var global: GlobalOptions
     var json: Bool { global.json }
-    @Flag(help: "Replace thumbnails (files) already in --out; an input photo is never replaced.") var force = false
+    /// `--force`: replace thumbnails (files) already in --out; an input photo, a library's file is never replaced.
+    @OptionGroup var overwrite: OverwriteOptions
 
     func validate() throws {
         guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size \(thumbSize) must be 16-4096") }
@@ -30,21 +31,26 @@ struct ThumbCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
+        let protected = overwrite.output(out, library: global).protectedFolders
+        try OutputFile(folder, protecting: protected).check(folder: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw AlbumError.io("\(out): cannot create the folder: \(error.localizedDescription)")
         }
-        let sources = FilePhotos.expand(files).map { URL(fileURLWithPath: $0) }
+        let (paths, emptyFolders) = FilePhotos.expandNamingEmptyFolders(files)
+        let sources = paths.map { URL(fileURLWithPath: $0) }
         let jobs = zip(sources, Self.uniqueNames(for: sources)).map { (source: $0, destination: folder.appendingPathComponent($1)) }
-        let results = await FilePhotos.writeThumbnails(jobs, longEdge: thumbSize, replacing: force, concurrency: concurrency)
+        let results = await FilePhotos.writeThumbnails(
+            jobs, longEdge: thumbSize, replacing: overwrite.force, protecting: protected, concurrency: concurrency)
         let entries = zip(jobs, results).map { ThumbJSON(file: $0.source.relativePath, thumbnail: $0.destination.relativePath, result: $1) }
         if json {
             try Output.json(entries)
         } else {
             Output.text(entries.compactMap(\.text))
         }
-        try Output.finish(failures: entries.compactMap(\.error), of: entries.count, json: json)
+        let empty = emptyFolders.map { FilePhotos.noPhotos(in: $0).description }
+        try Output.finish(failures: entries.compactMap(\.error) + empty, of: entries.count + empty.count, json: json)
     }
 
     /// `photo.jpg`, then `photo-2.jpg` for a second source file with the same name.
@@ -90,7 +96,7 @@ struct ThumbJSON: Encodable {
     /// `photo.jpg → out/photo.jpg  256×171`, with warnings after it.
     var text: String? {
         guard let made, let thumbnail else { return nil }
-        return (["\(file) → \(thumbnail)  \(made.width)×\(made.height)"] + made.warnings.map { "  warning: \($0)" })
+        return (["\(TerminalText.inline(file)) → \(TerminalText.inline(thumbnail))  \(made.width)×\(made.height)"] + made.warnings.map { "  warning: \($0)" })
             .joined(separator: "\n")
     }
 }

@@ -24,8 +24,10 @@ struct YFCCIndexCommand: ParsableCommand {
     var file: String
     @Option(help: ArgumentHelp("Where to write the index (default: FILE.albumindex).", valueName: "path"))
     var index: String?
-    @Flag(help: "Index again even when an index of the file as it is now exists.") var force = false
-    /// Taken like every command's; the index is written beside the file (or at --index), not in a library.
+    @Flag(help: "Index again even when an index of the file as it is now exists; replace any file at --index (never one inside the library).")
+    var force = false
+    /// Taken like every command's; the index is written beside the file (or at --index), not in a
+    /// library (and never inside the one --library names).
     @OptionGroup var global: GlobalOptions
     var json: Bool { global.json }
 
@@ -37,6 +39,9 @@ struct YFCCIndexCommand: ParsableCommand {
         if !force, let existing = builder.existingReport() {
             report = existing
         } else {
+            // The rule of every user-named file (OutputFile): a file there that is not an index
+            // of FILE as it is now is replaced only with --force, never inside the library.
+            try OutputFile(path: builder.indexFile, replacing: force, protecting: OverwriteOptions.protectedFolders(global)).check()
             let showProgress = ProgressBar.enabled
             report = try builder.build { lines in
                 if showProgress { Output.toStderr(Data("\rread \(lines) lines".utf8)) }
@@ -50,7 +55,8 @@ struct YFCCIndexCommand: ParsableCommand {
         Output.line("\(verb) \(report.photos) geotagged photo\(report.photos == 1 ? "" : "s") of \(report.lines) line\(report.lines == 1 ? "" : "s") in \(report.file)")
         Output.line("  index: \(report.index)")
         Output.line("  layout: \(report.fields) fields\(report.compressed ? ", bzip2" : "")")
-        Output.line("  skipped: \(report.videos) video\(report.videos == 1 ? "" : "s"), \(report.notGeotagged) without coordinates, \(report.malformed) malformed")
+        Output.line("  skipped: \(report.videos) video\(report.videos == 1 ? "" : "s"), \(report.notGeotagged) without coordinates, \(report.malformed) malformed"
+            + (report.malformedFields > 0 ? "; \(report.malformedFields) malformed field\(report.malformedFields == 1 ? "" : "s") left out" : ""))
         for problem in report.problems.prefix(20) { Output.line("  line \(problem.line): \(problem.reason)") }
         if report.malformed > 20 { Output.line("  … and \(report.malformed - 20) more malformed lines") }
         if let seconds, seconds > 0 {
@@ -60,13 +66,13 @@ struct YFCCIndexCommand: ParsableCommand {
 }
 
 /// `{file, index, fields, compressed, built, lines, photos, videos, notGeotagged, malformed,
-/// problems: [{line, reason}], seconds}`
+/// malformedFields, problems: [{line, reason}], seconds}`
 struct YFCCIndexJSON: Encodable {
     let report: YFCCIndexReport
     let built: Bool
     let seconds: Double?
     enum Key: String, CodingKey {
-        case file, index, fields, compressed, built, lines, photos, videos, notGeotagged, malformed, problems, seconds
+        case file, index, fields, compressed, built, lines, photos, videos, notGeotagged, malformed, malformedFields, problems, seconds
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -81,6 +87,7 @@ struct YFCCIndexJSON: Encodable {
         try c.encode(report.videos, forKey: .videos)
         try c.encode(report.notGeotagged, forKey: .notGeotagged)
         try c.encode(report.malformed, forKey: .malformed)
+        try c.encode(report.malformedFields, forKey: .malformedFields)
         try c.encode(report.problems, forKey: .problems)
         try c.encode(seconds, forKey: .seconds)
     }

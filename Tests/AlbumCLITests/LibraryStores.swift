@@ -145,7 +145,7 @@ struct StoreLibrary {
 
     /// Waits for a started `album` to end; its exit status.
     static func wait(_ started: (Process, Pipe, Pipe)) async throws -> Int32 {
-        nonisolated(unsafe) let (process, out, err) = started
+        let (process, out, err) = started
         return try await offPool {
             DispatchQueue.global().async { _ = err.fileHandleForReading.readDataToEndOfFile() }
             _ = out.fileHandleForReading.readDataToEndOfFile()

@@ -93,7 +93,7 @@ extension LibraryStoresTests {
             let runs = try (0..<2).map { _ in try lib.start(["due", "--json"] + extra, environment: ["ALBUM_NOW": "2026-06-01T12:05:00Z"]) }
             var ids: [Int] = []
             for run in runs {
-                nonisolated(unsafe) let (process, out, _) = run
+                let (process, out, _) = run
                 let data = try await StoreLibrary.offPool {
                     let data = out.fileHandleForReading.readDataToEndOfFile()
                     process.waitUntilExit()

@@ -57,7 +57,7 @@ extension LibraryStoresTests {
         let pin = try await lib.fetchedPin(3, server: images)
 
         let serve = try lib.start(["serve", "--port", "0", "--json"])
-        nonisolated(unsafe) let (process, out, _) = serve
+        let (process, out, _) = serve
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }  // a failed expectation
         let first = try await StoreLibrary.offPool { () -> String in
             var line = Data()

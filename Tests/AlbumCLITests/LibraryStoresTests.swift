@@ -125,7 +125,7 @@ struct LibraryStoresTests {
         #expect(queued["downloaded"] as? Int == 0)
         #expect(try await lib.status()["placeholder"] == 8)
 
-        let doomed = try await lib.start(["resume", "--concurrency", "4"])
+        let doomed = try lib.start(["resume", "--concurrency", "4"])
         try await StoreLibrary.waitForRequests(server, 4)
         kill(doomed.0.processIdentifier, SIGKILL)
         _ = try await StoreLibrary.wait(doomed)
@@ -168,7 +168,7 @@ struct LibraryStoresTests {
         let server = try StoreLibrary.imageServer(delay: .seconds(30))
         _ = try await lib.fetch(try await lib.source(6, server: server), perPage: 6, extra: ["--queue-only"])
 
-        let worker = try await lib.start(["worker", "--follow", "--concurrency", "3", "--json"])
+        let worker = try lib.start(["worker", "--follow", "--concurrency", "3", "--json"])
         try await StoreLibrary.waitForRequests(server, 2)
         #expect((try await lib.status()["downloading"] ?? 0) >= 2)
         kill(worker.0.processIdentifier, SIGTERM)

@@ -106,7 +106,10 @@ import TestSupport
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 1080 && height == 1350)
-        #expect(try album(["summary", "--month", "2024-06", "--card", card.path]).status == 0)
+        // An existing file is replaced only with --force (issue 22).
+        let kept = try album(["summary", "--month", "2024-06", "--card", card.path])
+        #expect(kept.status != 0 && kept.stderr.contains("exists: not replaced (give --force"), "\(kept.stderr)")
+        #expect(try album(["summary", "--month", "2024-06", "--card", card.path, "--force"]).status == 0)
         #expect(try Data(contentsOf: card) == png, "the same library gives the same card")
 
         let missing = folder.child("no/such/folder/card.png")

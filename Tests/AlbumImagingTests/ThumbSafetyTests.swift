@@ -50,7 +50,7 @@ import TestSupport
         #expect(run.status == 1)
         #expect(try bytes(mine) == Data("my own notes, not a thumbnail".utf8), "an unrelated file was overwritten")
         let rows = try #require(try run.json() as? [[String: Any]])
-        #expect((rows[0]["error"] as? String)?.contains("\(mine) exists: skipped, not replaced (give --force") == true, "\(rows)")
+        #expect((rows[0]["error"] as? String)?.contains("\(mine) exists: not replaced (give --force") == true, "\(rows)")
         #expect(rows[1]["error"] is NSNull && FileManager.default.fileExists(atPath: "\(out)/b.jpg"))
 
         let forced = try AlbumProcess.run(["thumb", a, "--out", out, "--force"])

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// The downloader's faults end in the right state after a bounded number of attempts, against a
 /// real loopback server through libcurl, with a clock that records back-off instead of sleeping.
@@ -190,3 +190,53 @@ final class AttemptCounter: Sendable {
     }
 }
 
+
+/// Issue 22: HTTP 429 with `Retry-After` marked photos permanently failed after 4 attempts. A
+/// throttle is now waited out within a bounded budget and, past it, the photo stays queued for
+/// the next run, never failed.
+@Suite struct ThrottleTests {
+    static let place = try! Coordinate(latitude: 41.9028, longitude: 12.4964)
+
+    @Test func aThrottleIsWaitedOutWithinTheBudgetThenLeftQueued() async throws {
+        let bodies = try JPEGBodies()
+        let attempts = AttemptCounter()
+        let healed = Mutex(false)
+        let server = try LoopbackServer { request in
+            let id = String(request.path.dropFirst("/photos/".count).dropLast(".jpg".count))
+            let n = attempts.next(id)
+            let good = Reply.respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(id == "patient" ? 0 : 1))
+            switch id {
+            // Five throttles (more than the 3 attempts a failure gets), 10 s each: within the budget.
+            case "patient": return n <= 5 ? .status(429, headers: ["Retry-After": "10"]) : good
+            // 100 s, then 100 s again: over the 120 s budget, until the server heals.
+            default: return healed.withLock { $0 } ? good : .status(429, headers: ["Retry-After": "100"])
+            }
+        }
+        let bundle = try HTTPBundle(server: server, ids: ["patient", "stubborn"], place: Self.place)
+        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let clock = RecordingClock()
+        let policy = DownloadPolicy(
+            maxBytes: 1 << 20, timeout: .seconds(5),
+            retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(10)), throttleBudget: .seconds(120))
+        let source = try BundleSource(folder: bundle.folder.url)
+        let environment = FetchEnvironment(
+            source: source, sourceName: source.name, endpoint: nil,
+            downloader: Downloader(client: try HTTPClient(), policy: policy, clock: clock), processor: ImagingProcessor())
+        let report = try await library.fetch(at: Self.place, options: FetchOptions(radiusKm: 1, perPage: 50, concurrency: 2), environment: environment)
+
+        let photos = Dictionary(uniqueKeysWithValues: try await library.photos(pinId: report.pin.id).map { ($0.sourceId, $0) })
+        #expect(photos["patient"]?.state.name == "downloaded", "\(String(describing: photos["patient"]?.state))")
+        #expect(photos["stubborn"]?.state.name == "placeholder", "left queued: \(String(describing: photos["stubborn"]?.state))")
+        #expect(report.failed == 0)
+        #expect(clock.sleeps.filter { $0 == .seconds(10) }.count == 5, "Retry-After honoured as asked: \(clock.sleeps)")
+        #expect(clock.sleeps.filter { $0 == .seconds(100) }.count == 1, "waited once, then over the budget: \(clock.sleeps)")
+        #expect(server.requestCount(path: HTTPBundle.path("stubborn")) == 2)
+
+        // The next run finds it queued and, the server healed, downloads it.
+        healed.withLock { $0 = true }
+        let again = try await library.downloadAlbum(pinId: report.pin.id, concurrency: 2, environment: environment)
+        #expect(again.failed == 0)
+        let after = try await library.photos(pinId: report.pin.id)
+        #expect(after.allSatisfy { $0.state.name == "downloaded" }, "\(after.map { ($0.sourceId, $0.state) })")
+    }
+}

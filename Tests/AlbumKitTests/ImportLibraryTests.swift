@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// `Library.importFolder` on generated folders and on the shared corpus of camera files.
 @Suite struct ImportLibraryTests {

@@ -3,7 +3,7 @@ import AlbumSeam
 import Foundation
 import Testing
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// Clustering, date ranges and place suggestions as plain values.
 @Suite struct ImportPlanningTests {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// Issue 10, item 8: a new collection searches every reachable page before it says there is no
 /// photo the pin has not shown.

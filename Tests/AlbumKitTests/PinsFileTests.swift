@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 @Suite struct PinsFileTests {
     @Test func goodAndBadLinesWithLineNumbers() throws {
@@ -34,6 +34,24 @@ import TestSupport
             "pins.csv:7: latitude 'abc' is not a number",
             "pins.csv:9: expected lat,lon[,title], found 4 fields",
         ])
+    }
+
+    /// Issue 22: `0x10` was read as a latitude of 16; decimal degrees only.
+    @Test func onlyDecimalDegrees() throws {
+        let results = PinsFile.parse("0x10,2\n1e1,2\n10,0x1p3\nnan,2\ninf,2\n+10.5,-.5\n", name: "pins.csv")
+        let errors = results.compactMap { result -> String? in
+            if case .failure(let error) = result { return error.description }
+            return nil
+        }
+        #expect(errors == [
+            "pins.csv:1: latitude '0x10' is not a number",
+            "pins.csv:2: latitude '1e1' is not a number",
+            "pins.csv:3: longitude '0x1p3' is not a number",
+            "pins.csv:4: latitude 'nan' is not a number",
+            "pins.csv:5: latitude 'inf' is not a number",
+        ])
+        let good = results.compactMap { try? $0.get() }
+        #expect(good.map(\.coordinate.latitude) == [10.5] && good.map(\.coordinate.longitude) == [-0.5])
     }
 
     @Test func quotesInTitles() {

@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// Issue 10, item 11: a resume downloads the pins left side by side, so the last photo of one
 /// pin never goes alone while the others wait.

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// The real imaging step, counting how often it thumbnails.
 final class CountingProcessor: PhotoProcessing {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// The month summary and its card say the same thing (issue 31): "8 photos at 1 place" is one
 /// place on the card too, and a month at one place has 0 km between places.

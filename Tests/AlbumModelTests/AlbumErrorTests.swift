@@ -78,3 +78,17 @@ import Glibc
         #expect(line.detail.reason == "cannot remake: /lib/originals/ab/x.jpg: cannot write: \(Errno(ENOSPC))")
     }
 }
+
+/// Issue 22: the text of "not found" errors reaches web clients: it names no library.
+@Suite struct NotFoundTextTests {
+    @Test func theStoresTextNamesNoPathAndTheCLIAddsIt() {
+        #expect(AlbumError.noPhoto(3, in: "/srv/lib/album.sqlite").description == "no photo with id 3")
+        #expect(AlbumError.noPin(4, in: "/srv/lib/album.sqlite").description == "no pin with id 4")
+        #expect(AlbumError.noReminder(5, in: ":memory:").description == "no reminder with id 5")
+        #expect(AlbumError.noPhoto(3).named(in: "/lib/album.sqlite").description == "no photo with id 3 in /lib/album.sqlite")
+        #expect(AlbumError.noPhoto(3).named(in: "/lib/album.sqlite").subject == .photo(3))
+        // Any other error is left as it is.
+        let other = AlbumError.notFound("no photo was taken on 2024-01-01 (local date)")
+        #expect(other.named(in: "/lib") == other)
+    }
+}

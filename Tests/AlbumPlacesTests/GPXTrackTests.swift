@@ -38,6 +38,27 @@ import TestSupport
 
     let start = 1_718_350_000.0  // 2024-06-14T07:26:40Z
 
+    /// Found by the gpx fuzz target (issue 22): an element name that is not UTF-8 made
+    /// FoundationXML trap, killing `album import --gpx`. Now it is a one-line error.
+    @Test func aFileThatIsNotUTF8IsRefusedNotACrash() throws {
+        let file = Fixtures.repositoryRoot.appendingPathComponent("fixtures/fuzz/gpx-crash-invalid-utf8-element.gpx")
+        let data = try Data(contentsOf: file)
+        #expect(throws: AlbumError.invalidInput("not a GPX file: not UTF-8 text", subject: .file("f.gpx"))) {
+            try GPXTrack.parse(data, file: "f.gpx")
+        }
+    }
+
+    /// Found by the gpx fuzz target (issue 22): a processing instruction without data (`<?x?>`)
+    /// made FoundationXML call strlen(NULL): SIGSEGV in `album import --gpx`.
+    @Test func aProcessingInstructionWithoutDataIsNoCrash() throws {
+        let file = Fixtures.repositoryRoot.appendingPathComponent("fixtures/fuzz/gpx-crash-processing-instruction-without-data.gpx")
+        #expect(throws: AlbumError.self) { try GPXTrack.parse(try Data(contentsOf: file), file: "f.gpx") }
+        let gpx = Self.gpx11(start: 1_718_000_000, step: 60, tracks: [[[(1, 2), (1.001, 2.001)]]])
+        let withPI = gpx.replacingOccurrences(of: "<trk>", with: "<?x?><?y ?><?z data?><trk>")
+        let track = try GPXTrack.parse(Data(withPI.utf8), file: "pi.gpx")
+        #expect(track.segments.first?.count == 2)
+    }
+
     @Test func interpolatesLinearlyBetweenFixes() throws {
         let text = Self.gpx11(start: start, step: 60, tracks: [[[(48.0, 2.0), (48.01, 2.02), (48.03, 2.03)]]])
         let track = try GPXTrack.parse(Data(text.utf8), file: "t.gpx")

@@ -1,4 +1,4 @@
-import AlbumKit
+import AlbumCore
 import AlbumModel
 import AlbumServer
 import AlbumSources

@@ -53,9 +53,9 @@ import TestSupport
         let db = try AlbumDatabase.inMemory()
         let pin = #expect(throws: AlbumError.self) { try db.removePin(id: 42) }
         #expect(pin?.subject == .pin(42))
-        #expect(pin?.description == "no pin with id 42 in :memory:")
+        #expect(pin?.description == "no pin with id 42")
         let photo = #expect(throws: AlbumError.self) { _ = try db.removePhoto(id: 7) }
         #expect(photo?.subject == .photo(7))
-        #expect(photo?.description == "no photo with id 7 in :memory:")
+        #expect(photo?.description == "no photo with id 7")
     }
 }

@@ -22,7 +22,7 @@ import TestSupport
 
         try db.removePin(id: paris.id)
         #expect(try db.pin(id: paris.id) == nil)
-        #expect(throws: AlbumError.notFound("no pin with id \(paris.id) in :memory:")) { try db.removePin(id: paris.id) }
+        #expect(throws: AlbumError.notFound("no pin with id \(paris.id)")) { try db.removePin(id: paris.id) }
         #expect(throws: AlbumError.self) { try db.movePin(id: 999, to: Coordinate(latitude: 0, longitude: 0)) }
     }
 

@@ -94,7 +94,7 @@ import TestSupport
         #expect(try await store.pinsWithWorkLeft() == [pin.id])
         #expect(try await store.requeueFailed(pinId: pin.id) == 1)
         #expect(try await store.requirePhoto(id: a.photo.id).file == "originals/h")
-        await #expect(throws: AlbumError.notFound("no pin with id 77 in \(db.name)")) {
+        await #expect(throws: AlbumError.notFound("no pin with id 77")) {
             try await store.requirePin(id: 77)
         }
     }

@@ -104,6 +104,30 @@ import TestSupport
         let path = try write(text, name: "other.tsv", compressed: false)
         #expect(throws: AlbumError.self) { try YFCCIndexBuilder(dataFile: path).build() }
         #expect(!FileManager.default.fileExists(atPath: path + ".albumindex"))
+        // Issue 22: a failed build leaves no work folder behind either.
+        #expect(!FileManager.default.fileExists(atPath: path + ".albumindex.partial"))
+    }
+
+    /// Issue 22: `2012-13-45 99:99:99` was stored and shown as is. An impossible date is no
+    /// date: the photo is indexed without one, and the field is counted and reported as malformed.
+    @Test func anImpossibleDateIsNoDateAndReported() throws {
+        var fixture = YFCCFixture.around(Self.place, count: 5, baseURL: "http://127.0.0.1:9")
+        for (i, date) in ["2012-13-45 99:99:99.0", "2013-02-29 10:00:00.0", "2012-02-29 24:00:00.0", "2012-02-29 23:59:59.0"].enumerated() {
+            fixture.rows[i].dateTaken = date
+        }
+        let path = try write(fixture.text(), name: "dates.tsv", compressed: false)
+        let report = try YFCCIndexBuilder(dataFile: path).build()
+        #expect(report.photos == 5 && report.malformed == 0)
+        #expect(report.malformedFields == 3)
+        #expect(report.problems.map(\.line) == [1, 2, 3])
+        #expect(report.problems.first?.reason == "has date taken '2012-13-45 99:99:99.0', not a date that exists: indexed without a date")
+        let found = try YFCCIndex(file: path + ".albumindex").search(center: Self.place, radiusKm: 5, page: 1, perPage: 10)
+        let dates = Dictionary(uniqueKeysWithValues: found.photos.map { ($0.id, $0.takenAt) })
+        #expect(dates[1001] == .some(nil) && dates[1002] == .some(nil) && dates[1003] == .some(nil))
+        #expect(dates[1004] == "2012-02-29T23:59:59")
+        #expect(YFCCText.isoDate(Array("2012-13-45 99:99:99".utf8)) == nil)
+        #expect(YFCCText.isoDate(Array("2000-02-29 00:00:00".utf8)) == "2000-02-29T00:00:00")
+        #expect(YFCCText.isoDate(Array("1900-02-29 00:00:00".utf8)) == nil)
     }
 
     @Test func aBuildStoppedAfterSomeRunsResumesToTheSameIndex() throws {

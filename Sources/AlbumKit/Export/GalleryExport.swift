@@ -1,3 +1,4 @@
+import AlbumFiles
 import AlbumModel
 import Foundation
 
@@ -33,11 +34,14 @@ public struct GalleryExport: Sendable {
         public var index: URL
     }
 
-    /// Writes the gallery into `folder`, which must be missing, empty, or an earlier gallery.
-    /// - Throws: `AlbumError.invalidInput` for a folder with other content, `.io` when a file
-    ///   cannot be written.
-    public func write(_ content: ExportContent, to folder: URL) throws(AlbumError) -> Summary {
-        try prepare(folder)
+    /// Writes the gallery into `output`'s folder, which must be missing, empty, or an earlier
+    /// gallery (replaced only when `output.replacing`), and outside the library (`OutputFile`).
+    /// - Throws: `AlbumError.invalidInput` for a folder with other content, an earlier gallery
+    ///   without `--force` or a folder inside the library; `.io` when a file cannot be written.
+    public func write(_ content: ExportContent, to output: OutputFile) throws(AlbumError) -> Summary {
+        try output.check(folder: true)
+        let folder = output.url.standardizedFileURL
+        try prepare(folder, replacing: output.replacing)
         var photoCount = 0
         var pinsJSON: [[String: Any]] = []
         try writeAssets(into: folder)
@@ -82,7 +86,7 @@ public struct GalleryExport: Sendable {
         return "\(photo.photo.contentHash ?? "photo-\(photo.photo.id)").\(safeExt)"
     }
 
-    private func prepare(_ folder: URL) throws(AlbumError) {
+    private func prepare(_ folder: URL, replacing: Bool) throws(AlbumError) {
         let fm = FileManager.default
         var isFolder: ObjCBool = false
         if fm.fileExists(atPath: folder.path, isDirectory: &isFolder) {
@@ -90,6 +94,9 @@ public struct GalleryExport: Sendable {
             let entries = (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
             if !entries.isEmpty && !entries.contains(Self.marker) {
                 throw .invalidInput("--out \(folder.path) is not empty and not a GeoAlbum gallery")
+            }
+            if !entries.isEmpty && !replacing {
+                throw .invalidInput("--out \(folder.path) holds a gallery already: not replaced (give --force to replace it)")
             }
             for entry in entries { try? fm.removeItem(at: folder.appendingPathComponent(entry)) }
         }

@@ -1,6 +1,7 @@
 import AlbumFiles
 import AlbumModel
 import AlbumSeam
+import Synchronization
 
 /// The worker loop of a fetch: N workers take a transfer slot, claim the next `placeholder`
 /// photo of the pin and hand it to a `PhotoWorker`, until none is left.
@@ -11,6 +12,9 @@ extension Library {
         try await recoverFromCrash(pool: environment.pool)
         let counts = try await store.stateCounts(pinId: pinId)
         let owner = ClaimOwner(token: ProcessToken.current)
+        // Set when the server throttled a photo past the budget: no worker claims another (the
+        // rest stay queued for the next run, `album resume`), so the budget bounds the run.
+        let throttled = ThrottleFlag()
         let tracker = ProgressTracker(
             pinId: pinId, total: counts.total, alreadyDone: counts.total - counts.remaining, report: environment.progress)
         do {
@@ -20,8 +24,15 @@ extension Library {
                         let worker = PhotoWorker(library: self, environment: environment)
                         // Take a transfer slot, then a photo: a claimed photo never waits for a slot.
                         @Sendable func next() async throws -> Int64? {
-                            guard let claim = try await self.store.claimNextPhoto(pinId: pinId, by: owner) else { return nil }
-                            return try await worker.process(claim).bytes
+                            guard !throttled.isSet,
+                                  let claim = try await self.store.claimNextPhoto(pinId: pinId, by: owner)
+                            else { return nil }
+                            let outcome = try await worker.process(claim)
+                            if case .deferred = outcome {
+                                throttled.set()
+                                return nil
+                            }
+                            return outcome.bytes
                         }
                         while true {
                             let bytes: Int64?
@@ -48,4 +59,11 @@ extension Library {
         }
         return try await report(pinId: pinId)
     }
+}
+
+/// Whether a server throttled a download past its budget during a run (shared by its workers).
+final class ThrottleFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -12,12 +12,16 @@ public struct WorkerReport: Sendable {
     public var failed = 0
     /// Photos dropped as duplicates of bytes the album holds or the user removed.
     public var dropped = 0
+    /// Photos left queued because the server throttled past the budget (HTTP 429).
+    public var deferred = 0
     public var bytes: Int64 = 0
 }
 
 extension Library {
     /// How long an idle worker waits before looking at the queue again.
     static let workerIdleWait: Duration = .milliseconds(500)
+    /// How long a following worker rests after a server throttled it past the budget.
+    static let throttledWait: Duration = .seconds(60)
 
     /// `album worker`: downloads queued photos of every pin with `concurrency` downloads at once,
     /// through the same claims and `PhotoWorker` as a fetch, until none is left (none waiting and
@@ -47,6 +51,11 @@ extension Library {
                                 }
                                 let outcome = try await worker.process(claim)
                                 tally.value.withLock { $0.add(outcome) }
+                                if case .deferred = outcome {
+                                    // The server throttles: this worker stops, or with --follow waits.
+                                    if !follow { return }
+                                    try await Task.sleep(for: Self.throttledWait)
+                                }
                             }
                         }
                     }
@@ -111,6 +120,7 @@ extension WorkerReport {
         case .downloaded(let bytes): downloaded += 1; self.bytes += bytes
         case .failed: failed += 1
         case .dropped: dropped += 1
+        case .deferred: deferred += 1
         }
     }
 }

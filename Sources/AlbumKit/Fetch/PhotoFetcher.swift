@@ -21,6 +21,7 @@ struct HTTPPhotoFetcher: PhotoFetcher {
         switch await downloader.download(url, onRetry: onRetry) {
         case .body(let body): .success(body.data)
         case .failed(let reason): .failure(.source(reason))
+        case .deferred(let reason): .failure(.source(AlbumError.Detail(reason, cause: .httpStatus(429))))
         }
     }
 }
@@ -47,6 +48,15 @@ struct BundleFilePhotoFetcher: PhotoFetcher {
                 return .failure(.invalidInput(refusal, subject: .file(file.path)))
             }
         }
+    }
+}
+
+extension AlbumError {
+    /// A download the server throttled past the budget (`DownloadOutcome.deferred`): the photo
+    /// stays queued, not failed.
+    var isThrottled: Bool {
+        guard case .source(let detail) = self, case .httpStatus(429)? = detail.cause else { return false }
+        return true
     }
 }
 

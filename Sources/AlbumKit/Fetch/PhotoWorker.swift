@@ -18,12 +18,14 @@ struct PhotoWorker: Sendable {
         case downloaded(bytes: Int64), failed
         /// Bytes the user removed, or that the pin's album holds already.
         case dropped
+        /// The server throttled past the budget: the photo is queued again, for a later run.
+        case deferred
 
         /// The bytes downloaded and kept.
         var bytes: Int64 {
             switch self {
             case .downloaded(let bytes): bytes
-            case .failed, .dropped: 0
+            case .failed, .dropped, .deferred: 0
             }
         }
     }
@@ -38,6 +40,10 @@ struct PhotoWorker: Sendable {
         case .failure(let error):
             // The batch stopped (another photo met a full disk): not this photo's fault either.
             if Task.isCancelled { throw await requeue(claim, because: .io("download of photo \(photo.id) cancelled", subject: .photo(photo.id))) }
+            if error.isThrottled {
+                try await store.record(.released, of: claim)
+                return .deferred
+            }
             try await store.record(.failed(reason: error.description), of: claim)
             return .failed
         case .success(let data):

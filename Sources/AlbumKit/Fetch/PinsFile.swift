@@ -57,6 +57,10 @@ public enum PinsFile {
         return String(data: body, encoding: .utf8)
     }
 
+    /// What is trimmed from each line: white space and a byte order mark (built once, not a
+    /// character set union per line).
+    private static let blank = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])
+
     /// Parses the text of a pins file; `name` is used in error messages.
     public static func parse(
         _ text: String, name: String, resolve: Resolver = { (name) throws(AlbumError) in try Library.resolvePlace(name) }
@@ -64,7 +68,7 @@ public enum PinsFile {
         var results: [Result<Entry, AlbumError>] = []
         var seenContent = false
         for (index, raw) in lines(text).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
+            let line = raw.trimmingCharacters(in: blank)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = splitCSV(line)
             if !seenContent {
@@ -128,8 +132,13 @@ public enum PinsFile {
         guard fields.count == 2 || fields.count == 3 else {
             return .failure(.invalidInput("\(at): expected lat,lon[,title], found \(fields.count) field\(fields.count == 1 ? "" : "s")"))
         }
-        guard let lat = Double(fields[0]) else { return .failure(.invalidInput("\(at): latitude '\(fields[0])' is not a number")) }
-        guard let lon = Double(fields[1]) else { return .failure(.invalidInput("\(at): longitude '\(fields[1])' is not a number")) }
+        // Decimal degrees only: Double("0x10") is 16, Double("1e2") 100, Double("nan") not a number.
+        guard let lat = Coordinate.decimalDegrees(fields[0]) else {
+            return .failure(.invalidInput("\(at): latitude '\(fields[0])' is not a number"))
+        }
+        guard let lon = Coordinate.decimalDegrees(fields[1]) else {
+            return .failure(.invalidInput("\(at): longitude '\(fields[1])' is not a number"))
+        }
         do {
             let coordinate = try Coordinate(latitude: lat, longitude: lon)
             let title = fields.count == 3 && !fields[2].isEmpty ? fields[2] : nil

@@ -17,8 +17,22 @@ public enum FilePhotos {
     /// HEIF, whatever its name); for a folder, every JPEG- or HEIF-named file under it, sorted,
     /// spelled from the folder as given (`photos/2024/a.jpg`). Hidden entries are passed over.
     /// Folders are walked by the import's `FolderWalker` (links followed, each folder once).
-    public static func expand(_ paths: [String]) -> [String] {
-        paths.flatMap { path -> [String] in
+    public static func expand(_ paths: [String]) -> [String] { expandNamingEmptyFolders(paths).files }
+
+    /// As `expand`, and the folders (as given) in which no photo was found: `exif`/`thumb` say so
+    /// and exit non-zero rather than print nothing.
+    public static func expandNamingEmptyFolders(_ paths: [String]) -> (files: [String], emptyFolders: [String]) {
+        var empty: [String] = []
+        let files = paths.flatMap { path -> [String] in
+            let found = expandOne(path)
+            if found.isEmpty { empty.append(path) }
+            return found
+        }
+        return (files, empty)
+    }
+
+    private static func expandOne(_ path: String) -> [String] {
+        do {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
             let root = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
@@ -39,6 +53,11 @@ public enum FilePhotos {
         }
     }
 
+    /// The error of a folder in which no photo was found.
+    public static func noPhotos(in folder: String) -> AlbumError {
+        .notFound("no photos (JPEG or HEIC/HEIF files) in this folder", subject: .file(folder))
+    }
+
     /// Each file's EXIF (header segments only), on the blocking pool, in the order given.
     public static func exif(of paths: [String]) async -> [Result<Exif, AlbumError>] {
         let reader = ExifReader()
@@ -51,7 +70,8 @@ public enum FilePhotos {
     /// per core). An existing destination is replaced only with `replacing`; an input is never
     /// a destination (same device and inode, whatever its path).
     public static func writeThumbnails(
-        _ jobs: [(source: URL, destination: URL)], longEdge: Int, replacing: Bool, concurrency: Int?
+        _ jobs: [(source: URL, destination: URL)], longEdge: Int, replacing: Bool, protecting protectedFolders: [URL] = [],
+        concurrency: Int?
     ) async -> [Result<Written, AlbumError>] {
         let thumbnailer = Thumbnailer(longEdge: longEdge)
         let pool = concurrency.map { BlockingPool(threads: $0, name: "geoalbum.thumb") } ?? .shared
@@ -59,7 +79,8 @@ public enum FilePhotos {
         let inputs = Set(jobs.compactMap { FileIdentity(path: $0.source.path) })
         return await pool.map(jobs) { job in
             Result { () throws(AlbumError) in
-                try thumbnailer.writeThumbnail(ofFileAt: job.source, to: job.destination, replacing: replacing, inputs: inputs)
+                try thumbnailer.writeThumbnail(
+                    ofFileAt: job.source, to: job.destination, replacing: replacing, inputs: inputs, protecting: protectedFolders)
             }
         }
     }

@@ -1,3 +1,4 @@
+import AlbumFiles
 import AlbumCards
 import AlbumImaging
 import AlbumModel
@@ -49,9 +50,21 @@ public enum CollagePlanner {
 extension Library {
     /// Draws the summary's card and writes it to `file` atomically (a temporary file in the same
     /// folder, then a rename): a failure leaves no partial file. The collage's photos come from
-    /// the store; decoding and drawing run on the blocking pool.
+    /// the store; decoding and drawing run on the blocking pool. Replaces an existing file (the
+    /// server's own cache); a path the user names goes through `writeCard(_:to:width:)` with an
+    /// `OutputFile`.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable.
     public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080) async throws(AlbumError) {
+        try await writeCard(summary, to: OutputFile(file, replacing: true), width: width)
+    }
+
+    /// Draws the summary's card and writes it by the rule of every user-named file (`OutputFile`):
+    /// checked before drawing (an existing file without --force, a path inside the library are
+    /// refused), written to a temporary file beside it and renamed.
+    /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable;
+    ///   `.invalidInput` for a path the rule refuses.
+    public func writeCard(_ summary: Summary, to output: OutputFile, width: Int = 1080) async throws(AlbumError) {
+        let file = output.url.standardizedFileURL
         let folder = file.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -60,14 +73,11 @@ extension Library {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw .io("cannot write card \(file.path): folder \(folder.path) is not writable")
         }
+        try output.check()
         let candidates = try await store.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
         try await BlockingPool.shared.run { () throws(AlbumError) in
             let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width)
-            do {
-                try png.write(to: file, options: .atomic)
-            } catch {
-                throw .io("cannot write card", subject: .file(file.path), cause: .of(error))
-            }
+            try output.write(png)
         }
     }
 

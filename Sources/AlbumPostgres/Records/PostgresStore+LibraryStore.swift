@@ -12,10 +12,10 @@ extension PostgresStore: LibraryStore {
             let changed = try await db.run(
                 "UPDATE pins SET latitude = $1, longitude = $2, updated_at = $3, named_at = NULL WHERE id = $4 RETURNING 1",
                 [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
-            guard changed == 1 else { throw .notFound("no pin with id \(id) in \(name)") }
+            guard changed == 1 else { throw .noPin(id) }
             let dropped = try await db.run("DELETE FROM photos WHERE pin_id = $1 AND source <> 'import' RETURNING 1", [id])
             try await db.run("DELETE FROM albums WHERE pin_id = $1", [id])
-            guard let pin = try await Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id) in \(name)") }
+            guard let pin = try await Self.fetchPin(db, id: id) else { throw .noPin(id) }
             return (pin, dropped)
         }
     }
@@ -58,7 +58,7 @@ extension PostgresStore: LibraryStore {
         try await write { db throws(AlbumError) in
             guard let photo = try await Self.decodePhotos(
                 db.query("SELECT \(Self.photoColumns) FROM photos WHERE id = $1 FOR UPDATE", [id])).first
-            else { throw .notFound("no photo with id \(id) in \(name)") }
+            else { throw .noPhoto(id) }
             try await db.run("DELETE FROM photos WHERE id = $1", [id])
             let now = Timestamp.now()
             if !photo.isUnplaced {

@@ -19,7 +19,7 @@ extension PostgresStore {
         let rows = try await read { db throws(AlbumError) in
             try await Self.decodePhotos(db.query("SELECT \(Self.photoColumns) FROM photos WHERE id = $1", [id]))
         }
-        guard let photo = rows.first else { throw .notFound("no photo with id \(id) in \(name)") }
+        guard let photo = rows.first else { throw .noPhoto(id) }
         return photo
     }
 

@@ -40,7 +40,7 @@ extension PostgresStore {
 
     /// The pin with this id. - Throws: `AlbumError.notFound` naming the id.
     public func requirePin(id: Int64) async throws(AlbumError) -> Pin {
-        guard let pin = try await pin(id: id) else { throw .notFound("no pin with id \(id) in \(name)") }
+        guard let pin = try await pin(id: id) else { throw .noPin(id) }
         return pin
     }
 
@@ -103,7 +103,7 @@ extension PostgresStore {
     @discardableResult
     public func removePin(id: Int64) async throws(AlbumError) -> Pin {
         try await write { db throws(AlbumError) in
-            guard let pin = try await Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id) in \(name)") }
+            guard let pin = try await Self.fetchPin(db, id: id) else { throw .noPin(id) }
             try await db.run("DELETE FROM pins WHERE id = $1", [id])
             return pin
         }

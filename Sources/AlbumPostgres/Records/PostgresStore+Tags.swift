@@ -49,7 +49,7 @@ extension PostgresStore {
         case .day(let day):
             let ids = try await db.query("SELECT id FROM photos WHERE local_date = $1 ORDER BY id", [day.description])
                 .compactMap { $0.int64(0) }
-            guard !ids.isEmpty else { throw .notFound("no photo was taken on \(day) (local date) in \(name)") }
+            guard !ids.isEmpty else { throw .notFound("no photo was taken on \(day) (local date)") }
             return ids
         }
     }

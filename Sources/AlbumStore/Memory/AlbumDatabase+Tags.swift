@@ -52,7 +52,7 @@ extension AlbumDatabase {
         case .day(let day):
             let ids = try db.query("SELECT id FROM photos WHERE local_date = ? ORDER BY id", [day.description])
                 .compactMap { $0.int64("id") }
-            guard !ids.isEmpty else { throw .notFound("no photo was taken on \(day) (local date) in \(path)") }
+            guard !ids.isEmpty else { throw .notFound("no photo was taken on \(day) (local date)") }
             return ids
         }
     }

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import AlbumKit
+@testable import AlbumCore
 
 /// The two ways a photo's bytes come (http through the `Downloader`, `file://` through the
 /// bundle's resolver) keep the same body and refuse the same bodies: one size cap, one sniff.

@@ -1,4 +1,4 @@
-@testable import AlbumKit
+@testable import AlbumCore
 import AlbumModel
 import AlbumStore
 import Foundation

@@ -1,0 +1,1 @@
+jsonFlickrApi({"photos":{"page":1,"pages":1,"perpage":250,"total":0,"photo":[]},"stat":"ok"})

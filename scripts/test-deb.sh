@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `make test-deb`: the package extracted into a temporary root (no install, no root needed) and
+# run from there: no Swift library is loaded from outside it (ldd), every library it loads is
+# found, `album fetch` works offline from the bundle the package carries, and the man pages and
+# completions are where man and the shells look.
+set -euo pipefail
+deb=${1:?usage: test-deb.sh PACKAGE.deb}
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+dpkg-deb -x "$deb" "$root"
+album="$root/usr/bin/album"
+fail() { echo "test-deb: $*" >&2; exit 1; }
+
+libraries=$(ldd "$album")
+if grep -qE 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime' <<<"$libraries"; then
+  fail "a Swift library is loaded from outside the package:"$'\n'"$libraries"
+fi
+if grep -q 'not found' <<<"$libraries"; then fail "a library is missing:"$'\n'"$libraries"; fi
+# Every library it loads belongs to a package named in Depends (directly or through it).
+depends=$(dpkg-deb -f "$deb" Depends)
+for soname in $(objdump -p "$album" | awk '/NEEDED/ {print $2}'); do
+  path=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ {print $NF; exit}')
+  owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) || owner=""
+  [ -z "$owner" ] && owner=$(dpkg -S "$path" | head -1 | cut -d: -f1)
+  tr ',' '\n' <<<"$depends" | awk '{print $1}' | grep -qxF "$owner" || fail "$soname ($owner) is not in Depends: $depends"
+done
+
+"$album" --version | grep -qx "$(dpkg-deb -f "$deb" Version)" || fail "album --version is not the package's version"
+library="$root/library"
+out=$(cd "$root" && "$album" fetch --lat 48.856613 --lon 2.352222 --title Paris --per-page 3 --library "$library" 2>&1) \
+  || fail "album fetch failed: $out"
+grep -q '3 photos: 3 downloaded, 0 failed' <<<"$out" || fail "album fetch did not download from the bundle: $out"
+"$album" status --library "$library" --json >/dev/null || fail "album status failed"
+
+[ -f "$root/usr/share/geoalbum/zones.bin" ] || fail "no zone map"
+for page in album album-fetch album-pin-edit; do
+  MANWIDTH=80 man -l "$root/usr/share/man/man1/$page.1.gz" 2>/dev/null | grep -q . || fail "man $page shows nothing"
+done
+man -l "$root/usr/share/man/man1/album-pin-edit.1.gz" 2>/dev/null | grep -q -- '--title' || fail "man album-pin-edit lacks --title"
+[ -s "$root/usr/share/bash-completion/completions/album" ] || fail "no bash completion"
+[ -s "$root/usr/share/zsh/vendor-completions/_album" ] || fail "no zsh completion"
+[ -s "$root/usr/share/fish/vendor_completions.d/album.fish" ] || fail "no fish completion"
+bash -c "source '$root/usr/share/bash-completion/completions/album'" || fail "the bash completion does not load"
+echo "test-deb: $deb runs from an extracted root: $(grep -c '=>' <<<"$libraries") libraries, none of them Swift's"
