@@ -35,7 +35,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // libheif and cairo: headers only, no pkg-config (it would link them). The C shim loads
-        // each on first use (decision 0021-i13), so commands that decode no HEIC and draw no card
+        // each on first use (decision 0043-i13), so commands that decode no HEIC and draw no card
         // start without them and their ~40 dependencies.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
@@ -48,7 +48,10 @@ let package = Package(
         // MARK: Library modules, split where their dependencies differ.
         .target(name: "AlbumModel"),
         .target(name: "AlbumFiles", dependencies: ["AlbumModel", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "AlbumStore", dependencies: ["AlbumModel", "CSQLite"]),
+        // The store seam: the protocols both stores implement and the plain values they pass
+        // (decision 0034-seam). No database, no C library: AlbumModel only.
+        .target(name: "AlbumSeam", dependencies: ["AlbumModel"]),
+        .target(name: "AlbumStore", dependencies: ["AlbumModel", "AlbumSeam", "CSQLite"]),
         .target(name: "AlbumNet", dependencies: ["AlbumModel", "CCurl", "CGeoAlbumShim"]),
         .target(name: "AlbumSources", dependencies: ["AlbumModel", "AlbumNet", "AlbumYFCC"]),
         // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
@@ -65,7 +68,7 @@ let package = Package(
         .target(
             name: "AlbumCore",
             dependencies: [
-                "AlbumModel", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
+                "AlbumModel", "AlbumSeam", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
                 "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC",
             ],
             path: "Sources/AlbumKit"
@@ -75,7 +78,7 @@ let package = Package(
         .target(
             name: "AlbumPostgres",
             dependencies: [
-                "AlbumModel", "AlbumStore",
+                "AlbumModel", "AlbumSeam",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
@@ -122,7 +125,7 @@ let package = Package(
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "AlbumModel", "AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
-        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumCore", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSources", "AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumKitTests", dependencies: ["AlbumCore", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSeam", "AlbumSources", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumDownloadTests", dependencies: ["AlbumDownload", "AlbumNet"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "CGeoAlbumShim", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumModel", "AlbumStore", "TestSupport"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What `album serve`'s answer cache costs on PostgreSQL (decision 0023-pgplans): reading the
+# What `album serve`'s answer cache costs on PostgreSQL (decision 0044-pgplans): reading the
 # library's version, and what each way of keeping one costs the writers. With pgbench on a
 # PostgreSQL in a temporary folder (server defaults: fsync and synchronous_commit on).
 #   reads:  `SELECT pg_current_snapshot()` (the chosen version) vs a one-row counter table.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# album serve on a PostgreSQL library (decision 0023-pgplans): wrk against the pin list
+# album serve on a PostgreSQL library (decision 0044-pgplans): wrk against the pin list
 # (`/api/pins`) and a pin's photos, answered from the answer cache (each hit reads the server's
 # snapshot, one round trip) and made afresh for every request (--no-answer-cache), beside the
 # same library in a folder (SQLite). Prints requests/s and the server's CPU time per request

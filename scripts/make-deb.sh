@@ -3,7 +3,7 @@
 # The binary is the release build linked with --static-swift-stdlib (no Swift library outside
 # the package); Depends: is what dpkg-shlibdeps reads off its ELF NEEDED entries (objdump), so it
 # names exactly the Debian libraries the binary loads. libheif and cairo are loaded with dlopen
-# only by a command that reads a HEIC or draws a card (decision 0021-i13): Recommends.
+# only by a command that reads a HEIC or draws a card (decision 0043-i13): Recommends.
 # The place names (GeoNames), the zone database and the map page's scripts are data packages that
 # `album` reads when present and names when missing: Recommends too.
 set -euo pipefail

@@ -44,7 +44,7 @@ final class CairoCanvas {
         cairo_surface_destroy(surface)
     }
 
-    /// cairo, loaded on first use (decision 0021-i13; `ALBUM_LIBCAIRO` names another file): nil,
+    /// cairo, loaded on first use (decision 0043-i13; `ALBUM_LIBCAIRO` names another file): nil,
     /// or why it cannot be loaded.
     private static let unavailable: String? = ga_cairo_load(getenv("ALBUM_LIBCAIRO")).map { String(cString: $0) }
 

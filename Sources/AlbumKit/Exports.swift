@@ -1,7 +1,7 @@
 import AlbumFiles
 import AlbumPlaces
+import AlbumSeam
 import AlbumSources
-import AlbumStore
 import AlbumYFCC
 
 // The values of the modules beneath AlbumKit that the `album` executable names (issue 23, item 4):
@@ -18,7 +18,7 @@ public typealias ZoneOffsets = AlbumPlaces.ZoneOffsets
 /// `--source bundle:PATH | flickr | yfcc:FILE`, parsed.
 public typealias SourceSpec = AlbumSources.SourceSpec
 /// A place of the library's pins and photos, with counts (`album places`).
-public typealias LibraryPlace = AlbumStore.LibraryPlace
+public typealias LibraryPlace = AlbumSeam.LibraryPlace
 /// The YFCC100M dataset's on-disk index (`album yfcc index`, `album yfcc query-times`).
 public typealias YFCCIndex = AlbumYFCC.YFCCIndex
 public typealias YFCCIndexBuilder = AlbumYFCC.YFCCIndexBuilder

@@ -1,5 +1,6 @@
 import AlbumFiles
 import AlbumModel
+import AlbumSeam
 import AlbumStore
 import Foundation
 

@@ -1,7 +1,7 @@
 import AlbumFiles
 import AlbumModel
 import AlbumPostgres
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// What a command does with the library it opens.

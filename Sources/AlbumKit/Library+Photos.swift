@@ -1,5 +1,5 @@
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// Counts for `album status`.
 public struct LibraryStatus: Sendable {

@@ -1,5 +1,5 @@
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 extension Library {
     /// Adds a pin (named with its place, on a folder library).

@@ -1,5 +1,6 @@
 import AlbumModel
 import AlbumPlaces
+import AlbumSeam
 import AlbumStore
 import Foundation
 
@@ -61,7 +62,7 @@ extension Library {
     }
 
     /// What the place data says about each photo: the positions looked up together (the
-    /// index's batch path, decision 0023-places).
+    /// index's batch path, decision 0045-places).
     static func locals(of photos: [UnnamedPhoto], index: PlaceIndex) -> [PhotoPlace] {
         var found = index.lookup(photos.compactMap(\.coordinate)).makeIterator()
         return photos.map { photo in local(of: photo, found: photo.coordinate == nil ? nil : found.next()) }

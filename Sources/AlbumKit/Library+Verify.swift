@@ -1,6 +1,7 @@
 import AlbumFiles
 import AlbumImaging
 import AlbumModel
+import AlbumSeam
 import AlbumStore
 import Foundation
 

@@ -1,11 +1,12 @@
 import AlbumModel
 import AlbumPlaces
+import AlbumSeam
 import AlbumStore
 import Foundation
 import Synchronization
 
 /// A library: its store (pins, albums, photos) and the folder of its photo files. One type for
-/// both stores (decision 0021-seam):
+/// both stores (decision 0042-seam):
 ///
 /// ```
 /// DIR/album.sqlite      a folder library: pins, region, albums, photos (WAL mode)
@@ -124,13 +125,12 @@ public final class Library: Sendable {
         self.store = store
     }
 
-    /// Names new pins and photos (place, time zone) from async code: the place data is loaded
-    /// (once a process; seconds from a cold cache on a busy machine) before the database's
-    /// thread is taken, so other pins' claims do not wait behind it.
+    /// Names new pins and photos (place, time zone) from async code, on the blocking pool: its
+    /// reads go to the database's readers and each batch is one write on its writer, so other
+    /// pins' claims take turns with it instead of waiting for the whole naming.
     func nameNewPlacesOffPool() async throws(AlbumError) {
-        guard let sqlite else { return try await nameNewPlacesInStore() }
-        await BlockingPool.shared.run { _ = Places.standard }
-        _ = try await sqlite.read { _ throws(AlbumError) in try self.nameNewPlaces() }
+        guard sqlite != nil else { return try await nameNewPlacesInStore() }
+        _ = try await BlockingPool.shared.run { () throws(AlbumError) in try self.nameNewPlaces() }
     }
 
     /// `nameNewPlaces` through the seam, for a library on another store (PostgreSQL): the same
@@ -163,34 +163,4 @@ public final class Library: Sendable {
             try await store.setPhotoPlaces(Array(zip(photos.map(\.id), Self.locals(of: photos, index: index))))
         }
     }
-}
-
-extension Library {
-    /// Runs an async call from a blocking thread (the pool's), waiting for it: for synchronous
-    /// steps (the import's scanner and planner) on a store that is only async (PostgreSQL). Never
-    /// call it from Swift's cooperative pool.
-    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws(AlbumError) -> T) throws(AlbumError) -> T {
-        let result = BlockingResult<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do throws(AlbumError) { result.value = .success(try await body()) } catch { result.value = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try result.value!.get()
-    }
-
-    /// Whether the library holds a photo with these bytes, or the user removed one; from a
-    /// blocking thread (the import's scanner).
-    func knownImport(contentHash: String) throws(AlbumError) -> KnownImport? {
-        if let sqlite { return try sqlite.knownImport(contentHash: contentHash) }
-        let store = self.store
-        return try Self.blocking { () throws(AlbumError) in try await store.knownImport(contentHash: contentHash) }
-    }
-}
-
-/// The outcome of a `Library.blocking` call: written by its task before the semaphore is
-/// signalled, read after the wait.
-private final class BlockingResult<T: Sendable>: @unchecked Sendable {
-    var value: Result<T, AlbumError>?
 }

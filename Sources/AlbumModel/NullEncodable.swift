@@ -1,8 +1,8 @@
 /// A value whose JSON lists every stored property, an absent one as `null` — GeoAlbum's JSON
-/// rule (PRODUCT.md). Synthesized `Encodable` leaves nil properties out; conforming instead
-/// writes each stored property under its own name, so a type keeps synthesized `Decodable`
-/// and needs no hand-written `encode(to:)`. Only for plain structs whose stored properties are
-/// all `Encodable` and named as their JSON keys.
+/// rule (docs/architecture.md, "JSON of a pin, a photo, the region"). Synthesized `Encodable`
+/// leaves nil properties out; conforming instead writes each stored property under its own
+/// name, so a type keeps synthesized `Decodable` and needs no hand-written `encode(to:)`. Only
+/// for plain structs whose stored properties are all `Encodable` and named as their JSON keys.
 public protocol NullEncodable: Encodable {}
 
 extension NullEncodable {

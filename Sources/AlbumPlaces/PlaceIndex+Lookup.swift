@@ -7,7 +7,7 @@ import Foundation
 /// candidates' vectors, the answer's row), most of them cache misses: alone, a lookup waits for
 /// each in turn. Positions are therefore looked up in blocks of `batchSize`, stage by stage:
 /// the tiles of every position of the block, then their cells, then their lists… so the misses
-/// of a stage overlap instead of following one another (decision 0023-places). The
+/// of a stage overlap instead of following one another (decision 0045-places). The
 /// answers are the same as one at a time.
 extension PlaceIndex {
     /// Positions whose reads are issued together.

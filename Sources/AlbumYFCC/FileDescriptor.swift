@@ -37,23 +37,17 @@ final class FileDescriptor {
 
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AlbumError) -> Int {
-        while true {
-            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            throw Self.error(errno, "cannot read", path)
-        }
+        let n = Errno.retryingInterrupts { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+        guard n >= 0 else { throw Self.error(errno, "cannot read", path) }
+        return n
     }
 
     /// Writes all of `bytes` at `offset`.
     func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(AlbumError) {
         var done = 0
         while done < bytes.count {
-            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Self.error(errno, "cannot write", path)
-            }
+            let n = Errno.retryingInterrupts { pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done)) }
+            guard n >= 0 else { throw Self.error(errno, "cannot write", path) }
             done += n
         }
     }

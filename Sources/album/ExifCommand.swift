@@ -40,8 +40,9 @@ struct ExifCommand: AsyncParsableCommand {
     }
 }
 
-/// One file's EXIF as PRODUCT.md has it: `{file, takenAt, offset, latitude, longitude, altitude,
-/// orientation, make, model, width, height, error}`, plus `problems`.
+/// One file's EXIF as the JSON contract has it (docs/architecture.md, "JSON of a pin, a
+/// photo"): `{file, takenAt, offset, latitude, longitude, altitude, orientation, make, model,
+/// width, height, error}`, plus `problems`.
 struct ExifJSON: Encodable {
     let file: String
     let info: FilePhotos.Exif?

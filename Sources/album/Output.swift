@@ -45,11 +45,8 @@ enum Output {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int32? in
             var offset = 0
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
+                let written = Errno.retryingInterrupts { write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+                if written < 0 { return errno }
                 offset += written
             }
             return nil

@@ -15,7 +15,7 @@ extension GlobalOptions {
     }
 
     /// Opens the library (folder or PostgreSQL) for a command, runs `body`, then closes it: every
-    /// command that reads or writes a library opens it here (decisions 0021-seam, 0023-pgmemory).
+    /// command that reads or writes a library opens it here (decisions 0042-seam, 0023-pgmemory).
     func withLibrary<T>(
         _ access: LibraryAccess, connections: Int = 8, _ body: (Library) async throws -> T
     ) async throws -> T {

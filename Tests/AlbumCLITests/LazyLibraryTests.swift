@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// libheif and cairo are loaded on first use (decision 0021-i13): a command that decodes no HEIC
+/// libheif and cairo are loaded on first use (decision 0043-i13): a command that decodes no HEIC
 /// and draws no card starts without them, one that does loads them, and a library that cannot be
 /// loaded is a one-line error naming it and the Debian package, with nothing written.
 @Suite struct LazyLibraryTests {

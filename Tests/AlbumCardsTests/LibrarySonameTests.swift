@@ -2,7 +2,7 @@ import CGeoAlbumShim
 import Foundation
 import Testing
 
-/// The names the C shim loads libheif and cairo by (decision 0021-i13) are the sonames of the
+/// The names the C shim loads libheif and cairo by (decision 0043-i13) are the sonames of the
 /// libraries the -dev packages link against: `dlopen` of the soname and of the -dev package's
 /// `libX.so` (found with pkg-config, as the build once linked it) give the same object.
 @Suite struct LibrarySonameTests {

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 import Testing
 
@@ -8,12 +9,13 @@ import Testing
 @Suite struct ImportPlanningTests {
     static func photo(
         _ name: String, _ lat: Double?, _ lon: Double?, at takenAt: String? = nil, camera: String? = nil
-    ) -> ScannedPhoto {
+    ) -> ImportedPhotoRecord {
         let coordinate = lat.flatMap { lat in lon.flatMap { try? Coordinate(latitude: lat, longitude: $0) } }
-        return ScannedPhoto(
-            path: "/photos/\(name)", contentHash: name.utf8.map { String(format: "%02x", $0) }.joined().padding(toLength: 64, withPad: "0", startingAt: 0),
-            bytes: 1000, width: 10, height: 10, takenAt: takenAt, coordinate: coordinate, altitude: nil, orientation: nil,
-            make: camera, model: camera.map { "\($0) model" }, known: nil, warnings: [])
+        return ImportedPhotoRecord(
+            scanned: "/photos/\(name)", contentHash: name.utf8.map { String(format: "%02x", $0) }.joined().padding(toLength: 64, withPad: "0", startingAt: 0),
+            bytes: 1000, width: 10, height: 10, takenAt: takenAt, coordinate: coordinate,
+            camera: Camera(make: camera, model: camera.map { "\($0) model" }, orientation: nil, altitude: nil).nonEmpty,
+            known: nil, warnings: [])
     }
 
     static func planner(radiusKm: Double = 1) -> ImportPlanner {
@@ -26,7 +28,7 @@ import Testing
     }
 
     /// Random points in a few tight groups and a scatter, with dates.
-    static func scatter(seed: UInt64, count: Int) -> [ScannedPhoto] {
+    static func scatter(seed: UInt64, count: Int) -> [ImportedPhotoRecord] {
         var state = seed
         func random() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -43,12 +45,12 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func placesDoNotDependOnFileOrder(seed: UInt64) throws {
+    func placesDoNotDependOnFileOrder(seed: UInt64) async throws {
         let photos = Self.scatter(seed: 42, count: 300)
         var shuffler = SystemRandomNumberGenerator()
-        let reference = try Self.planner().plan(photos)
-        let shuffled = try Self.planner().plan(photos.shuffled(using: &shuffler))
-        let reversed = try Self.planner().plan(photos.reversed())
+        let reference = try await Self.planner().plan(photos)
+        let shuffled = try await Self.planner().plan(photos.shuffled(using: &shuffler))
+        let reversed = try await Self.planner().plan(photos.reversed())
         #expect(Self.places(shuffled) == Self.places(reference))
         #expect(Self.places(reversed) == Self.places(reference))
         #expect(reference.places.map(\.coordinate) == shuffled.places.map(\.coordinate))
@@ -68,41 +70,41 @@ import Testing
         }
     }
 
-    @Test func photosEitherSideOfTheAntimeridianAreOnePlace() throws {
-        let plan = try Self.planner().plan([Self.photo("east", -16.5, 179.9995), Self.photo("west", -16.5, -179.9995)])
+    @Test func photosEitherSideOfTheAntimeridianAreOnePlace() async throws {
+        let plan = try await Self.planner().plan([Self.photo("east", -16.5, 179.9995), Self.photo("west", -16.5, -179.9995)])
         #expect(plan.places.count == 1)
         let centre = try #require(plan.places.first?.coordinate)
         #expect(abs(centre.longitude) > 179.999, "a mean of degrees would put it at 0: \(centre)")
         #expect(abs(centre.latitude + 16.5) < 1e-6)
     }
 
-    @Test func photosAroundThePoleAreOnePlaceCentredOnIt() throws {
-        let plan = try Self.planner().plan([0.0, 120, -120].map { (lon: Double) in Self.photo("pole\(Int(lon))", 89.9995, lon) })
+    @Test func photosAroundThePoleAreOnePlaceCentredOnIt() async throws {
+        let plan = try await Self.planner().plan([0.0, 120, -120].map { (lon: Double) in Self.photo("pole\(Int(lon))", 89.9995, lon) })
         #expect(plan.places.count == 1)
         #expect(try #require(plan.places.first?.coordinate.latitude) > 89.9999)
         // Across the south pole too, with longitudes 180° apart.
-        let south = try Self.planner().plan([Self.photo("s1", -89.9996, 10), Self.photo("s2", -89.9996, -170)])
+        let south = try await Self.planner().plan([Self.photo("s1", -89.9996, 10), Self.photo("s2", -89.9996, -170)])
         #expect(south.places.count == 1)
     }
 
-    @Test func placesFartherApartThanTheRadiusStaySeparate() throws {
+    @Test func placesFartherApartThanTheRadiusStaySeparate() async throws {
         let photos = [Self.photo("a", 48.8566, 2.3522), Self.photo("b", 48.8700, 2.3522)]  // 1.5 km apart
-        #expect(try Self.planner(radiusKm: 1).plan(photos).places.count == 2)
-        #expect(try Self.planner(radiusKm: 2).plan(photos).places.count == 1)
+        #expect(try await Self.planner(radiusKm: 1).plan(photos).places.count == 2)
+        #expect(try await Self.planner(radiusKm: 2).plan(photos).places.count == 1)
     }
 
-    @Test func existingPinsNearbyAreReused() throws {
+    @Test func existingPinsNearbyAreReused() async throws {
         let pin = Pin(id: 9, coordinate: try Coordinate(latitude: 48.8566, longitude: 2.3522), createdAt: Date(), updatedAt: Date())
         let planner = ImportPlanner(
             radiusKm: 1, suggestionWindowSeconds: 1800,
             nearestPin: { c in c.distanceKm(to: pin.coordinate) <= 1 ? pin : nil }, pin: { _ in pin })
-        let plan = try planner.plan([Self.photo("near", 48.857, 2.353), Self.photo("far", 48.9, 2.5)])
+        let plan = try await planner.plan([Self.photo("near", 48.857, 2.353), Self.photo("far", 48.9, 2.5)])
         #expect(plan.places.count == 2)
         #expect(plan.places.first?.destination == .existing(pin))
         #expect(plan.places.first?.newPhotos.map(\.path) == ["/photos/near"])
     }
 
-    @Test func sameCameraWithinTheWindowSuggestsAPlace() throws {
+    @Test func sameCameraWithinTheWindowSuggestsAPlace() async throws {
         let photos = [
             Self.photo("located-0900", 48.8566, 2.3522, at: "2024-06-14T09:00:00+02:00", camera: "Canon"),
             Self.photo("located-1000", -33.8568, 151.2153, at: "2024-06-14T10:00:00+02:00", camera: "Canon"),
@@ -112,7 +114,7 @@ import Testing
             Self.photo("nogps-other", nil, nil, at: "2024-06-14T09:01:00+02:00", camera: "Nikon"),
             Self.photo("nogps-undated", nil, nil, camera: "Canon"),
         ]
-        let plan = try Self.planner().plan(photos)
+        let plan = try await Self.planner().plan(photos)
         let suggested = Dictionary(uniqueKeysWithValues: plan.unplaced.map { ($0.photo.path, $0.suggestion?.basedOn.path) })
         #expect(suggested["/photos/nogps-0925"] == "/photos/located-0900")
         #expect(suggested["/photos/nogps-0945"] == "/photos/located-1000", "the nearest in time wins")
@@ -122,13 +124,13 @@ import Testing
         #expect(plan.unplaced.first { $0.photo.path == "/photos/nogps-0925" }?.suggestion?.secondsApart == Int64(25 * 60))
     }
 
-    @Test func duplicatesKeepTheFirstPathWhateverTheOrder() throws {
+    @Test func duplicatesKeepTheFirstPathWhateverTheOrder() async throws {
         let original = Self.photo("b/original.jpg", 48.8566, 2.3522)
-        let copy = ScannedPhoto(
-            path: "/photos/a/copy.jpg", contentHash: original.contentHash, bytes: 1000, width: 10, height: 10, takenAt: nil,
-            coordinate: original.coordinate, altitude: nil, orientation: nil, make: nil, model: nil, known: nil, warnings: [])
+        let copy = ImportedPhotoRecord(
+            scanned: "/photos/a/copy.jpg", contentHash: original.contentHash, bytes: 1000, width: 10, height: 10, takenAt: nil,
+            coordinate: original.coordinate, camera: nil, known: nil, warnings: [])
         for order in [[original, copy], [copy, original]] {
-            let plan = try Self.planner().plan(order)
+            let plan = try await Self.planner().plan(order)
             #expect(plan.duplicates.map(\.file) == ["/photos/b/original.jpg"])
             #expect(plan.duplicates.first?.duplicateOf == "/photos/a/copy.jpg")
             #expect(plan.places.flatMap(\.newPhotos).map(\.path) == ["/photos/a/copy.jpg"])

@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import AlbumPlaces
 
-/// Lookups of many positions at once (stage by stage, decision 0023-places) answer
+/// Lookups of many positions at once (stage by stage, decision 0045-places) answer
 /// what a scan of every place and the zone map's own answer say, position by position.
 @Suite struct BatchLookupTests {
     /// The answer from first principles: the nearest place by a scan of every row, the zone from

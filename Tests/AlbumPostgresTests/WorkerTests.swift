@@ -156,7 +156,7 @@ struct WorkerTests {
     @Test func everyCommandTakesAPostgresLibraryAndFoldersItDoesNotTakeAreRefusedInOneLine() throws {
         let (library, files) = try newLibrary()
         #expect(try AlbumProcess.run(["pin", "add", "--lat", "1", "--lon", "2", "--library", library]).status == 0)
-        // Every command takes it now (decisions 0021-seam, 0023-pgmemory): the last ones refused before.
+        // Every command takes it now (decisions 0042-seam, 0023-pgmemory): the last ones refused before.
         for arguments in [["places"], ["remind", "list"], ["tags"]] {
             let run = try AlbumProcess.run(arguments + ["--library", library])
             #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")

@@ -47,20 +47,24 @@ import TestSupport
         #expect(try await db.read { db throws(AlbumError) in try db.pins().count } == 2)
     }
 
-    @Test func readsAndWritesRunOnTheDatabasesOwnThread() async throws {
+    @Test func writesRunOnTheWritersOwnThreadAndReadsOnTheReaders() async throws {
         // (Closure parameters are typed: this test also sees the module's internal synchronous
         // `read`/`write`, which run on the caller's thread. Thread names are not reliable on
         // Linux's Foundation, so threads are told apart by `pthread_self`.)
-        var threads = Set<UInt>()
+        var writers = Set<UInt>()
+        var readers = Set<UInt>()
         for _ in 0..<10 {
-            threads.insert(try await db.read { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) })
-            threads.insert(try await db.write { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) })
+            readers.insert(try await db.read { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) })
+            writers.insert(try await db.write { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) })
             try await store.pins().isEmpty ? () : ()
         }
-        #expect(threads.count == 1, "one thread of its own runs every access")
+        #expect(writers.count == 1, "one thread of its own runs every write")
+        #expect(writers.isDisjoint(with: readers), "reads run on the readers' threads")
+        #expect(readers.count <= db.readerCount && db.readerCount >= 2)
         let other = try AlbumDatabase.inMemory()
+        #expect(other.readerCount == 0, ":memory: has one connection")
         let elsewhere = try await other.read { (_: AlbumDatabase) throws(AlbumError) in UInt(pthread_self()) }
-        #expect(!threads.contains(elsewhere))
+        #expect(!writers.contains(elsewhere) && !readers.contains(elsewhere))
     }
 
     @Test func claimsGoThroughTheSeamAndNameTheirOwner() async throws {

@@ -11,7 +11,7 @@ final class HEIFFile {
     /// How errors name the file.
     let name: String
 
-    /// libheif, loaded on first use (decision 0021-i13; `ALBUM_LIBHEIF` names another file) with
+    /// libheif, loaded on first use (decision 0043-i13; `ALBUM_LIBHEIF` names another file) with
     /// its plugins registered once per process: nil, or why it cannot be loaded.
     private static let unavailable: String? = {
         if let why = ga_heif_load(getenv("ALBUM_LIBHEIF")) { return String(cString: why) }

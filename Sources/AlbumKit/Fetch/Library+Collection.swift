@@ -1,6 +1,6 @@
 import AlbumModel
 import AlbumSources
-import AlbumStore
+import AlbumSeam
 
 extension Library {
     /// Once a new collection has found some photos the pin has not shown, how many pages it

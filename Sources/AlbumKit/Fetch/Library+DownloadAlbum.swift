@@ -1,6 +1,6 @@
 import AlbumFiles
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Synchronization
 
 /// The worker loop of a fetch: N workers take a transfer slot, claim the next `placeholder`

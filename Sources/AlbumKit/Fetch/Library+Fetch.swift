@@ -3,7 +3,7 @@ import AlbumFiles
 import AlbumModel
 import AlbumPlaces
 import AlbumSources
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 extension Library {

@@ -2,7 +2,7 @@ import AlbumDownload
 import AlbumFiles
 import AlbumModel
 import AlbumSources
-import AlbumStore
+import AlbumSeam
 import Foundation
 import Synchronization
 

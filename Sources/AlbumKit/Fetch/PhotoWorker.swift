@@ -1,6 +1,7 @@
 import AlbumDownload
 import AlbumFiles
 import AlbumModel
+import AlbumSeam
 import AlbumStore
 import Foundation
 

@@ -1,5 +1,6 @@
 import AlbumModel
 import AlbumPlaces
+import AlbumSeam
 
 /// One camera's clock, measured against the GPS receiver's UTC time stamps of its photos: the
 /// zone it was set to (the nearest quarter hour) and how far it was off (issue 12).
@@ -22,7 +23,7 @@ public struct CameraClock: Sendable, Hashable {
     public var errorSeconds: Int
 
     /// The clocks of the cameras of `photos` that have GPS times, by make and model.
-    static func of(_ photos: [ScannedPhoto]) -> [CameraClock] {
+    static func of(_ photos: [ImportedPhotoRecord]) -> [CameraClock] {
         var byCamera: [String: (make: String?, model: String?, differences: [Int])] = [:]
         for photo in photos {
             guard let takenAt = photo.takenAt, let gpsTime = photo.gpsTime,

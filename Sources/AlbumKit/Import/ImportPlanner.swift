@@ -1,5 +1,5 @@
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// A place an import puts photos in: an existing pin, or a new one at its photos' centre.
 struct PlannedPlace: Sendable {
@@ -10,9 +10,9 @@ struct PlannedPlace: Sendable {
 
     var destination: Destination
     /// Photos to store, in album order (capture time, then content hash).
-    var newPhotos: [ScannedPhoto]
+    var newPhotos: [ImportedPhotoRecord]
     /// This folder's photos the pin holds already.
-    var knownPhotos: [ScannedPhoto]
+    var knownPhotos: [ImportedPhotoRecord]
 
     var coordinate: Coordinate {
         switch destination {
@@ -24,8 +24,8 @@ struct PlannedPlace: Sendable {
 
 /// A photo without a position, and the located photo from the same camera nearest in time.
 struct PlannedUnplaced: Sendable {
-    var photo: ScannedPhoto
-    var suggestion: (place: Int, basedOn: ScannedPhoto, secondsApart: Int64)?
+    var photo: ImportedPhotoRecord
+    var suggestion: (place: Int, basedOn: ImportedPhotoRecord, secondsApart: Int64)?
 }
 
 /// Everything an import will do, decided before anything is stored.
@@ -42,15 +42,16 @@ struct ImportPlan: Sendable {
 struct ImportPlanner: Sendable {
     let radiusKm: Double
     let suggestionWindowSeconds: Int64
-    /// The nearest existing pin within `radiusKm`.
-    let nearestPin: @Sendable (Coordinate) throws(AlbumError) -> Pin?
+    /// The nearest existing pin within `radiusKm` (the store, through the seam: on SQLite a read
+    /// on the readers).
+    let nearestPin: @Sendable (Coordinate) async throws(AlbumError) -> Pin?
     /// The pin with an id, if it still exists.
-    let pin: @Sendable (Int64) throws(AlbumError) -> Pin?
+    let pin: @Sendable (Int64) async throws(AlbumError) -> Pin?
 
-    func plan(_ scanned: [ScannedPhoto]) throws(AlbumError) -> ImportPlan {
+    func plan(_ scanned: [ImportedPhotoRecord]) async throws(AlbumError) -> ImportPlan {
         var plan = ImportPlan()
         // One photo per content hash: the first path in byte order.
-        var representatives: [ScannedPhoto] = []
+        var representatives: [ImportedPhotoRecord] = []
         var firstPath: [String: String] = [:]
         for photo in scanned.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
             if case .removed(let id, let pinId) = photo.known {
@@ -76,14 +77,14 @@ struct ImportPlanner: Sendable {
         }
 
         var existing: [Int64: PlannedPlace] = [:]
-        var loose: [ScannedPhoto] = []
+        var loose: [ImportedPhotoRecord] = []
         for photo in representatives {
             if case .stored(_, let pinId, _) = photo.known {
-                guard let pin = try pin(pinId) else { continue }
+                guard let pin = try await pin(pinId) else { continue }
                 existing[pinId, default: PlannedPlace(destination: .existing(pin), newPhotos: [], knownPhotos: [])]
                     .knownPhotos.append(photo)
             } else if let coordinate = photo.coordinate {
-                if let pin = try nearestPin(coordinate) {
+                if let pin = try await nearestPin(coordinate) {
                     existing[pin.id, default: PlannedPlace(destination: .existing(pin), newPhotos: [], knownPhotos: [])]
                         .newPhotos.append(photo)
                 } else {
@@ -110,7 +111,7 @@ struct ImportPlanner: Sendable {
     /// Gives each unplaced photo the place of the located photo from the same camera (make and
     /// model) taken nearest in time, when that is within the window.
     private func suggestPlaces(_ plan: inout ImportPlan) {
-        var located: [String: [(PhotoTime, ScannedPhoto, Int)]] = [:]
+        var located: [String: [(PhotoTime, ImportedPhotoRecord, Int)]] = [:]
         for (index, place) in plan.places.enumerated() {
             for photo in place.newPhotos + place.knownPhotos {
                 guard let camera = Self.camera(photo), let time = photo.captureTime else { continue }
@@ -130,7 +131,7 @@ struct ImportPlanner: Sendable {
     }
 
     /// "Same camera": same make and model, at least one of them known.
-    private static func camera(_ photo: ScannedPhoto) -> String? {
+    private static func camera(_ photo: ImportedPhotoRecord) -> String? {
         guard photo.make != nil || photo.model != nil else { return nil }
         return "\(photo.make ?? "")\u{0}\(photo.model ?? "")"
     }

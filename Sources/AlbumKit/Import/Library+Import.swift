@@ -1,5 +1,6 @@
 import AlbumFiles
 import AlbumModel
+import AlbumSeam
 import AlbumStore
 import Foundation
 
@@ -11,7 +12,7 @@ extension Library {
     ///
     /// Open the library with `openForReading` for a dry run (so that not even its folder is made).
     /// On a PostgreSQL library the originals are always copied into the shared files folder: a
-    /// path on the importing machine is no use to the other workers (decision 0021-seam).
+    /// path on the importing machine is no use to the other workers (decision 0042-seam).
     /// - Throws: `AlbumError.invalidInput` when `folder` is not a folder, `.database` when the
     ///   store fails, `.io` when the library cannot be written. A bad file is never an error:
     ///   it is in the report's `skipped` with its reason.
@@ -27,31 +28,25 @@ extension Library {
         let scan = try await scanAll(
             walker, root: root, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
 
-        let (database, store) = (sqlite, self.store)
+        let store = self.store
         let radius = options.radiusKm
-        // The planner runs on the pool: SQLite is asked directly, another store through `blocking`.
+        // The planner asks the store through the seam, async on either store (SQLite: its readers).
         let planner = ImportPlanner(
             radiusKm: radius, suggestionWindowSeconds: options.suggestionWindowSeconds,
-            nearestPin: { c throws(AlbumError) in
-                if let database { return try database.pins(near: c, radiusKm: radius).first }
-                return try Library.blocking { () throws(AlbumError) in try await store.pins(near: c, radiusKm: radius).first }
-            },
-            pin: { id throws(AlbumError) in
-                if let database { return try database.pin(id: id) }
-                return try Library.blocking { () throws(AlbumError) in try await store.pin(id: id) }
-            })
-        let plan = try await pool.run { () throws(AlbumError) in try planner.plan(scan.photos) }
+            nearestPin: { c throws(AlbumError) in try await store.pins(near: c, radiusKm: radius).first },
+            pin: { id throws(AlbumError) in try await store.pin(id: id) })
+        let plan = try await planner.plan(scan.photos)
 
         var outcomes: [ImportGroupOutcome?] = Array(repeating: nil, count: plan.places.count)
         // Photos without a place are stored too, in the unplaced tray, each with its suggestion.
         var unplacedStored = plan.unplaced.count
         if !options.dryRun {
             var groups = plan.places.map { place in
-                ImportGroup(destination: destination(place, note: options.pinNote), photos: place.newPhotos.map { record($0, copied: options.copy) })
+                ImportGroup(destination: destination(place, note: options.pinNote), photos: place.newPhotos)
             }
             if !plan.unplaced.isEmpty {
                 groups.append(ImportGroup(destination: .unplaced, photos: plan.unplaced.map { item in
-                    var photo = record(item.photo, copied: options.copy)
+                    var photo = item.photo
                     photo.suggestedGroup = item.suggestion?.place
                     return photo
                 }))
@@ -90,7 +85,7 @@ extension Library {
                         case .skipped(let path, let reason):
                             results.add(.skipped(SkippedFile(file: path, reason: reason)))
                         case .file(let path):
-                            group.addTask { try await pool.run { () throws(AlbumError) in try scanner.scan(path) } }
+                            group.addTask { try await scanner.scan(path, pool: pool) }
                             inFlight += 1
                         }
                     }
@@ -114,26 +109,11 @@ extension Library {
         case .new(let centre): .newPin(centre, note: note)
         }
     }
-
-    private func record(_ photo: ScannedPhoto, copied: Bool) -> ImportedPhotoRecord {
-        let hash = ContentHash(hex: photo.contentHash)
-        var record = ImportedPhotoRecord(
-            contentHash: photo.contentHash, originalPath: photo.path,
-            file: copied ? hash.map(Self.originalPath) ?? photo.path : photo.path,
-            thumbnail: hash.map(Self.thumbnailPath) ?? "", title: (photo.path as NSString).lastPathComponent,
-            takenAt: photo.takenAt, coordinate: photo.coordinate, bytes: photo.bytes, width: photo.width,
-            height: photo.height, make: photo.make, model: photo.model, orientation: photo.orientation,
-            altitude: photo.altitude, tags: photo.tags)
-        record.positionSource = photo.positionSource
-        record.gpsTime = photo.gpsTime
-        record.clockOffset = photo.clockOffset
-        return record
-    }
 }
 
 /// What the scan of a folder collected: small records only, never files' bytes.
 struct ScanResults: Sendable {
-    var photos: [ScannedPhoto] = []
+    var photos: [ImportedPhotoRecord] = []
     var skipped: [SkippedFile] = []
     var warnings: [SkippedFile] = []
     var seen = 0

@@ -1,6 +1,6 @@
 import AlbumModel
 import AlbumPlaces
-import AlbumStore
+import AlbumSeam
 
 extension Library {
     /// The report of an import from its plan and, unless it was a dry run, what the commit did.
@@ -64,7 +64,7 @@ extension Library {
 
     /// The photos' capture times, with the UTC offset appended where the camera wrote none and
     /// the GPS clock or the zone at the photo's position gives one.
-    static func localTimes(_ photos: [ScannedPhoto], _ places: PlaceIndex) -> (times: [String?], inferred: Int) {
+    static func localTimes(_ photos: [ImportedPhotoRecord], _ places: PlaceIndex) -> (times: [String?], inferred: Int) {
         var inferred = 0
         let times = photos.map { photo -> String? in
             guard let takenAt = photo.takenAt, takenAt.count == 19, let coordinate = photo.coordinate else { return photo.takenAt }

@@ -3,33 +3,28 @@ import AlbumFiles
 import AlbumImaging
 import AlbumModel
 import AlbumPlaces
+import AlbumSeam
 import AlbumStore
 import Foundation
 
-/// One readable JPEG: what the import needs of it, without its bytes.
-struct ScannedPhoto: Sendable, Hashable {
-    let path: String
-    let contentHash: String
-    let bytes: Int64
-    let width: Int?
-    let height: Int?
-    let takenAt: String?
-    let coordinate: Coordinate?
-    let altitude: Double?
-    let orientation: Int?
-    let make: String?
-    let model: String?
-    /// When the library already holds these bytes (imported or fetched), or the user removed them.
-    let known: KnownImport?
-    let warnings: [String]
-    /// XMP `dc:subject` and IPTC-IIM keywords, as tags.
-    var tags: [TagName] = []
-    /// `gpx` when `--gpx` placed it.
-    var positionSource: PositionSource? = nil
-    /// The GPS receiver's UTC time.
-    var gpsTime: String? = nil
-    /// `--time-offset`, for a photo whose camera wrote no offset.
-    var clockOffset: String? = nil
+/// One readable photo, from the scan to the insert, is the seam's `ImportedPhotoRecord`: no copy
+/// into another record on the way.
+extension ImportedPhotoRecord {
+    /// A photo the scan read. `file` and `thumbnail` are where the library keeps (or would keep)
+    /// it: the original in place, or with `copied` its copy under `originals/`.
+    init(
+        scanned path: String, contentHash: String, bytes: Int64, width: Int?, height: Int?, takenAt: String?,
+        coordinate: Coordinate?, camera: Camera?, copied: Bool = false, known: KnownImport?, warnings: [String]
+    ) {
+        let hash = ContentHash(hex: contentHash)
+        self.init(
+            stored: StoredFile(
+                file: copied ? hash.map(Library.originalPath) ?? path : path, thumbnail: hash.map(Library.thumbnailPath) ?? "",
+                contentHash: contentHash, bytes: bytes, width: width, height: height, takenAt: takenAt, camera: camera),
+            originalPath: path, title: (path as NSString).lastPathComponent, coordinate: coordinate)
+        self.known = known
+        self.warnings = warnings
+    }
 
     /// Photos of one place are ordered by this: capture time, then content.
     var sortKey: (String, String) { (captureTime?.localText ?? "~", contentHash) }
@@ -40,7 +35,7 @@ struct ScannedPhoto: Sendable, Hashable {
 
 /// What reading one file gave.
 enum ScanOutcome: Sendable {
-    case photo(ScannedPhoto)
+    case photo(ImportedPhotoRecord)
     case skipped(SkippedFile)
 }
 
@@ -56,21 +51,41 @@ struct PhotoScanner: Sendable {
     let reader = ExifReader()
     let keywordReader = XMPKeywordReader()
 
-    /// - Throws: only when the database fails; a bad file is a `skipped` outcome.
-    func scan(_ path: String) throws(AlbumError) -> ScanOutcome {
-        let data: Data
-        switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
-        case .failure(let error): return .skipped(SkippedFile(file: path, reason: error.detail.reason))
-        case .success(let bytes): data = bytes
+    /// Reads and hashes the file on `pool`, asks the store whether it knows these bytes (async,
+    /// through the seam), then reads the rest on `pool`.
+    /// - Throws: only when the store fails or the library cannot be written; a bad file is a
+    ///   `skipped` outcome.
+    func scan(_ path: String, pool: BlockingPool) async throws(AlbumError) -> ScanOutcome {
+        let read = await pool.run { () -> FirstRead in
+            switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
+            case .failure(let error): return .skipped(SkippedFile(file: path, reason: error.detail.reason))
+            case .success(let data):
+                if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }
+                return .read(data, ContentHash(of: data))
+            }
         }
-        if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }
-        let hash = ContentHash(of: data)
-        let known = try library.knownImport(contentHash: hash.hex)
+        let (data, hash): (Data, ContentHash)
+        switch read {
+        case .skipped(let skipped): return .skipped(skipped)
+        case .read(let bytes, let digest): (data, hash) = (bytes, digest)
+        }
+        let known = try await library.store.knownImport(contentHash: hash.hex)
+        return try await pool.run { () throws(AlbumError) in try scan(path, data: data, hash: hash, known: known) }
+    }
+
+    /// A file read and hashed, or why it is not imported.
+    private enum FirstRead: Sendable {
+        case read(Data, ContentHash)
+        case skipped(SkippedFile)
+    }
+
+    /// The rest of `scan`, on a blocking thread: EXIF, thumbnail, keywords.
+    private func scan(_ path: String, data: Data, hash: ContentHash, known: KnownImport?) throws(AlbumError) -> ScanOutcome {
         if case .removed = known {
             // Nothing more to read: the planner reports it as a duplicate of the removed photo.
-            return .photo(ScannedPhoto(
-                path: path, contentHash: hash.hex, bytes: Int64(data.count), width: nil, height: nil, takenAt: nil,
-                coordinate: nil, altitude: nil, orientation: nil, make: nil, model: nil, known: known, warnings: []))
+            return .photo(ImportedPhotoRecord(
+                scanned: path, contentHash: hash.hex, bytes: Int64(data.count), width: nil, height: nil, takenAt: nil,
+                coordinate: nil, camera: nil, known: known, warnings: []))
         }
         let exif: ExifInfo
         do {
@@ -112,10 +127,11 @@ struct PhotoScanner: Sendable {
                 do { tags.append(try TagName(keyword)) } catch { warnings.append("keyword (XMP or IPTC) not made a tag: \(error.description)") }
             }
         }
-        var photo = ScannedPhoto(
-            path: path, contentHash: hash.hex, bytes: Int64(data.count), width: width, height: height,
-            takenAt: exif.takenAt, coordinate: coordinate, altitude: exif.altitude, orientation: exif.orientation,
-            make: exif.make, model: exif.model, known: known, warnings: warnings)
+        var photo = ImportedPhotoRecord(
+            scanned: path, contentHash: hash.hex, bytes: Int64(data.count), width: width, height: height,
+            takenAt: exif.takenAt, coordinate: coordinate,
+            camera: Camera(make: exif.make, model: exif.model, orientation: exif.orientation, altitude: exif.altitude).nonEmpty,
+            copied: options.copy, known: known, warnings: warnings)
         photo.tags = Array(Set(tags)).sorted()
         photo.positionSource = positionSource
         photo.gpsTime = exif.gpsTimestamp

@@ -1,7 +1,7 @@
 import AlbumModel
 import Foundation
 
-/// A photo as PRODUCT.md has it: `{id, pinId, state, title, url, file, thumbnail, failure, takenAt,
+/// A photo as the JSON contract has it (docs/architecture.md): `{id, pinId, state, title, url, file, thumbnail, failure, takenAt,
 /// latitude, longitude}`, then its file facts (`attempts, bytes, width, height, source`), camera
 /// (`make, model, orientation, altitude`) and local facts (`place, timeZone, offset, offsetSource,
 /// positionSource`), and what the source says of it (`accuracy`, `license`: YFCC100M rows). The one photo JSON of `album --json` and `album serve`'s API (decision

@@ -1,7 +1,8 @@
 import AlbumModel
 import AlbumPlaces
 
-/// A pin as PRODUCT.md's JSON section has it: `{id, latitude, longitude, title, note, photoCount}`,
+/// A pin as the JSON contract has it (docs/architecture.md, "JSON of a pin, a photo"): `{id,
+/// latitude, longitude, title, note, photoCount}`,
 /// plus `place` (`{name, region, country, countryCode, distanceKm}` or null) and `timeZone`; with
 /// `--place`, `placeSearch` too. The one pin JSON of `album --json` and `album serve`'s API
 /// (decision 0021-i9).

@@ -2,7 +2,7 @@ import AlbumFiles
 import AlbumCards
 import AlbumImaging
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// Chooses the collage of a summary card: photos that cover the period, spread over its days

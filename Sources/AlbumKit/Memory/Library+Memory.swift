@@ -1,5 +1,5 @@
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 extension Library {
     /// The largest page the timeline gives.

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import AlbumStore
 
 /// Turns a period's facts into a `Summary`: every count, ranking and distance is decided here as

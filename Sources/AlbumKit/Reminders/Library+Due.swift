@@ -1,6 +1,6 @@
 import AlbumFiles
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// How `album due` delivers.

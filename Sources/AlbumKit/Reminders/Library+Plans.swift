@@ -1,5 +1,5 @@
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// A plan as `album plans` lists it: with "today" taken in the pin's zone.

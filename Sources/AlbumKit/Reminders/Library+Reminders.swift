@@ -1,5 +1,5 @@
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// When a new reminder fires, as the user asked.

@@ -4,7 +4,7 @@ import AlbumPostgres
 import Foundation
 
 #if PostgreSQL
-/// A library on PostgreSQL (issue 16, decisions 0017 and 0021-seam): pins, albums and photos in
+/// A library on PostgreSQL (issue 16, decisions 0017 and 0042-seam): pins, albums and photos in
 /// the server's database (`PostgresStore`, through the same seam as SQLite), the photo files in a
 /// folder every worker reaches (`files=` or `--files`).
 extension Library {

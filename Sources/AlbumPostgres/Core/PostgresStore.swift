@@ -1,5 +1,6 @@
 #if PostgreSQL
 import AlbumModel
+import AlbumSeam
 import Foundation
 import Logging
 import PostgresNIO
@@ -210,8 +211,10 @@ extension Optional: PostgresArgument where Wrapped: PostgresArgument {
     }
 }
 
-/// One result row, read by column index; a NULL (or a column of another type) reads as nil.
-struct Row {
+/// One result row, read by column name as SQLite's (`row.string("title")`; `RowDecoder` makes
+/// pins, photos and places of it) or, for short ad-hoc queries, by position. A NULL (or a column
+/// of another type) reads as nil; a name the query does not return stops the program with the name.
+struct Row: StoredRow {
     private let cells: PostgresRandomAccessRow
     init(_ cells: PostgresRandomAccessRow) { self.cells = cells }
 
@@ -220,6 +223,17 @@ struct Row {
     func int(_ i: Int) -> Int? { int64(i).map { Int($0) } }
     func double(_ i: Int) -> Double? { (try? cells[i].decode(Double?.self)) ?? nil }
     func bool(_ i: Int) -> Bool? { (try? cells[i].decode(Bool?.self)) ?? nil }
+
+    func string(_ name: String) -> String? { (try? cell(name).decode(String?.self)) ?? nil }
+    func int64(_ name: String) -> Int64? { (try? cell(name).decode(Int64?.self)) ?? nil }
+    func int(_ name: String) -> Int? { int64(name).map { Int($0) } }
+    func double(_ name: String) -> Double? { (try? cell(name).decode(Double?.self)) ?? nil }
+    func bool(_ name: String) -> Bool? { (try? cell(name).decode(Bool?.self)) ?? nil }
+
+    private func cell(_ name: String) -> PostgresCell {
+        guard cells.contains(name) else { preconditionFailure("no column '\(name)' in this row") }
+        return cells[name]
+    }
 }
 #endif
 

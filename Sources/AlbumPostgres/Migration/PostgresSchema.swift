@@ -182,7 +182,7 @@ public enum PostgresSchema {
             """),
         Migration(name: "addImportDetails", sql: """
             -- What `album import` stores besides a download's columns (issue 16, decision
-            -- 0021-seam), as SQLite's createTags, addPhotoSuggestedPin, addPhotoGPSTime and
+            -- 0042-seam), as SQLite's createTags, addPhotoSuggestedPin, addPhotoGPSTime and
             -- addPhotoClockOffset: an unplaced photo's suggested pin, the GPS receiver's UTC time,
             -- the camera clock's offset the user gave, and the photo's keywords as tags.
             ALTER TABLE photos ADD COLUMN suggested_pin_id bigint REFERENCES pins(id) ON DELETE SET NULL;

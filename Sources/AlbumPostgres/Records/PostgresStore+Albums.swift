@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 extension PostgresStore {
     /// The album of a pin, or nil when it was never searched.

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// `album due` on PostgreSQL: the reminders due are an outbox that any number of `album due`
@@ -28,7 +28,7 @@ extension PostgresStore {
                 FOR UPDATE OF r SKIP LOCKED
                 """, [Self.seconds(planner.now)])
             {
-                candidates.append(try Self.decodeReminder(row))
+                candidates.append(try RowDecoder.reminder(row))
             }
             let deliveries = planner.plan(candidates)
             for delivery in deliveries {
@@ -94,7 +94,7 @@ extension PostgresStore {
 extension PostgresStore {
     /// The server's snapshot of committed transactions (`pg_current_snapshot()`): it changes when
     /// any transaction that wrote commits, here or in another process, and reads no table
-    /// (decision 0023-pgplans). A commit of another database on the server moves it too: the
+    /// (decision 0044-pgplans). A commit of another database on the server moves it too: the
     /// answer cache then starts again for nothing, never serves an old answer.
     public func version() async throws(AlbumError) -> LibraryVersion {
         try await read { db throws(AlbumError) in

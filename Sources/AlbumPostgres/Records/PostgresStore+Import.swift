@@ -1,9 +1,9 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// `album import` on PostgreSQL: the same content identity and one-transaction commit as SQLite's
-/// (`AlbumDatabase+Import`). The photos' files are in the shared files folder (decision 0021-seam).
+/// (`AlbumDatabase+Import`). The photos' files are in the shared files folder (decision 0042-seam).
 extension PostgresStore {
     public func knownImport(contentHash: String) async throws(AlbumError) -> KnownImport? {
         try await read { db throws(AlbumError) in try await Self.known(db, contentHash: contentHash) }

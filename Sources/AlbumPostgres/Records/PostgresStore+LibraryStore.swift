@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// The store seam (issue 9's `LibraryStore`) on PostgreSQL. Claims are leases (this store's

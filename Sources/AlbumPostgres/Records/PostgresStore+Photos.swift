@@ -1,15 +1,11 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 extension PostgresStore {
-    static let photoColumns = """
-        id, pin_id, source, source_id, title, url, state, failure, attempts, file, thumbnail,
-        content_hash, bytes, width, height, taken_at, latitude, longitude,
-        camera_make, camera_model, orientation, altitude,
-        place_name, place_region, place_country, place_country_code, place_distance_km, time_zone,
-        utc_offset, offset_source, position_source, accuracy, license
-        """
+    /// Every column of `photos`: `RowDecoder.photo` reads the ones it needs by name, as on SQLite,
+    /// so a new column needs no list here.
+    static let photoColumns = "*"
 
     /// The photos of a pin's album, in album order.
     public func photos(pinId: Int64) async throws(AlbumError) -> [Photo] {
@@ -195,30 +191,8 @@ extension PostgresStore {
     static func decodePhotos(_ rows: [Row]) throws(AlbumError) -> [Photo] {
         var photos: [Photo] = []
         photos.reserveCapacity(rows.count)
-        for row in rows { photos.append(try decodePhoto(row)) }
+        for row in rows { photos.append(try RowDecoder.photo(row)) }
         return photos
-    }
-
-    static func decodePhoto(_ row: Row) throws(AlbumError) -> Photo {
-        var coordinate: Coordinate?
-        if let lat = row.double(16), let lon = row.double(17) { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
-        var photo = Photo(
-            id: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, source: row.string(2) ?? "", sourceId: row.string(3) ?? "",
-            title: row.string(4), url: row.string(5),
-            state: try PhotoState(name: row.string(6) ?? "", failure: row.string(7)),
-            attempts: row.int(8) ?? 0, file: row.string(9), thumbnail: row.string(10), contentHash: row.string(11),
-            bytes: row.int64(12), width: row.int(13), height: row.int(14), takenAt: row.string(15),
-            coordinate: coordinate,
-            camera: Camera(make: row.string(18), model: row.string(19), orientation: row.int(20), altitude: row.double(21))
-                .nonEmpty)
-        photo.local = PhotoPlace(
-            place: decodePlace(row, at: 22), timeZone: row.string(27), offset: row.string(28),
-            // `user` is stored as NULL beside an offset (see `setPhotoPlaces`).
-            offsetSource: row.string(29).flatMap(OffsetSource.init(rawValue:)) ?? (row.string(28) == nil ? nil : .user),
-            positionSource: row.string(30).flatMap(PositionSource.init(rawValue:)))
-        photo.accuracy = row.int(31)
-        photo.license = row.string(32)
-        return photo
     }
 }
 #endif

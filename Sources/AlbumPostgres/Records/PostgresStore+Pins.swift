@@ -1,11 +1,11 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 extension PostgresStore {
     static let pinColumns = """
         p.id, p.latitude, p.longitude, p.title, p.note, p.created_at, p.updated_at,
-        (SELECT count(*) FROM photos WHERE pin_id = p.id),
+        (SELECT count(*) FROM photos WHERE pin_id = p.id) AS photo_count,
         p.place_name, p.place_region, p.place_country, p.place_country_code, p.place_distance_km, p.time_zone
         """
 
@@ -28,7 +28,7 @@ extension PostgresStore {
     public func pins() async throws(AlbumError) -> [Pin] {
         try await read { db throws(AlbumError) in
             var pins: [Pin] = []
-            for row in try await db.query("SELECT \(Self.pinColumns) FROM pins p ORDER BY p.id") { pins.append(try Self.decodePin(row)) }
+            for row in try await db.query("SELECT \(Self.pinColumns) FROM pins p ORDER BY p.id") { pins.append(try RowDecoder.pin(row)) }
             return pins
         }
     }
@@ -58,7 +58,7 @@ extension PostgresStore {
                 WHERE p.latitude BETWEEN $1 AND $2 AND p.longitude BETWEEN $3 AND $4
                 """, [box.minLatitude - 1e-9, box.maxLatitude + 1e-9, range.lowerBound - 1e-9, range.upperBound + 1e-9])
             {
-                found.append(try decodePin(row))
+                found.append(try RowDecoder.pin(row))
             }
         }
         var seen = Set<Int64>()
@@ -111,23 +111,7 @@ extension PostgresStore {
 
     static func fetchPin(_ db: Session, id: Int64) async throws(AlbumError) -> Pin? {
         guard let row = try await db.queryOne("SELECT \(pinColumns) FROM pins p WHERE p.id = $1", [id]) else { return nil }
-        return try decodePin(row)
-    }
-
-    static func decodePin(_ row: Row) throws(AlbumError) -> Pin {
-        var pin = Pin(
-            id: row.int64(0) ?? 0,
-            coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan),
-            title: row.string(3), note: row.string(4), photoCount: row.int(7) ?? 0,
-            createdAt: Timestamp.parse(row.string(5)), updatedAt: Timestamp.parse(row.string(6)))
-        pin.place = decodePlace(row, at: 8)
-        pin.timeZone = row.string(13)
-        return pin
-    }
-
-    static func decodePlace(_ row: Row, at i: Int) -> Place? {
-        guard let name = row.string(i), let code = row.string(i + 3) else { return nil }
-        return Place(name: name, region: row.string(i + 1), country: row.string(i + 2), countryCode: code, distanceKm: row.double(i + 4) ?? 0)
+        return try RowDecoder.pin(row)
     }
 }
 #endif

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// Place naming on PostgreSQL (issue 16): the rows `Library.nameNewPlaces` names, as SQLite's
 /// `AlbumDatabase+Places`. The place data is read by the process that names them: any `album`
@@ -87,7 +87,7 @@ extension PostgresStore {
         }
     }
 
-    // MARK: The place data key (decision 0008, third section; 0023-places), as on SQLite
+    // MARK: The place data key (decision 0008, third section; 0045-places), as on SQLite
 
     public func placeDataKey() async throws(AlbumError) -> String? {
         try await read { db throws(AlbumError) in try await db.queryOne("SELECT key FROM place_data WHERE id = 1")?.string(0) }

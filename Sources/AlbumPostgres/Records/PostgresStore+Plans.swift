@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// Plans on PostgreSQL: the same rows and values as `AlbumDatabase+Plans` (SQLite).

@@ -1,14 +1,14 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 import Foundation
 
 /// Reminders on PostgreSQL: the same rows and values as `AlbumDatabase+Reminders` (SQLite);
-/// instants are unix seconds (UTC), read by position.
+/// instants are unix seconds (UTC); rows are read by name by `RowDecoder.reminder`, as SQLite's.
 extension PostgresStore {
     static let reminderColumns = """
-        r.id, r.pin_id, p.title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at, r.snoozed_until,
-        r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
+        r.id, r.pin_id, p.title AS pin_title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at,
+        r.snoozed_until, r.done::int AS done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
         """
     static let reminderFrom = "reminders r LEFT JOIN pins p ON p.id = r.pin_id"
 
@@ -37,7 +37,7 @@ extension PostgresStore {
             for row in try await db.query(
                 "SELECT \(Self.reminderColumns) FROM \(Self.reminderFrom) ORDER BY r.due_at IS NULL, r.due_at, r.id")
             {
-                reminders.append(try Self.decodeReminder(row))
+                reminders.append(try RowDecoder.reminder(row))
             }
             return reminders
         }
@@ -86,15 +86,7 @@ extension PostgresStore {
     static func requireReminder(_ db: Session, id: Int64, in name: String, lock: Bool = false) async throws(AlbumError) -> Reminder {
         let sql = "SELECT \(reminderColumns) FROM \(reminderFrom) WHERE r.id = $1" + (lock ? " FOR UPDATE OF r" : "")
         guard let row = try await db.queryOne(sql, [id]) else { throw .noReminder(id, in: name) }
-        return try decodeReminder(row)
-    }
-
-    static func decodeReminder(_ row: Row) throws(AlbumError) -> Reminder {
-        try ReminderRecord.reminder(
-            id: row.int64(0), pinId: row.int64(1), pinTitle: row.string(2), text: row.string(3), kind: row.string(4),
-            rule: row.string(5), zone: row.string(6), zoneSource: row.string(7), scheduledAt: row.int64(8),
-            snoozedUntil: row.int64(9), isDone: row.bool(10) == true, deliveries: row.int(11), lastDeliveredAt: row.int64(12),
-            lastError: row.string(13), createdAt: row.string(14))
+        return try RowDecoder.reminder(row)
     }
 
     /// Instants are stored as whole unix seconds (UTC), as in SQLite.

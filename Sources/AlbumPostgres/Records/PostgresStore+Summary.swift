@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// Summaries, the card's collage and photo placing on PostgreSQL (`MemoryStore`), as SQLite's
 /// `AlbumDatabase+Summary` and `+Placing`. SQLite reads its `photo_days` roll-up tables; here the
@@ -28,10 +28,10 @@ extension PostgresStore {
             FROM pins WHERE id = ANY($1::bigint[])
             """, [Array(ids)])
         {
-            guard let id = row.int64(0),
-                  let coordinate = try? Coordinate(latitude: row.double(2) ?? 0, longitude: row.double(3) ?? 0)
+            guard let id = row.int64("id"),
+                  let coordinate = try? Coordinate(latitude: row.double("latitude") ?? 0, longitude: row.double("longitude") ?? 0)
             else { continue }
-            places[id] = PlaceInfo(pinId: id, title: row.string(1), coordinate: coordinate, place: decodePlace(row, at: 4))
+            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: RowDecoder.place(row))
         }
         return places
     }
@@ -58,8 +58,8 @@ extension PostgresStore {
                 WHERE EXISTS (SELECT 1 FROM photos p WHERE p.pin_id = n.id AND p.local_date < $1)
                 """, [from.description])
             {
-                guard let id = row.int64(0) else { continue }
-                placesSeenBefore.insert(Self.decodePlace(row, at: 1).map { PlaceKey.named($0) } ?? .pin(id))
+                guard let id = row.int64("id") else { continue }
+                placesSeenBefore.insert(RowDecoder.place(row).map { PlaceKey.named($0) } ?? .pin(id))
             }
             let range: [any PostgresArgument] = [from.description, to.description]
             var tags: [TagName: Int] = [:]
@@ -84,8 +84,8 @@ extension PostgresStore {
                 SELECT \(Self.entryColumns) FROM \(Self.entryFrom) WHERE p.local_date BETWEEN $1 AND $2
                 ORDER BY p.local_date DIR, p.taken_at COLLATE "C" DIR, p.id DIR LIMIT 1
                 """
-            let first = try await db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(Self.decodeEntry)
-            let last = try await db.queryOne(edge.replacingOccurrences(of: "DIR", with: "DESC"), range).map(Self.decodeEntry)
+            let first = try await db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(RowDecoder.entry)
+            let last = try await db.queryOne(edge.replacingOccurrences(of: "DIR", with: "DESC"), range).map(RowDecoder.entry)
             return PeriodFacts(
                 from: from, to: to, days: days, places: places, placesSeenBefore: placesSeenBefore, tags: tags, first: first,
                 last: last)
@@ -102,7 +102,7 @@ extension PostgresStore {
                 ) c JOIN photos p ON p.id = c.id LEFT JOIN pins n ON n.id = p.pin_id
                 WHERE c.n = 1 OR ((c.n - 1) * $3) / c.c <> ((c.n - 2) * $3) / c.c
                 ORDER BY p.local_date, p.taken_at COLLATE "C", p.id
-                """, [from.description, to.description, perGroup]).map(Self.decodeEntry)
+                """, [from.description, to.description, perGroup]).map(RowDecoder.entry)
         }
     }
 

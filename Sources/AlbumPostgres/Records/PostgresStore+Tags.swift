@@ -1,6 +1,6 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// Tags and search on PostgreSQL (`MemoryStore`), as SQLite's `AlbumDatabase+Tags` and `+Find`.
 /// Search reads `photo_search`, a `tsvector` per photo kept by triggers (migration
@@ -99,15 +99,15 @@ extension PostgresStore {
                 Session.numbered("SELECT count(*) FROM \(from) WHERE s.document @@ \(query) AND \(whereSQL)"),
                 queryArguments + filterArguments)?.int(0) ?? 0
             // Ranking scores every match; past `rankedMatches` the newest come first instead.
-            let order = total <= AlbumDatabase.rankedMatches
+            let order = total <= SearchRanking.rankedMatches
                 ? "ts_rank('{0.25, 0.4, 0.8, 1.0}', s.document, \(query)) DESC, p.taken_at COLLATE \"C\" DESC, p.id DESC"
                 : "p.id DESC"
-            let rankArguments = total <= AlbumDatabase.rankedMatches ? queryArguments : []
+            let rankArguments = total <= SearchRanking.rankedMatches ? queryArguments : []
             let photos = try await db.query(Session.numbered("""
                 SELECT \(Self.entryColumns) FROM \(from) LEFT JOIN pins n ON n.id = p.pin_id
                 WHERE s.document @@ \(query) AND \(whereSQL)
                 ORDER BY \(order) LIMIT ?
-                """), queryArguments + filterArguments + rankArguments + [limit]).map(Self.decodeEntry)
+                """), queryArguments + filterArguments + rankArguments + [limit]).map(RowDecoder.entry)
             return SearchResults(query: text.text, total: total, photos: photos)
         }
     }

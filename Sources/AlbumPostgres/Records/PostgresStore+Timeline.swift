@@ -1,26 +1,21 @@
 #if PostgreSQL
 import AlbumModel
-import AlbumStore
+import AlbumSeam
 
 /// The timeline on PostgreSQL (`MemoryStore`), as SQLite's `AlbumDatabase+Timeline` and
 /// `+Entries`: photos by `local_date` (the date part of `taken_at`), counts by `GROUP BY`.
 extension PostgresStore {
-    /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none), read by
-    /// `decodeEntry` in this order. The place is the photo's own, else its pin's, else the pin's title.
+    /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none), read by name by
+    /// `RowDecoder.entry`, as SQLite's. The place is the photo's own, else its pin's, else the pin's title.
     static let entryColumns = """
-        p.id, p.pin_id, p.title, p.state, p.taken_at, p.local_date, coalesce(p.place_name, n.place_name, n.title),
-        coalesce(p.latitude, n.latitude), coalesce(p.longitude, n.longitude), p.thumbnail, p.source
+        p.id AS id, p.pin_id AS pin_id, p.title AS title, p.state AS state, p.taken_at AS taken_at,
+        p.local_date AS local_date, coalesce(p.place_name, n.place_name, n.title) AS place,
+        coalesce(p.latitude, n.latitude) AS latitude, coalesce(p.longitude, n.longitude) AS longitude,
+        p.thumbnail AS thumbnail, p.source AS source
         """
     static let entryFrom = "photos p LEFT JOIN pins n ON n.id = p.pin_id"
     /// Text orders bytewise, as SQLite's: the database's own collation may differ.
     static let timeOrder = "p.local_date DESC, p.taken_at COLLATE \"C\" DESC, p.id DESC"
-
-    static func decodeEntry(_ row: Row) -> PhotoEntry {
-        PhotoEntry(
-            id: row.int64(0) ?? 0, pinId: row.int64(1), title: row.string(2), state: row.string(3) ?? "",
-            takenAt: row.string(4), localDate: row.string(5).flatMap { LocalDate($0) }, place: row.string(6),
-            latitude: row.double(7), longitude: row.double(8), thumbnail: row.string(9), source: row.string(10) ?? "")
-    }
 
     /// The conditions a filter puts on `p` (`PhotoFilterSQL`, as SQLite's), with `?` for its
     /// arguments (`Session.numbered` makes them `$n`).
@@ -50,14 +45,14 @@ extension PostgresStore {
                     SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
                     WHERE p.local_date IS NOT NULL AND \(whereSQL)
                     ORDER BY \(Self.timeOrder) LIMIT ? OFFSET ?
-                    """), arguments + [limit, offset]).map(Self.decodeEntry)
+                    """), arguments + [limit, offset]).map(RowDecoder.entry)
             }
             if photos.count < limit {
                 photos += try await db.query(Session.numbered("""
                     SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
                     WHERE p.local_date IS NULL AND \(whereSQL)
                     ORDER BY p.id DESC LIMIT ? OFFSET ?
-                    """), arguments + [limit - photos.count, max(0, offset - dated)]).map(Self.decodeEntry)
+                    """), arguments + [limit - photos.count, max(0, offset - dated)]).map(RowDecoder.entry)
             }
             return TimelineSlice(total: total, dated: dated, photos: photos)
         }

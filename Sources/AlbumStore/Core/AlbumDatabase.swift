@@ -1,44 +1,59 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
-/// The library's SQLite database: one connection, migrated on open, every access serialised.
+/// The library's SQLite database: one writer connection and, for a library file in WAL mode, a
+/// pool of read-only connections (GRDB's `DatabasePool` is the model; decision 0033-readers).
 ///
 /// Methods are named by intent (`addPin`, `setRegion`, …) in `AlbumDatabase+Topic.swift` files;
-/// SQL stays in this module. Writes run in `BEGIN IMMEDIATE` transactions so that two processes
-/// sharing a library wait for each other (WAL mode plus a busy timeout) instead of failing.
+/// SQL stays in this module. Writes run in `BEGIN IMMEDIATE` transactions on the writer
+/// connection, one at a time, so that two processes sharing a library wait for each other (WAL
+/// mode plus a busy timeout) instead of failing. Reads run on a reader connection in one read
+/// transaction each: a read sees one consistent snapshot and never waits for the writer or for
+/// another reader (up to the pool's size, from the core count). A read is read-only by
+/// construction: its connection refuses writes, and a write method called inside a read body is
+/// an error. `:memory:` and a library opened `readingAt` (read-only media) have one connection
+/// for everything.
 ///
 /// From async code, call it through `read { db in … }` / `write { db in … }` (or through its
-/// `LibraryStore` face, `store`): they run on the database's own `BlockingPool` thread, so a
-/// wait for another process's lock never occupies Swift's cooperative pool. The synchronous
-/// methods are for code already on a blocking thread.
+/// `LibraryStore` face, `store`): reads run on the readers' threads, writes on the writer's own
+/// `BlockingPool` thread, so a wait for another process's lock never occupies Swift's
+/// cooperative pool. The synchronous methods are for code already on a blocking thread: each
+/// joins the read or write body it is called in, else reads on a reader or writes on the writer.
 public final class AlbumDatabase: @unchecked Sendable {
+    /// The writer (and, in single-connection mode, the only) connection.
     private let connection: SQLiteConnection
-    /// Recursive: a `write` body calls the intent methods, which take it again.
-    private let lock = NSRecursiveLock()
-    /// How deep the current thread's writes are nested (read and written under `lock`).
-    private var writeDepth = 0
-    /// The one thread that runs `read`/`write` bodies: the connection is serialised anyway.
-    private let pool: BlockingPool
+    /// Serialises the writer connection (and the single connection's reads).
+    private let lock = NSLock()
+    /// The read-only connections; nil in single-connection mode.
+    private let readers: ReaderPool?
+    /// The writer's thread, and the readers' threads (one per reader connection).
+    private let writerPool: BlockingPool
+    private let readerPool: BlockingPool?
 
     /// Where the database lives, or `:memory:`.
     public var path: String { connection.path }
     /// How errors name the database: its path, or for a library not created yet, where it would be.
     public let name: String
+    /// How many read-only connections serve reads (0: one connection for everything).
+    public var readerCount: Int { readers?.count ?? 0 }
 
     /// How long a writer waits for another process before giving up.
     public static let busyTimeoutMilliseconds: Int32 = 60_000
 
     /// Opens the database at `path`, creating it when missing, and applies pending migrations.
+    /// - Parameter readers: how many read-only connections (default: from the core count, see
+    ///   `ReaderPool.defaultCount`); ignored for `:memory:`.
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
-    public convenience init(path: String, name: String? = nil) throws(AlbumError) {
-        try self.init(path: path, name: name, busyTimeout: Self.busyTimeoutMilliseconds)
+    public convenience init(path: String, name: String? = nil, readers: Int? = nil) throws(AlbumError) {
+        try self.init(path: path, name: name, busyTimeout: Self.busyTimeoutMilliseconds, readers: readers)
     }
 
     /// Opens the database at `path`, waiting at most `busyTimeout` milliseconds for another
     /// connection's lock (tests meet real locks without waiting a minute).
-    init(path: String, name: String?, busyTimeout: Int32) throws(AlbumError) {
+    init(path: String, name: String?, busyTimeout: Int32, readers readerCount: Int? = nil) throws(AlbumError) {
         self.name = name ?? path
-        pool = BlockingPool(threads: 1, name: "geoalbum.store")
+        writerPool = BlockingPool(threads: 1, name: "geoalbum.store")
         connection = try SQLiteConnection(path: path, readOnly: false)
         connection.setBusyTimeout(milliseconds: busyTimeout)
         try connection.execute("PRAGMA foreign_keys = ON")
@@ -47,15 +62,28 @@ public final class AlbumDatabase: @unchecked Sendable {
             try connection.execute("PRAGMA synchronous = NORMAL")
         }
         try Migrator.standard.migrate(connection)
+        if path == ":memory:" {
+            readers = nil
+            readerPool = nil
+        } else {
+            var count = readerCount ?? 0
+            if readerCount == nil { count = try ReaderPool.defaultCount() }
+            let pool = try ReaderPool(path: path, count: count, busyTimeout: busyTimeout)
+            readers = pool
+            readerPool = BlockingPool(threads: pool.count, name: "geoalbum.store.read")
+        }
     }
 
     /// Opens the database at `path` for reading only: nothing is created, migrated or written (a
     /// library on read-only media, or someone else's). When SQLite cannot even read it that way
-    /// (a WAL database whose `-shm` file cannot be made), it is opened as immutable.
+    /// (a WAL database whose `-shm` file cannot be made), it is opened as immutable. One
+    /// connection serves every read.
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
     public init(readingAt path: String) throws(AlbumError) {
         name = path
-        pool = BlockingPool(threads: 1, name: "geoalbum.store")
+        writerPool = BlockingPool(threads: 1, name: "geoalbum.store")
+        readers = nil
+        readerPool = nil
         let plain = try SQLiteConnection(path: path, readOnly: true)
         plain.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         if (try? plain.statement("SELECT count(*) FROM sqlite_master").firstString()) != nil {
@@ -87,7 +115,10 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
     }
 
-    deinit { pool.shutdown() }
+    deinit {
+        writerPool.shutdown()
+        readerPool?.shutdown()
+    }
 
     /// A new, empty, migrated database in memory (for readers of a library that does not exist
     /// yet, and for tests).
@@ -110,43 +141,63 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the database's own thread with exclusive use of the connection (outside
-    /// any transaction: each method it calls reads or writes as it always does), and returns
-    /// its result. Async callers use this instead of wrapping calls in a pool of their own.
+    /// Runs `body` on a reader's thread with a reader connection, in one read transaction: the
+    /// methods it calls read one consistent snapshot, and calling a write method is an error
+    /// (`AlbumError.database`, "… inside a read"). It waits neither for the writer nor for other
+    /// reads (up to `readerCount` at once).
     public func read<T: Sendable>(_ body: @escaping @Sendable (AlbumDatabase) throws(AlbumError) -> T) async throws(AlbumError) -> T {
-        try await pool.run { () throws(AlbumError) -> T in
-            self.lock.lock()
-            defer { self.lock.unlock() }
-            return try body(self)
+        try await (readerPool ?? writerPool).run { () throws(AlbumError) -> T in
+            try self.read { _ throws(AlbumError) in try body(self) }
         }
     }
 
-    /// Runs `body` on the database's own thread in one write transaction: the writes of the
-    /// methods it calls join it, it commits if `body` returns and rolls back if it throws. Keep
-    /// file work out of `body`: the transaction holds the library's write lock.
+    /// Runs `body` on the writer's thread in one write transaction: the writes of the methods it
+    /// calls join it, it commits if `body` returns and rolls back if it throws. Keep file work
+    /// out of `body`: the transaction holds the library's write lock.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (AlbumDatabase) throws(AlbumError) -> T) async throws(AlbumError) -> T {
-        try await pool.run { () throws(AlbumError) -> T in
+        try await writerPool.run { () throws(AlbumError) -> T in
             try self.write { _ throws(AlbumError) in try body(self) }
         }
     }
 
-    /// Runs `body` with exclusive use of the connection, outside any transaction.
+    /// Runs `body` with a connection to read from: the one of the read or write body this
+    /// thread is in, else a reader's (in one read transaction), else (single-connection mode)
+    /// the one connection, with writes refused (`PRAGMA query_only`).
     func read<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T {
+        let me = ObjectIdentifier(self)
+        if let context = ConnectionContext.current(for: me) { return try body(SQL(context.connection)) }
+        if let readers {
+            return try readers.withReader { connection throws(AlbumError) in
+                try ConnectionContext.with(me, connection, .reader) { () throws(AlbumError) in try body(SQL(connection)) }
+            }
+        }
         lock.lock()
         defer { lock.unlock() }
-        return try body(SQL(connection))
+        let writable = connection.path == ":memory:"
+        if writable { try connection.execute("PRAGMA query_only = ON") }
+        defer { if writable { try? connection.execute("PRAGMA query_only = OFF") } }
+        try connection.execute("BEGIN DEFERRED")
+        do {
+            let result = try ConnectionContext.with(me, connection, .reader) { () throws(AlbumError) in try body(SQL(connection)) }
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
     }
 
-    /// Runs `body` in one write transaction; commits if it returns, rolls back if it throws.
-    /// Inside another write (an async `write` body), it is a savepoint of that transaction.
+    /// Runs `body` in one write transaction on the writer connection; commits if it returns,
+    /// rolls back if it throws. Inside another write (an async `write` body), it is a savepoint
+    /// of that transaction; inside a read it is an error.
     @discardableResult
     func write<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        if writeDepth > 0 {
-            writeDepth += 1
-            defer { writeDepth -= 1 }
+        let me = ObjectIdentifier(self)
+        if let context = ConnectionContext.current(for: me) {
+            guard context.role == .writer else {
+                throw .database("cannot write to \(name) inside a read: writes go through `write`", subject: .database(path))
+            }
             try connection.execute("SAVEPOINT nested_write")
             do {
                 let result = try body(SQL(connection))
@@ -157,17 +208,25 @@ public final class AlbumDatabase: @unchecked Sendable {
                 throw error
             }
         }
+        lock.lock()
+        defer { lock.unlock() }
         try connection.execute("BEGIN IMMEDIATE")
-        writeDepth = 1
-        defer { writeDepth = 0 }
         do {
-            let result = try body(SQL(connection))
+            let result = try ConnectionContext.with(me, connection, .writer) { () throws(AlbumError) in try body(SQL(connection)) }
             try connection.execute("COMMIT")
             return result
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Runs `body` with the writer connection when no write (or, in single-connection mode, no
+    /// access) is in progress; nil at once when one is: it never waits.
+    func withIdleWriter<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return try body(SQL(connection))
     }
 }
 

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 /// Column values by name, in the order set: what an insert or an update writes. Rows are written
 /// by column name, never by the position of a `?` in a hand-counted list.

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import CSQLite
 import Foundation
 
@@ -233,6 +234,9 @@ public struct Row: Sendable {
     public func double(_ name: String) -> Double? { self[name].double }
     public func string(_ name: String) -> String? { self[name].string }
 }
+
+/// SQLite's rows are read by name by the decoders both stores share (`RowDecoder`).
+extension Row: StoredRow {}
 
 extension SQLValue {
     var int64: Int64? {

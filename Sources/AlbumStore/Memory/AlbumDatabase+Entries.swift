@@ -1,10 +1,11 @@
 import AlbumModel
+import AlbumSeam
 
 /// The SQL shared by the timeline, search and summaries: which photos a filter selects, and
 /// how a photo row becomes a `PhotoEntry`.
 extension AlbumDatabase {
     /// `p` is the photo, `n` its pin (LEFT JOINed: unplaced photos have none). The place is the
-    /// photo's own place name, else its pin's, else the pin's title. Named for `decodeEntry`.
+    /// photo's own place name, else its pin's, else the pin's title. Read by name by `RowDecoder.entry` (AlbumSeam), as PostgreSQL's.
     static let entryColumns = """
         p.id AS id, p.pin_id AS pin_id, p.title AS title, p.state AS state, p.taken_at AS taken_at,
         p.local_date AS local_date, coalesce(p.place_name, n.place_name, n.title) AS place,
@@ -12,14 +13,6 @@ extension AlbumDatabase {
         p.thumbnail AS thumbnail, p.source AS source
         """
     static let entryFrom = "photos p LEFT JOIN pins n ON n.id = p.pin_id"
-
-    static func decodeEntry(_ row: Row) -> PhotoEntry {
-        PhotoEntry(
-            id: row.int64("id") ?? 0, pinId: row.int64("pin_id"), title: row.string("title"), state: row.string("state") ?? "",
-            takenAt: row.string("taken_at"), localDate: row.string("local_date").flatMap { LocalDate($0) },
-            place: row.string("place"), latitude: row.double("latitude"), longitude: row.double("longitude"),
-            thumbnail: row.string("thumbnail"), source: row.string("source") ?? "")
-    }
 
     /// The conditions a filter puts on `p` (`PhotoFilterSQL`), and their arguments in order.
     static func conditions(_ filter: PhotoFilter) -> (sql: String, arguments: [any SQLBindable]) {

@@ -1,8 +1,9 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Searches matching more photos than this list the newest first, not the best ranked.
-    public static let rankedMatches = 10_000
+    public static let rankedMatches = SearchRanking.rankedMatches
 
     /// Photos whose title, pin title or note, tags, camera, file name or place match `text`
     /// (FTS5, diacritics folded), that the filter selects, ranked by BM25 (titles and tags
@@ -26,7 +27,7 @@ extension AlbumDatabase {
                 LEFT JOIN pins n ON n.id = p.pin_id
                 WHERE photo_search MATCH ? AND \(whereSQL)
                 ORDER BY \(order) LIMIT ?
-                """, [match] + arguments + [limit]).map(Self.decodeEntry)
+                """, [match] + arguments + [limit]).map(RowDecoder.entry)
             return SearchResults(query: text.text, total: total, photos: photos)
         }
     }

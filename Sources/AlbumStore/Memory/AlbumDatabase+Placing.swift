@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Gives a photo a place (moving it to the end of that pin's album), in one transaction.
@@ -41,7 +42,7 @@ extension AlbumDatabase {
                     WHERE id = ?3
                     """, [pin.id, Timestamp.now(), id])
             }
-            guard let photo = try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(Self.decodePhoto),
+            guard let photo = try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(RowDecoder.photo),
                   let after = try Self.fetchPin(db, id: pin.id)
             else { throw .database("photo \(id) vanished while it was placed") }
             return (photo, after, created)
@@ -51,7 +52,7 @@ extension AlbumDatabase {
     /// Photos in the unplaced tray, oldest id first.
     public func unplacedPhotos() throws(AlbumError) -> [Photo] {
         try read { db throws(AlbumError) in
-            try db.query("SELECT \(Self.photoColumns) FROM photos WHERE pin_id IS NULL ORDER BY id").map(Self.decodePhoto)
+            try db.query("SELECT \(Self.photoColumns) FROM photos WHERE pin_id IS NULL ORDER BY id").map(RowDecoder.photo)
         }
     }
 }

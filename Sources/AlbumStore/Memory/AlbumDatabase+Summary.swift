@@ -1,90 +1,5 @@
 import AlbumModel
-
-/// Photos of one local day at one pin with one camera, from the `photo_days` roll-up.
-public struct DayPlaceCount: Sendable, Hashable {
-    public var date: LocalDate
-    /// nil for unplaced photos.
-    public var pinId: Int64?
-    public var make: String?
-    public var model: String?
-    public var photos: Int
-    /// The earliest `takenAt` among them.
-    public var firstTaken: String?
-
-    public init(date: LocalDate, pinId: Int64?, make: String?, model: String?, photos: Int, firstTaken: String?) {
-        self.date = date
-        self.pinId = pinId
-        self.make = make
-        self.model = model
-        self.photos = photos
-        self.firstTaken = firstTaken
-    }
-}
-
-/// A pin as summaries name it.
-public struct PlaceInfo: Sendable, Hashable {
-    public var pinId: Int64
-    /// The pin's title.
-    public var title: String?
-    public var coordinate: Coordinate
-    /// The pin's GeoNames place, when it has one.
-    public var place: Place?
-
-    public init(pinId: Int64, title: String?, coordinate: Coordinate, place: Place?) {
-        self.pinId = pinId
-        self.title = title
-        self.coordinate = coordinate
-        self.place = place
-    }
-
-    /// The place summaries count it as: its named place (pins in one town are one place), or
-    /// the pin itself when it has no place name.
-    public var key: PlaceKey { place.map { PlaceKey.named($0) } ?? .pin(pinId) }
-
-    /// What summaries call it: the place name, else the pin's title.
-    public var name: String? { place?.name ?? title }
-}
-
-/// One place of a summary: a named place (`Paris`, its region and country) or a pin without a name.
-public enum PlaceKey: Sendable, Hashable {
-    case named(name: String, region: String?, countryCode: String)
-    case pin(Int64)
-
-    public static func named(_ place: Place) -> PlaceKey {
-        .named(name: place.name, region: place.region, countryCode: place.countryCode)
-    }
-}
-
-/// What the database knows of a period, for `SummaryPlanner`.
-public struct PeriodFacts: Sendable {
-    public var from: LocalDate
-    public var to: LocalDate
-    public var days: [DayPlaceCount]
-    /// Every pin in `days`.
-    public var places: [Int64: PlaceInfo]
-    /// Places with a photo dated before `from` (at any of their pins, also pins with no photo
-    /// in the period).
-    public var placesSeenBefore: Set<PlaceKey>
-    /// Photos per tag (a pin's tag counts its photos once; a photo with the tag on itself and
-    /// on its pin once).
-    public var tags: [TagName: Int]
-    public var first: PhotoEntry?
-    public var last: PhotoEntry?
-
-    public init(
-        from: LocalDate, to: LocalDate, days: [DayPlaceCount], places: [Int64: PlaceInfo], placesSeenBefore: Set<PlaceKey>,
-        tags: [TagName: Int], first: PhotoEntry?, last: PhotoEntry?
-    ) {
-        self.from = from
-        self.to = to
-        self.days = days
-        self.places = places
-        self.placesSeenBefore = placesSeenBefore
-        self.tags = tags
-        self.first = first
-        self.last = last
-    }
-}
+import AlbumSeam
 
 extension AlbumDatabase {
     /// The roll-up rows of a period, in date order (cheap: no photo row is read).
@@ -124,16 +39,14 @@ extension AlbumDatabase {
                 """, [id]),
                 let coordinate = try? Coordinate(latitude: row.double("latitude") ?? 0, longitude: row.double("longitude") ?? 0)
             else { continue }
-            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: decodePlace(row))
+            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: RowDecoder.place(row))
         }
         return places
     }
 
-    /// Everything a summary of `from…to` needs, read in one transaction.
+    /// Everything a summary of `from…to` needs, read in one transaction (a read is one).
     public func periodFacts(from: LocalDate, to: LocalDate) throws(AlbumError) -> PeriodFacts {
         try read { db throws(AlbumError) in
-            try db.execute("BEGIN")
-            defer { try? db.execute("COMMIT") }
             let days = try Self.dayRows(db, from, to)
             let places = try Self.placeInfos(db, Set(days.compactMap(\.pinId)))
             // Places with a photo before the period, at any pin (a town visited before from
@@ -145,7 +58,7 @@ extension AlbumDatabase {
                 """, [from.description])
             {
                 guard let id = row.int64("id") else { continue }
-                placesSeenBefore.insert(Self.decodePlace(row).map { PlaceKey.named($0) } ?? .pin(id))
+                placesSeenBefore.insert(RowDecoder.place(row).map { PlaceKey.named($0) } ?? .pin(id))
             }
             let range: [any SQLBindable] = [from.description, to.description]
             var tags: [TagName: Int] = [:]
@@ -170,8 +83,8 @@ extension AlbumDatabase {
                 SELECT \(Self.entryColumns) FROM \(Self.entryFrom) WHERE p.local_date BETWEEN ? AND ?
                 ORDER BY p.local_date DIR, p.taken_at DIR, p.id DIR LIMIT 1
                 """
-            let first = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(Self.decodeEntry)
-            let last = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "DESC"), range).map(Self.decodeEntry)
+            let first = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(RowDecoder.entry)
+            let last = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "DESC"), range).map(RowDecoder.entry)
             return PeriodFacts(
                 from: from, to: to, days: days, places: places, placesSeenBefore: placesSeenBefore, tags: tags, first: first,
                 last: last)
@@ -191,7 +104,7 @@ extension AlbumDatabase {
                 ) c JOIN photos p ON p.id = c.id LEFT JOIN pins n ON n.id = p.pin_id
                 WHERE c.n = 1 OR ((c.n - 1) * ?3) / c.c <> ((c.n - 2) * ?3) / c.c
                 ORDER BY p.local_date, p.taken_at, p.id
-                """, [from.description, to.description, perGroup]).map(Self.decodeEntry)
+                """, [from.description, to.description, perGroup]).map(RowDecoder.entry)
         }
     }
 }

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Adds tags to a target, in one transaction. - Throws: `AlbumError.notFound` for an unknown

@@ -1,20 +1,5 @@
 import AlbumModel
-
-/// A slice of the timeline in its order (newest local day first, then newest time, then
-/// highest id; photos without a date after every dated one), with counts per local day.
-public struct TimelineSlice: Sendable {
-    /// Photos the filter selects in all.
-    public var total: Int
-    /// Of `total`, photos with a local date.
-    public var dated: Int
-    public var photos: [PhotoEntry]
-
-    public init(total: Int, dated: Int, photos: [PhotoEntry]) {
-        self.total = total
-        self.dated = dated
-        self.photos = photos
-    }
-}
+import AlbumSeam
 
 extension AlbumDatabase {
     /// `limit` photos of the timeline after skipping `offset`, in timeline order.
@@ -36,7 +21,7 @@ extension AlbumDatabase {
                     SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
                     WHERE p.local_date IS NOT NULL AND \(whereSQL)
                     ORDER BY p.local_date DESC, p.taken_at DESC, p.id DESC LIMIT ? OFFSET ?
-                    """, arguments + [limit, offset]).map(Self.decodeEntry)
+                    """, arguments + [limit, offset]).map(RowDecoder.entry)
             }
             if photos.count < limit {
                 let undatedOffset = max(0, offset - dated)
@@ -44,7 +29,7 @@ extension AlbumDatabase {
                     SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
                     WHERE p.local_date IS NULL AND \(whereSQL)
                     ORDER BY p.id DESC LIMIT ? OFFSET ?
-                    """, arguments + [limit - photos.count, undatedOffset]).map(Self.decodeEntry)
+                    """, arguments + [limit - photos.count, undatedOffset]).map(RowDecoder.entry)
             }
             return TimelineSlice(total: total, dated: dated, photos: photos)
         }

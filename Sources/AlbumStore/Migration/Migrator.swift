@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 /// A named schema change. Migrations are append-only: never edit or reorder a shipped one.
 struct Migration: Sendable {

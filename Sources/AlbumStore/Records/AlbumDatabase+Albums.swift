@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// The album of a pin, or nil when it was never searched.

@@ -1,15 +1,6 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
-
-/// How `album due` takes the reminders that are due.
-public enum DueClaim: Sendable, Hashable {
-    /// Printing only: found due and marked delivered in one transaction (exactly once in the
-    /// database; the line is printed after the commit).
-    case deliverNow(via: String)
-    /// `--exec`/`--notify`: held for `owner` (a process token) until `completeDelivery` or
-    /// `releaseDelivery`; a dead owner's hold is dropped by the next run.
-    case lease(owner: String)
-}
 
 extension AlbumDatabase {
     /// Finds the reminders due at `planner.now` and claims them, in one `BEGIN IMMEDIATE`
@@ -30,7 +21,7 @@ extension AlbumDatabase {
             let candidates = try db.query("""
                 SELECT \(Self.reminderColumns) FROM \(Self.reminderFrom)
                 WHERE r.due_at IS NOT NULL AND r.due_at <= ? AND r.lease_owner IS NULL AND r.done = 0
-                """, [Self.seconds(planner.now)]).map(Self.decodeReminder)
+                """, [Self.seconds(planner.now)]).map(RowDecoder.reminder)
             let deliveries = planner.plan(candidates)
             for delivery in deliveries {
                 switch claim {

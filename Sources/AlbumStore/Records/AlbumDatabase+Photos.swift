@@ -1,32 +1,5 @@
 import AlbumModel
-
-/// What a finished download stores with the photo.
-public struct StoredFile: Sendable, Hashable {
-    public var file: String
-    public var thumbnail: String?
-    public var contentHash: String
-    public var bytes: Int64
-    public var width: Int?
-    public var height: Int?
-    /// The capture time the file's EXIF gives; replaces the source's when present.
-    public var takenAt: String?
-    /// The camera fields the file's EXIF gives.
-    public var camera: Camera?
-
-    public init(
-        file: String, thumbnail: String?, contentHash: String, bytes: Int64, width: Int?, height: Int?,
-        takenAt: String? = nil, camera: Camera? = nil
-    ) {
-        self.takenAt = takenAt
-        self.camera = camera
-        self.file = file
-        self.thumbnail = thumbnail
-        self.contentHash = contentHash
-        self.bytes = bytes
-        self.width = width
-        self.height = height
-    }
-}
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Every column of `photos` (rows are read by name: `PhotoRecord`).
@@ -36,14 +9,14 @@ extension AlbumDatabase {
     public func photos(pinId: Int64) throws(AlbumError) -> [Photo] {
         try read { db throws(AlbumError) in
             try db.query("SELECT \(Self.photoColumns) FROM photos WHERE pin_id = ? ORDER BY position, id", [pinId])
-                .map(PhotoRecord.photo)
+                .map(RowDecoder.photo)
         }
     }
 
     /// The photo with this id, or nil.
     public func photo(id: Int64) throws(AlbumError) -> Photo? {
         try read { db throws(AlbumError) in
-            try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(PhotoRecord.photo)
+            try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id]).map(RowDecoder.photo)
         }
     }
 
@@ -83,7 +56,7 @@ extension AlbumDatabase {
                 : "SELECT id FROM photos WHERE state = ? AND pin_id = ? ORDER BY position, id LIMIT 1"
             var arguments: [any SQLBindable] = [PhotoState.placeholder.name]
             if let pinId { arguments.append(pinId) }
-            return try db.moveReturning(.claim, set: claim, where: "id = (\(next))", arguments).first.map(PhotoRecord.photo)
+            return try db.moveReturning(.claim, set: claim, where: "id = (\(next))", arguments).first.map(RowDecoder.photo)
         }
     }
 
@@ -178,7 +151,7 @@ extension AlbumDatabase {
     public func removePhoto(id: Int64) throws(AlbumError) -> Photo {
         try write { db throws(AlbumError) in
             guard let photo = try db.queryOne("SELECT \(Self.photoColumns) FROM photos WHERE id = ?", [id])
-                .map(PhotoRecord.photo)
+                .map(RowDecoder.photo)
             else { throw .noPhoto(id, in: name) }
             try db.run("DELETE FROM photos WHERE id = ?", [id])
             if !photo.isUnplaced {
@@ -238,9 +211,6 @@ extension AlbumDatabase {
             ).compactMap { $0.int64("pin_id") }
         }
     }
-
-    /// A `photos` row as a `Photo` (see `PhotoRecord`).
-    static func decodePhoto(_ row: Row) throws(AlbumError) -> Photo { try PhotoRecord.photo(row) }
 }
 
 extension AlbumDatabase {
@@ -258,7 +228,7 @@ extension AlbumDatabase {
     public func downloadedPhotos() throws(AlbumError) -> [Photo] {
         try read { db throws(AlbumError) in
             try db.query("SELECT \(Self.photoColumns) FROM photos WHERE state = ? ORDER BY id", [PhotoState.downloaded.name])
-                .map(PhotoRecord.photo)
+                .map(RowDecoder.photo)
         }
     }
 

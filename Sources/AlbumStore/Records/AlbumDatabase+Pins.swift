@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Every column of `pins` (rows are read by name) and the pin's photo count.
@@ -22,7 +23,7 @@ extension AlbumDatabase {
     /// Every pin, oldest first, with its photo count.
     public func pins() throws(AlbumError) -> [Pin] {
         try read { db throws(AlbumError) in
-            try db.query("SELECT \(Self.pinColumns) FROM pins p ORDER BY p.id").map(Self.decodePin)
+            try db.query("SELECT \(Self.pinColumns) FROM pins p ORDER BY p.id").map(RowDecoder.pin)
         }
     }
 
@@ -54,7 +55,7 @@ extension AlbumDatabase {
                 WHERE b.max_lat >= ? AND b.min_lat <= ? AND b.max_lon >= ? AND b.min_lon <= ?
                 """,
                 [box.minLatitude - 1e-5, box.maxLatitude + 1e-5, range.lowerBound - 1e-5, range.upperBound + 1e-5]
-            ).map(decodePin)
+            ).map(RowDecoder.pin)
         }
         var seen = Set<Int64>()
         return found
@@ -104,21 +105,7 @@ extension AlbumDatabase {
     }
 
     static func fetchPin(_ db: SQL, id: Int64) throws(AlbumError) -> Pin? {
-        try db.queryOne("SELECT \(pinColumns) FROM pins p WHERE p.id = ?", [id]).map(decodePin)
+        try db.queryOne("SELECT \(pinColumns) FROM pins p WHERE p.id = ?", [id]).map(RowDecoder.pin)
     }
 
-    static func decodePin(_ row: Row) throws(AlbumError) -> Pin {
-        var pin = Pin(
-            id: row.int64("id") ?? 0,
-            coordinate: try Coordinate(latitude: row.double("latitude") ?? .nan, longitude: row.double("longitude") ?? .nan),
-            title: row.string("title"), note: row.string("note"), photoCount: row.int("photo_count") ?? 0,
-            createdAt: Timestamp.parse(row.string("created_at")), updatedAt: Timestamp.parse(row.string("updated_at")))
-        if let name = row.string("place_name"), let cc = row.string("place_country_code") {
-            pin.place = Place(
-                name: name, region: row.string("place_region"), country: row.string("place_country"),
-                countryCode: cc, distanceKm: row.double("place_distance_km") ?? 0)
-        }
-        pin.timeZone = row.string("time_zone")
-        return pin
-    }
 }

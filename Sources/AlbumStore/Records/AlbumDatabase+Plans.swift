@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
 extension AlbumDatabase {

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 extension AlbumDatabase {
     /// Stores the map region (one per library), replacing the previous one.

@@ -1,29 +1,11 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
-
-/// What a new reminder is, before it has an id.
-public struct NewReminderRecord: Sendable, Hashable {
-    public var pinId: Int64?
-    public var text: String?
-    public var rule: ReminderRule
-    public var zone: String
-    public var zoneSource: ZoneSource
-    public var scheduledAt: Date?
-
-    public init(pinId: Int64?, text: String?, rule: ReminderRule, zone: String, zoneSource: ZoneSource, scheduledAt: Date?) {
-        self.pinId = pinId
-        self.text = text
-        self.rule = rule
-        self.zone = zone
-        self.zoneSource = zoneSource
-        self.scheduledAt = scheduledAt
-    }
-}
 
 extension AlbumDatabase {
     static let reminderColumns = """
-        r.id, r.pin_id, p.title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at, r.snoozed_until,
-        r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
+        r.id, r.pin_id, p.title AS pin_title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at,
+        r.snoozed_until, r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
         """
     static let reminderFrom = "reminders r LEFT JOIN pins p ON p.id = r.pin_id"
 
@@ -49,7 +31,7 @@ extension AlbumDatabase {
     public func reminders() throws(AlbumError) -> [Reminder] {
         try read { db throws(AlbumError) in
             try db.query("SELECT \(Self.reminderColumns) FROM \(Self.reminderFrom) ORDER BY r.due_at IS NULL, r.due_at, r.id")
-                .map(Self.decodeReminder)
+                .map(RowDecoder.reminder)
         }
     }
 
@@ -102,15 +84,7 @@ extension AlbumDatabase {
         guard let row = try db.queryOne("SELECT \(reminderColumns) FROM \(reminderFrom) WHERE r.id = ?", [id]) else {
             throw .noReminder(id, in: path)
         }
-        return try decodeReminder(row)
-    }
-
-    static func decodeReminder(_ row: Row) throws(AlbumError) -> Reminder {
-        try ReminderRecord.reminder(
-            id: row.int64(0), pinId: row.int64(1), pinTitle: row.string(2), text: row.string(3), kind: row.string(4),
-            rule: row.string(5), zone: row.string(6), zoneSource: row.string(7), scheduledAt: row.int64(8),
-            snoozedUntil: row.int64(9), isDone: row.int(10) == 1, deliveries: row.int(11), lastDeliveredAt: row.int64(12),
-            lastError: row.string(13), createdAt: row.string(14))
+        return try RowDecoder.reminder(row)
     }
 
     /// Instants are stored as whole unix seconds (UTC).

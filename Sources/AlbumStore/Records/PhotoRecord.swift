@@ -1,56 +1,15 @@
 import AlbumModel
+import AlbumSeam
 
-/// The one mapping between the `photos` table and its values, by column name: a row is read into
-/// a `Photo`, and what a new collection (`SourcePhoto`), a download (`StoredFile`) and an import
-/// (`ImportedPhotoRecord`) store is written from here.
+/// What SQLite writes to the `photos` table, by column name: what a new collection
+/// (`SourcePhoto`), a download (`StoredFile`) and an import (`ImportedPhotoRecord`) store is
+/// written from here. Rows are read back by `RowDecoder` (AlbumSeam), shared with PostgreSQL.
 ///
-/// Adding a column to `photos`: one migration appended to `Migration/Schema.swift`, the field on
-/// the value (`Photo`, and `StoredFile` when a download or an import sets it), and its line here
-/// (read in `photo(_:)`, written in `file(_:)`, `placeholder(…)` or `imported(…)`). Queries read
+/// Adding a column to `photos`: see docs/architecture.md, "Adding a photo column". Queries read
 /// `SELECT \(photoColumns)` (every column), so no list of names needs to follow.
 enum PhotoRecord {
     /// Every column of `photos`: rows are read by name.
     static let columns = "*"
-
-    /// A `photos` row (every column, or at least the ones read here) as a `Photo`.
-    static func photo(_ row: Row) throws(AlbumError) -> Photo {
-        var coordinate: Coordinate?
-        if let lat = row.double("latitude"), let lon = row.double("longitude") {
-            coordinate = try? Coordinate(latitude: lat, longitude: lon)
-        }
-        var photo = Photo(
-            id: row.int64("id") ?? 0, pinId: row.int64("pin_id") ?? Photo.unplacedPinId,
-            source: row.string("source") ?? "", sourceId: row.string("source_id") ?? "",
-            title: row.string("title"), url: row.string("url"),
-            state: try PhotoState(name: row.string("state") ?? "", failure: row.string("failure")),
-            attempts: row.int("attempts") ?? 0, file: row.string("file"), thumbnail: row.string("thumbnail"),
-            contentHash: row.string("content_hash"), bytes: row.int64("bytes"), width: row.int("width"),
-            height: row.int("height"), takenAt: row.string("taken_at"), coordinate: coordinate,
-            camera: Camera(
-                make: row.string("camera_make"), model: row.string("camera_model"),
-                orientation: row.int("orientation"), altitude: row.double("altitude")
-            ).nonEmpty)
-        photo.local = place(row)
-        photo.accuracy = row.int("accuracy")
-        photo.license = row.string("license")
-        return photo
-    }
-
-    /// The place, zone and offset columns of a `photos` row.
-    static func place(_ row: Row) -> PhotoPlace {
-        var place: Place?
-        if let name = row.string("place_name"), let cc = row.string("place_country_code") {
-            place = Place(
-                name: name, region: row.string("place_region"), country: row.string("place_country"),
-                countryCode: cc, distanceKm: row.double("place_distance_km") ?? 0)
-        }
-        return PhotoPlace(
-            place: place, timeZone: row.string("time_zone"), offset: row.string("utc_offset"),
-            // `user` is stored as NULL beside an offset (migration addPhotoClockOffset).
-            offsetSource: row.string("offset_source").flatMap(OffsetSource.init(rawValue:))
-                ?? (row.string("utc_offset") == nil ? nil : .user),
-            positionSource: row.string("position_source").flatMap(PositionSource.init(rawValue:)))
-    }
 
     /// What a downloaded or imported file sets: the file, its thumbnail and its facts. The
     /// capture time and camera fields replace the row's only when the file gives them (a

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 /// The one place a photo's state changes. Each change is a `PhotoTransition` (from one state to
 /// another, checked against `PhotoState.canMove(to:)`), run by `SQL.move`; the functions of

@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 
 /// `MemoryStore` on SQLite: each method runs the synchronous `AlbumDatabase` method of the same
 /// name (roll-up tables, FTS5) on the database's own thread.
@@ -16,11 +17,11 @@ extension SQLiteLibraryStore {
     }
 
     public func addTags(_ tags: [TagName], to target: TagTarget) async throws(AlbumError) -> TagChange {
-        try await database.read { db throws(AlbumError) in try db.addTags(tags, to: target) }
+        try await database.write { db throws(AlbumError) in try db.addTags(tags, to: target) }
     }
 
     public func removeTags(_ tags: [TagName], from target: TagTarget) async throws(AlbumError) -> TagChange {
-        try await database.read { db throws(AlbumError) in try db.removeTags(tags, from: target) }
+        try await database.write { db throws(AlbumError) in try db.removeTags(tags, from: target) }
     }
 
     public func tagUsage() async throws(AlbumError) -> [TagUsage] {
@@ -52,6 +53,6 @@ extension SQLiteLibraryStore {
     }
 
     public func placePhoto(id: Int64, _ placement: PhotoPlacement) async throws(AlbumError) -> (photo: Photo, pin: Pin, created: Bool) {
-        try await database.read { db throws(AlbumError) in try db.placePhoto(id: id, placement) }
+        try await database.write { db throws(AlbumError) in try db.placePhoto(id: id, placement) }
     }
 }

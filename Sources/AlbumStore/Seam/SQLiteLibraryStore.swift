@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
 extension AlbumDatabase {
@@ -17,7 +18,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     public var name: String { database.name }
 
     public func addPin(at coordinate: Coordinate, title: String?, note: String?) async throws(AlbumError) -> Pin {
-        try await database.read { db throws(AlbumError) in try db.addPin(at: coordinate, title: title, note: note) }
+        try await database.write { db throws(AlbumError) in try db.addPin(at: coordinate, title: title, note: note) }
     }
 
     public func pins() async throws(AlbumError) -> [Pin] {
@@ -35,21 +36,21 @@ public struct SQLiteLibraryStore: LibraryStore {
     public func findOrCreatePin(
         at coordinate: Coordinate, toleranceKm: Double, title: String?, pendingSearch: AlbumInfo?
     ) async throws(AlbumError) -> (pin: Pin, created: Bool) {
-        try await database.read { db throws(AlbumError) in
+        try await database.write { db throws(AlbumError) in
             try db.findOrCreatePin(at: coordinate, toleranceKm: toleranceKm, title: title, pendingSearch: pendingSearch)
         }
     }
 
     public func movePin(id: Int64, to coordinate: Coordinate) async throws(AlbumError) -> (pin: Pin, droppedPhotos: Int) {
-        try await database.read { db throws(AlbumError) in try db.movePin(id: id, to: coordinate) }
+        try await database.write { db throws(AlbumError) in try db.movePin(id: id, to: coordinate) }
     }
 
     public func editPin(id: Int64, title: String??, note: String??) async throws(AlbumError) -> Pin {
-        try await database.read { db throws(AlbumError) in try db.editPin(id: id, title: title, note: note) }
+        try await database.write { db throws(AlbumError) in try db.editPin(id: id, title: title, note: note) }
     }
 
     public func removePin(id: Int64) async throws(AlbumError) -> Pin {
-        try await database.read { db throws(AlbumError) in try db.removePin(id: id) }
+        try await database.write { db throws(AlbumError) in try db.removePin(id: id) }
     }
 
     public func contentHashes(pinId: Int64) async throws(AlbumError) -> Set<String> {
@@ -57,7 +58,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func setRegion(_ region: Region) async throws(AlbumError) {
-        try await database.read { db throws(AlbumError) in try db.setRegion(region) }
+        try await database.write { db throws(AlbumError) in try db.setRegion(region) }
     }
 
     public func region() async throws(AlbumError) -> Region? {
@@ -77,7 +78,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func removePhoto(id: Int64) async throws(AlbumError) -> Photo {
-        try await database.read { db throws(AlbumError) in try db.removePhoto(id: id) }
+        try await database.write { db throws(AlbumError) in try db.removePhoto(id: id) }
     }
 
     public func unreferencedHashes(_ hashes: Set<String>) async throws(AlbumError) -> Set<String> {
@@ -85,7 +86,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func recordPendingSearch(_ search: AlbumInfo) async throws(AlbumError) {
-        try await database.read { db throws(AlbumError) in try db.recordPendingSearch(search) }
+        try await database.write { db throws(AlbumError) in try db.recordPendingSearch(search) }
     }
 
     public func pendingSearches() async throws(AlbumError) -> [AlbumInfo] {
@@ -93,11 +94,11 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func storeFirstCollection(_ info: AlbumInfo, photos: [SourcePhoto]) async throws(AlbumError) -> Bool {
-        try await database.read { db throws(AlbumError) in try db.storeFirstCollection(info, photos: photos) }
+        try await database.write { db throws(AlbumError) in try db.storeFirstCollection(info, photos: photos) }
     }
 
     public func replaceCollection(_ info: AlbumInfo, photos: [SourcePhoto]) async throws(AlbumError) -> Set<String> {
-        try await database.read { db throws(AlbumError) in try db.replaceCollection(info, photos: photos) }
+        try await database.write { db throws(AlbumError) in try db.replaceCollection(info, photos: photos) }
     }
 
     public func shownSourceIds(pinId: Int64, source: String) async throws(AlbumError) -> Set<String> {
@@ -106,7 +107,7 @@ public struct SQLiteLibraryStore: LibraryStore {
 
     public func claimNextPhoto(pinId: Int64?, by owner: ClaimOwner) async throws(AlbumError) -> PhotoClaim? {
         let token = owner.token
-        return try await database.read { db throws(AlbumError) in
+        return try await database.write { db throws(AlbumError) in
             try db.claimNextPhoto(pinId: pinId, owner: token).map { PhotoClaim(photo: $0, token: token) }
         }
     }
@@ -114,18 +115,18 @@ public struct SQLiteLibraryStore: LibraryStore {
     @discardableResult
     public func releaseClaims(of owner: ClaimOwner) async throws(AlbumError) -> Int {
         let token = owner.token
-        return try await database.read { db throws(AlbumError) in try db.releaseClaims(owner: token) }
+        return try await database.write { db throws(AlbumError) in try db.releaseClaims(owner: token) }
     }
 
     public func recordAttempt(_ claim: PhotoClaim) async throws(AlbumError) {
         let id = claim.photo.id
-        try await database.read { db throws(AlbumError) in try db.recordAttempt(photoId: id) }
+        try await database.write { db throws(AlbumError) in try db.recordAttempt(photoId: id) }
     }
 
     @discardableResult
     public func record(_ outcome: PhotoOutcome, of claim: PhotoClaim) async throws(AlbumError) -> Bool {
         let (id, token) = (claim.photo.id, claim.token)
-        return try await database.read { db throws(AlbumError) in
+        return try await database.write { db throws(AlbumError) in
             switch outcome {
             case .downloaded(let stored): return try db.markDownloaded(photoId: id, stored, claim: token)
             case .failed(let reason): try db.markFailed(photoId: id, reason: reason, claim: token)
@@ -137,12 +138,12 @@ public struct SQLiteLibraryStore: LibraryStore {
 
     @discardableResult
     public func releaseStaleClaims(isAlive: @escaping @Sendable (String) -> Bool) async throws(AlbumError) -> Int {
-        try await database.read { db throws(AlbumError) in try db.releaseStaleClaims(isAlive: isAlive) }
+        try await database.write { db throws(AlbumError) in try db.releaseStaleClaims(isAlive: isAlive) }
     }
 
     @discardableResult
     public func requeueFailed(pinId: Int64) async throws(AlbumError) -> Int {
-        try await database.read { db throws(AlbumError) in try db.requeueFailed(pinId: pinId) }
+        try await database.write { db throws(AlbumError) in try db.requeueFailed(pinId: pinId) }
     }
 
     public func stateCounts(pinId: Int64?) async throws(AlbumError) -> StateCounts {
@@ -158,7 +159,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func commitImport(_ groups: [ImportGroup]) async throws(AlbumError) -> [ImportGroupOutcome] {
-        try await database.read { db throws(AlbumError) in try db.commitImport(groups) }
+        try await database.write { db throws(AlbumError) in try db.commitImport(groups) }
     }
 
     public func integrityCheck() async throws(AlbumError) -> String {
@@ -174,7 +175,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func requeueLostDownload(photoId: Int64) async throws(AlbumError) {
-        try await database.read { db throws(AlbumError) in try db.requeueLostDownload(photoId: photoId) }
+        try await database.write { db throws(AlbumError) in try db.requeueLostDownload(photoId: photoId) }
     }
 
     public func hasUnnamedPlaces() async throws(AlbumError) -> Bool {
@@ -190,11 +191,11 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) async throws(AlbumError) {
-        try await database.read { db throws(AlbumError) in try db.setPinPlaces(named) }
+        try await database.write { db throws(AlbumError) in try db.setPinPlaces(named) }
     }
 
     public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError) {
-        try await database.read { db throws(AlbumError) in try db.setPhotoPlaces(named) }
+        try await database.write { db throws(AlbumError) in try db.setPhotoPlaces(named) }
     }
 
     public func placeDataKey() async throws(AlbumError) -> String? {
@@ -206,6 +207,6 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     public func setPlaceDataKey(_ key: String, description: String, renaming: Bool) async throws(AlbumError) {
-        try await database.read { db throws(AlbumError) in try db.setPlaceDataKey(key, description: description, renaming: renaming) }
+        try await database.write { db throws(AlbumError) in try db.setPlaceDataKey(key, description: description, renaming: renaming) }
     }
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Libraries loaded on first use (decision 0021-i13).
+// Libraries loaded on first use (decision 0043-i13).
 //
 // Why this shim exists: libheif and cairo are linked by name at build time, but every `album`
 // command loaded them (and their 40-odd dependencies: HEVC/AV1 codecs, X11, fontconfig) at

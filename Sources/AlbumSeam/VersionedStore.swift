@@ -4,6 +4,6 @@ import AlbumModel
 /// two versions compare equal only if nothing was committed in between, by any process.
 public protocol VersionedStore: Sendable {
     /// The version now (SQLite: `PRAGMA data_version` and `total_changes()`; PostgreSQL: the
-    /// server's snapshot of committed transactions, decision 0023-pgplans).
+    /// server's snapshot of committed transactions, decision 0044-pgplans).
     func version() async throws(AlbumError) -> LibraryVersion
 }

@@ -59,3 +59,9 @@ public protocol MemoryStore: Sendable {
     /// - Returns: the photo after the move, its pin, and whether the pin was created for it.
     func placePhoto(id: Int64, _ placement: PhotoPlacement) async throws(AlbumError) -> (photo: Photo, pin: Pin, created: Bool)
 }
+
+/// How both stores order `find`'s matches.
+public enum SearchRanking {
+    /// Searches matching more photos than this list the newest first, not the best ranked.
+    public static let rankedMatches = 10_000
+}
