@@ -24,6 +24,7 @@ struct Album: AsyncParsableCommand {
             YFCCCommand.self,
             PlacesCommand.self,
             WorkerCommand.self,
+            UserCommand.self,
         ]
     )
 

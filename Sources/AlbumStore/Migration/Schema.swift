@@ -493,5 +493,32 @@ enum Schema {
             );
             INSERT INTO place_data (id) VALUES (1);
             """),
+        Migration(name: "accounts-createUsers", sql: """
+            -- Users (issue 25, decision 0046): a library with none works as before. The password
+            -- is kept as libsodium's argon2id string only. Long-lived tokens (refresh tokens of the
+            -- API, session cookies of the pages) are kept as their SHA-256 only; a token spent by
+            -- rotation keeps its row (spent_at) so that its reuse is recognised and revokes the
+            -- family. Times are Unix seconds.
+            CREATE TABLE users (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                email TEXT NOT NULL UNIQUE CHECK (length(email) BETWEEN 3 AND 254),
+                password_hash TEXT NOT NULL,
+                is_admin INTEGER NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1)),
+                created_at TEXT NOT NULL
+            );
+            CREATE TABLE auth_tokens (
+                id INTEGER PRIMARY KEY,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                family TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL CHECK (kind IN ('refresh', 'session')),
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                spent_at INTEGER,
+                revoked_at INTEGER
+            );
+            CREATE INDEX auth_tokens_by_family ON auth_tokens (family);
+            CREATE INDEX auth_tokens_by_user ON auth_tokens (user_id);
+            """),
     ]
 }
