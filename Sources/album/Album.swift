@@ -25,6 +25,7 @@ struct Album: AsyncParsableCommand {
             YFCCCommand.self,
             PlacesCommand.self,
             WorkerCommand.self,
+            UserCommand.self,
         ]
     )
 

@@ -493,12 +493,38 @@ enum Schema {
             );
             INSERT INTO place_data (id) VALUES (1);
             """),
-        Migration(name: "entriesCreateEntries", sql: """
+        Migration(name: "accounts-createUsers", sql: """
+            -- Users (issue 25, decision 0046): a library with none works as before. The password
+            -- is kept as libsodium's argon2id string only. Long-lived tokens (refresh tokens of the
+            -- API, session cookies of the pages) are kept as their SHA-256 only; a token spent by
+            -- rotation keeps its row (spent_at) so that its reuse is recognised and revokes the
+            -- family. Times are Unix seconds.
+            CREATE TABLE users (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                email TEXT NOT NULL UNIQUE CHECK (length(email) BETWEEN 3 AND 254),
+                password_hash TEXT NOT NULL,
+                is_admin INTEGER NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1)),
+                created_at TEXT NOT NULL
+            );
+            CREATE TABLE auth_tokens (
+                id INTEGER PRIMARY KEY,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                family TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL CHECK (kind IN ('refresh', 'session')),
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                spent_at INTEGER,
+                revoked_at INTEGER
+            );
+            CREATE INDEX auth_tokens_by_family ON auth_tokens (family);
+            CREATE INDEX auth_tokens_by_user ON auth_tokens (user_id);
+        Migration(name: "entries-createEntries", sql: """
             -- Entries that are not photos (issue 26, decision 0050-entries): notes, songs, sounds
             -- and check-ins, on the timeline by their local time (taken_at, the wall clock where
             -- they happened, with utc_offset when known, as photos'). body is a note's text or a
             -- check-in's note; an audio entry's file is named by content (unique). owner_id is the
-            -- user it belongs to (issue 25), NULL in a library without accounts.
+            -- user it belongs to (issue 25; a removed user's entries stay, unowned), NULL in a library without accounts.
             CREATE TABLE entries (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
                 kind TEXT NOT NULL CHECK (kind IN ('note', 'song', 'audio', 'place')),
@@ -523,7 +549,7 @@ enum Schema {
                 bytes INTEGER,
                 media_type TEXT,
                 client_id TEXT,
-                owner_id INTEGER,
+                owner_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
                 created_at TEXT NOT NULL,
                 updated_at TEXT NOT NULL,
                 CHECK ((latitude IS NULL) = (longitude IS NULL)),
