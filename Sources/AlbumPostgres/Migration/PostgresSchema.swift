@@ -386,6 +386,7 @@ public enum PostgresSchema {
             );
             CREATE INDEX auth_tokens_by_family ON auth_tokens (family);
             CREATE INDEX auth_tokens_by_user ON auth_tokens (user_id);
+            """),
         Migration(name: "entries-createEntries", sql: """
             -- Entries that are not photos (issue 26, decision 0050-entries), as SQLite's
             -- entries-createEntries: notes, songs, sounds and check-ins at a local time (taken_at,

@@ -519,6 +519,7 @@ enum Schema {
             );
             CREATE INDEX auth_tokens_by_family ON auth_tokens (family);
             CREATE INDEX auth_tokens_by_user ON auth_tokens (user_id);
+            """),
         Migration(name: "entries-createEntries", sql: """
             -- Entries that are not photos (issue 26, decision 0050-entries): notes, songs, sounds
             -- and check-ins, on the timeline by their local time (taken_at, the wall clock where
