@@ -387,5 +387,58 @@ public enum PostgresSchema {
             CREATE INDEX auth_tokens_by_family ON auth_tokens (family);
             CREATE INDEX auth_tokens_by_user ON auth_tokens (user_id);
             """),
+        Migration(name: "entries-createEntries", sql: """
+            -- Entries that are not photos (issue 26, decision 0050-entries), as SQLite's
+            -- entries-createEntries: notes, songs, sounds and check-ins at a local time (taken_at,
+            -- with utc_offset when known). document is what `album find` searches (the text,
+            -- title, artist, album; the tags; the place), folded by album_search_words and written
+            -- by the store in the transaction that writes the entry. owner_id: the user it belongs
+            -- to (issue 25), NULL in a library without accounts.
+            CREATE TABLE entries (
+                id bigserial PRIMARY KEY,
+                kind text NOT NULL CHECK (kind IN ('note', 'song', 'audio', 'place')),
+                taken_at text COLLATE "C" NOT NULL CHECK (taken_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$'),
+                utc_offset text,
+                offset_source text CHECK (offset_source IN ('user', 'exif', 'gps', 'inferred', 'none')),
+                local_date text COLLATE "C" GENERATED ALWAYS AS (substr(taken_at, 1, 10)) STORED,
+                latitude double precision CHECK (latitude BETWEEN -90 AND 90),
+                longitude double precision CHECK (longitude BETWEEN -180 AND 180),
+                pin_id bigint REFERENCES pins(id) ON DELETE SET NULL,
+                place_name text,
+                body text,
+                title text,
+                artist text,
+                album text,
+                link text,
+                duration_ms bigint CHECK (duration_ms >= 0),
+                codec text,
+                waveform text,
+                file text,
+                content_hash text,
+                bytes bigint,
+                media_type text,
+                client_id text,
+                owner_id bigint REFERENCES users(id) ON DELETE SET NULL,
+                created_at text NOT NULL,
+                updated_at text NOT NULL,
+                document tsvector NOT NULL DEFAULT ''::tsvector,
+                CHECK ((latitude IS NULL) = (longitude IS NULL)),
+                CHECK (kind <> 'note' OR length(trim(body)) > 0),
+                CHECK (kind <> 'song' OR (title IS NOT NULL AND artist IS NOT NULL)),
+                CHECK (kind <> 'audio' OR (file IS NOT NULL AND content_hash IS NOT NULL AND duration_ms IS NOT NULL))
+            );
+            CREATE INDEX entries_by_day ON entries (local_date, taken_at, id);
+            CREATE INDEX entries_by_kind ON entries (kind, local_date, taken_at, id);
+            CREATE INDEX entries_by_pin ON entries (pin_id) WHERE pin_id IS NOT NULL;
+            CREATE UNIQUE INDEX entries_by_content ON entries (content_hash) WHERE content_hash IS NOT NULL;
+            CREATE UNIQUE INDEX entries_by_client ON entries (client_id) WHERE client_id IS NOT NULL;
+            CREATE INDEX entries_document ON entries USING gin (document);
+            CREATE TABLE entry_tags (
+                entry_id bigint NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+                tag text NOT NULL CHECK (length(tag) BETWEEN 1 AND 256),
+                PRIMARY KEY (entry_id, tag)
+            );
+            CREATE INDEX entry_tags_by_tag ON entry_tags (tag, entry_id);
+            """),
     ]
 }
