@@ -19,8 +19,18 @@ struct FrontResponder: HTTPResponder {
     static let sessionCookie = "album_session"
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        guard let users, let accounts else { return try await root.respond(to: request, context: context) }
         let path = request.uri.path
+        // A shared album answers anyone with its link (decision 0047), with or without users.
+        if path.hasPrefix("/s/") {
+            if case .deny(let status, let code, let message) = root.policy.check(
+                method: request.method.rawValue, path: path, host: request.head.authority, origin: nil, authorization: nil, cookie: nil,
+                contentType: nil, hasBody: false, open: true)
+            {
+                return root.failure(APIError(status: status, code: code, message: message), path: path)
+            }
+            return await SharedAlbumRoutes(root: root, users: users).answer(request, path: path)
+        }
+        guard let users, let accounts else { return try await root.respond(to: request, context: context) }
         // Host, Origin and the body's type first, as for every request (the login form posts a form).
         let form = request.method == .post && (path == "/login" || path == "/logout")
         let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)

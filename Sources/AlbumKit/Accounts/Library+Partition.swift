@@ -61,6 +61,17 @@ extension Library {
         return try await partition(for: user, ownerId: owner.id, access: access)
     }
 
+    /// The user `--user EMAIL` names, else the first admin; nil on a library without users.
+    public func actingUser(_ email: String?) async throws(AlbumError) -> UserAccount? {
+        let all = try await store.users()
+        guard let owner = all.first else {
+            if let email { throw .invalidInput("--user \(email): this library has no users (album user add makes one)") }
+            return nil
+        }
+        if let email { return try await users.require(email) }
+        return all.first(where: \.isAdmin) ?? owner
+    }
+
     /// The library's owner (its first user), whose content is the library itself.
     public func owner() async throws(AlbumError) -> UserAccount? { try await store.users().first }
 }
