@@ -12,7 +12,8 @@ import TestSupport
                                  "createPendingSearches", "createPlans", "createReminders",
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
-                                 "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey"]
+                                 "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey",
+                                 "speedLooseFiles"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()
