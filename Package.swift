@@ -41,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Debian's libbz2-dev has no .pc file: the module map links `bz2` by name.
         .systemLibrary(name: "CBZip2", providers: [.apt(["libbz2-dev"])]),
+        // argon2id password hashes (accounts, decision 0046).
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling; and
         // the stubs that load libheif and cairo on first use.
         .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG", "CHeif", "CCairo"]),
@@ -57,6 +59,9 @@ let package = Package(
         // The YFCC100M dataset: TSV reader (plain or bzip2) and the packed on-disk geo index.
         .target(name: "AlbumYFCC", dependencies: ["AlbumModel", "CBZip2"]),
         .target(name: "AlbumImaging", dependencies: ["AlbumModel", "AlbumFiles", "CExif", "CHeif", "CGeoAlbumShim"]),
+        // Accounts: password hashes (libsodium), signed access tokens, refresh-token rotation,
+        // failed-login limits (decision 0046). The only module that links libsodium.
+        .target(name: "AlbumAccounts", dependencies: ["AlbumModel", "AlbumSeam", "CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
@@ -69,7 +74,7 @@ let package = Package(
             name: "AlbumCore",
             dependencies: [
                 "AlbumModel", "AlbumSeam", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
-                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC",
+                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC", "AlbumAccounts",
             ],
             path: "Sources/AlbumKit"
         ),
@@ -88,7 +93,7 @@ let package = Package(
         .target(
             name: "AlbumServer",
             dependencies: [
-                "AlbumCore", "AlbumModel", .product(name: "Hummingbird", package: "hummingbird"),
+                "AlbumCore", "AlbumModel", "AlbumAccounts", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -126,6 +131,7 @@ let package = Package(
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumCore", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSeam", "AlbumSources", "AlbumStore", "TestSupport"]),
+        .testTarget(name: "AlbumAccountsTests", dependencies: ["AlbumAccounts", "AlbumStore", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumDownloadTests", dependencies: ["AlbumDownload", "AlbumNet"]),
         .testTarget(name: "AlbumCardsTests", dependencies: ["AlbumCards", "AlbumImaging", "AlbumModel", "CGeoAlbumShim", "TestSupport"]),
         .testTarget(name: "AlbumCLITests", dependencies: ["album", "AlbumModel", "AlbumStore", "TestSupport"]),

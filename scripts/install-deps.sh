@@ -7,7 +7,7 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libheif-dev libheif-examples
   libcairo2-dev fonts-dejavu-core
   chromium chromium-driver python3-selenium
-  libbz2-dev
+  libbz2-dev libsodium-dev
   libtimezonemap-data tzdata
   postgresql
   nginx-light

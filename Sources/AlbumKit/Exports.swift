@@ -1,3 +1,4 @@
+import AlbumAccounts
 import AlbumFiles
 import AlbumPlaces
 import AlbumSeam
@@ -25,3 +26,7 @@ public typealias YFCCIndexBuilder = AlbumYFCC.YFCCIndexBuilder
 public typealias YFCCIndexReport = AlbumYFCC.YFCCIndexReport
 /// A file a command writes at a path the user names, by the one rule (decision 0030).
 public typealias OutputFile = AlbumFiles.OutputFile
+/// A user of the library (`album user list`).
+public typealias UserAccount = AlbumSeam.UserAccount
+/// The one check of an account's email and password rules.
+public typealias AccountEmail = AlbumAccounts.AccountEmail

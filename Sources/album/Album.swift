@@ -21,9 +21,11 @@ struct Album: AsyncParsableCommand {
             ServeCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
+            NoteCommand.self, SongCommand.self, CheckInCommand.self, EntriesCommand.self, EntryCommand.self,
             YFCCCommand.self,
             PlacesCommand.self,
             WorkerCommand.self,
+            UserCommand.self,
         ]
     )
 

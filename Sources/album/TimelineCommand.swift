@@ -15,7 +15,7 @@ struct TimelineCommand: AsyncParsableCommand {
     @Option(help: "Group by day, week (ISO) or month (as the map's timeline does).") var by: TimelineGrouping = .month
     @OptionGroup var filters: PhotoFilterOptions
     @Option(help: Vocabulary.page) var page = 1
-    @Option(name: .customLong("page-size"), help: "Photos per page (1-1000).") var pageSize = 100
+    @Option(name: .customLong("page-size"), help: Vocabulary.pageSize) var pageSize = 100
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Page through photos up to this id only.", valueName: "id"))
     var asOf: Int64?
 

@@ -29,9 +29,24 @@ enum Vocabulary {
     static let files = ArgumentHelp("JPEG or HEIC/HEIF files, or folders to search for them.", valueName: "file")
 
     // MARK: Filters (timeline, find, export)
-    static let from = ArgumentHelp("Only photos taken on or after this local day.", valueName: "YYYY-MM-DD")
-    static let to = ArgumentHelp("Only photos taken on or before this local day.", valueName: "YYYY-MM-DD")
+    static let from = ArgumentHelp("Only what was taken or written on or after this local day.", valueName: "YYYY-MM-DD")
+    static let to = ArgumentHelp("Only what was taken or written on or before this local day.", valueName: "YYYY-MM-DD")
     static let onlyPin = ArgumentHelp("Only this pin's photos.", valueName: "pin")
+
+    // MARK: Entries (notes, songs, sounds, check-ins: issue 26)
+    static let entryId = ArgumentHelp("The entry's id.", valueName: "entry")
+    static let entryAt = ArgumentHelp(
+        "When it happened: a local time (2026-06-14T09:43, with Z or +02:00 optional) or a day (default: now, in the zone of its place).",
+        valueName: "time")
+    static let entryPin = ArgumentHelp("At this pin (its position).", valueName: "pin")
+    static let entryTag = ArgumentHelp("A tag to give it (repeat for more).", valueName: "tag")
+    static let entryKind = ArgumentHelp("Only entries of this kind: note, song, audio or place.", valueName: "kind")
+    static let onlyTag = ArgumentHelp("Only what carries this tag.", valueName: "tag")
+    static let pageSize = ArgumentHelp("How many per page (1-1000).", valueName: "n")
+    static let songTitle = ArgumentHelp("The song's title.", valueName: "title")
+    static let songArtist = ArgumentHelp("The song's artist.", valueName: "artist")
+    static let songAlbum = ArgumentHelp("The song's album.", valueName: "album")
+    static let songURL = ArgumentHelp("A link to the song (http:// or https://).", valueName: "url")
 
     // MARK: GPX
     static let gpx = ArgumentHelp("Place photos without GPS on this GPX track (1.0 or 1.1) by capture time.", valueName: "track.gpx")

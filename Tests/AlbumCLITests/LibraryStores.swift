@@ -77,9 +77,11 @@ struct StoreLibrary {
     /// waited for on a thread of its own: the tests' cooperative threads stay free for the suites
     /// running beside them (a loopback web server answers on them).
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> AlbumRun {
+    func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> AlbumRun {
         let library = self.library
-        return try await Self.offPool { try AlbumProcess.run(arguments + ["--library", library, "--lease", "2"], environment: environment) }
+        return try await Self.offPool {
+            try AlbumProcess.run(arguments + ["--library", library, "--lease", "2"], environment: environment, input: input)
+        }
     }
 
     /// Runs blocking `body` on a new thread.

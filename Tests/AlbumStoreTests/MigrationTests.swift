@@ -12,8 +12,9 @@ import TestSupport
                                  "createPendingSearches", "createPlans", "createReminders",
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
-                                 "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey",
-                                 "speedLooseFiles"]
+                                 "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
+                                 "entries-createEntries",
+                                 "speed-looseFiles"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

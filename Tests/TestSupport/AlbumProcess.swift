@@ -59,8 +59,9 @@ public enum AlbumProcess {
     }
 
     /// Starts `album` with `arguments`; the caller waits (or kills it).
+    /// - Parameter input: what the process reads on stdin (nothing: /dev/null).
     public static func start(
-        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil, input: String? = nil
     ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = binary
@@ -74,17 +75,25 @@ public enum AlbumProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        if let input {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            try process.run()
+            pipe.fileHandleForWriting.write(Data(input.utf8))
+            try? pipe.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
         return (process, out, err)
     }
 
     /// Runs `album` with `arguments` to completion.
     @discardableResult
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil, input: String? = nil
     ) throws -> AlbumRun {
-        let (process, out, err) = try start(arguments, environment: environment, currentDirectory: currentDirectory)
+        let (process, out, err) = try start(arguments, environment: environment, currentDirectory: currentDirectory, input: input)
         // Read both pipes before waiting so a large output cannot block the child.
         nonisolated(unsafe) var errData = Data()
         let done = DispatchSemaphore(value: 0)

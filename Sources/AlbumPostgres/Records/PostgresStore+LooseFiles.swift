@@ -2,7 +2,7 @@
 import AlbumModel
 import AlbumSeam
 
-/// Files that may be no photo's (`loose_files`, migration speedLooseFiles; issue 22), as on SQLite:
+/// Files that may be no photo's (`loose_files`, migration speed-looseFiles; issue 22), as on SQLite:
 /// a claim is live while its photo is `downloading` under this claim's lease and the lease holds.
 extension PostgresStore {
     public func recordClaimedContent(_ claim: PhotoClaim, contentHash: String) async throws(AlbumError) {

@@ -493,7 +493,88 @@ enum Schema {
             );
             INSERT INTO place_data (id) VALUES (1);
             """),
-        Migration(name: "speedLooseFiles", sql: """
+        Migration(name: "accounts-createUsers", sql: """
+            -- Users (issue 25, decision 0046): a library with none works as before. The password
+            -- is kept as libsodium's argon2id string only. Long-lived tokens (refresh tokens of the
+            -- API, session cookies of the pages) are kept as their SHA-256 only; a token spent by
+            -- rotation keeps its row (spent_at) so that its reuse is recognised and revokes the
+            -- family. Times are Unix seconds.
+            CREATE TABLE users (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                email TEXT NOT NULL UNIQUE CHECK (length(email) BETWEEN 3 AND 254),
+                password_hash TEXT NOT NULL,
+                is_admin INTEGER NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1)),
+                created_at TEXT NOT NULL
+            );
+            CREATE TABLE auth_tokens (
+                id INTEGER PRIMARY KEY,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                family TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL CHECK (kind IN ('refresh', 'session')),
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                spent_at INTEGER,
+                revoked_at INTEGER
+            );
+            CREATE INDEX auth_tokens_by_family ON auth_tokens (family);
+            CREATE INDEX auth_tokens_by_user ON auth_tokens (user_id);
+            """),
+        Migration(name: "entries-createEntries", sql: """
+            -- Entries that are not photos (issue 26, decision 0050-entries): notes, songs, sounds
+            -- and check-ins, on the timeline by their local time (taken_at, the wall clock where
+            -- they happened, with utc_offset when known, as photos'). body is a note's text or a
+            -- check-in's note; an audio entry's file is named by content (unique). owner_id is the
+            -- user it belongs to (issue 25; a removed user's entries stay, unowned), NULL in a library without accounts.
+            CREATE TABLE entries (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
+                kind TEXT NOT NULL CHECK (kind IN ('note', 'song', 'audio', 'place')),
+                taken_at TEXT NOT NULL CHECK (taken_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]'),
+                utc_offset TEXT,
+                offset_source TEXT CHECK (offset_source IN ('user', 'exif', 'gps', 'inferred', 'none')),
+                local_date TEXT GENERATED ALWAYS AS (substr(taken_at, 1, 10)) VIRTUAL,
+                latitude REAL CHECK (latitude BETWEEN -90 AND 90),
+                longitude REAL CHECK (longitude BETWEEN -180 AND 180),
+                pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL,
+                place_name TEXT,
+                body TEXT,
+                title TEXT,
+                artist TEXT,
+                album TEXT,
+                link TEXT,
+                duration_ms INTEGER CHECK (duration_ms >= 0),
+                codec TEXT,
+                waveform TEXT,
+                file TEXT,
+                content_hash TEXT,
+                bytes INTEGER,
+                media_type TEXT,
+                client_id TEXT,
+                owner_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                CHECK ((latitude IS NULL) = (longitude IS NULL)),
+                CHECK (kind <> 'note' OR length(trim(body)) > 0),
+                CHECK (kind <> 'song' OR (title IS NOT NULL AND artist IS NOT NULL)),
+                CHECK (kind <> 'audio' OR (file IS NOT NULL AND content_hash IS NOT NULL AND duration_ms IS NOT NULL))
+            );
+            CREATE INDEX entries_by_day ON entries (local_date, taken_at, id);
+            CREATE INDEX entries_by_kind ON entries (kind, local_date, taken_at, id);
+            CREATE INDEX entries_by_pin ON entries (pin_id) WHERE pin_id IS NOT NULL;
+            CREATE UNIQUE INDEX entries_by_content ON entries (content_hash) WHERE content_hash IS NOT NULL;
+            CREATE UNIQUE INDEX entries_by_client ON entries (client_id) WHERE client_id IS NOT NULL;
+            CREATE TABLE entry_tags (
+                entry_id INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+                tag TEXT NOT NULL,
+                PRIMARY KEY (entry_id, tag)
+            ) WITHOUT ROWID;
+            CREATE INDEX entry_tags_by_tag ON entry_tags (tag, entry_id);
+            -- What `album find` searches in entries (rowid = entry id): the text, title, artist
+            -- and album; the tags; the place. Written by the store in the transaction that
+            -- writes the entry (AlbumDatabase+EntryRecords), case and diacritics folded by FTS5.
+            CREATE VIRTUAL TABLE entry_search USING fts5(
+                text, tags, place, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+        Migration(name: "speed-looseFiles", sql: """
             -- Files that may be no photo's (issue 22): before a claim writes a photo's original and
             -- thumbnail it records their content here (claim = its process token); the commit of
             -- the photo deletes the row, any other end of the claim (dropped, failed, superseded by

@@ -1,7 +1,7 @@
 import AlbumModel
 import AlbumSeam
 
-/// Files that may be no photo's (`loose_files`, migration speedLooseFiles; issue 22): what a claim
+/// Files that may be no photo's (`loose_files`, migration speed-looseFiles; issue 22): what a claim
 /// wrote before it died or lost its photo, and the content of deleted photos.
 extension AlbumDatabase {
     /// Records that `claim` is about to write the files of `contentHash` for photo `photoId`.

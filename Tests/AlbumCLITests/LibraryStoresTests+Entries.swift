@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Entries (issue 26): notes, songs and check-ins through the `album` binary on both stores.
+extension LibraryStoresTests {
+    @Test(arguments: StoreKind.all)
+    func entriesOfEveryKindOnBothStores(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        let note = try #require(try await lib.json([
+            "note", "add", "First", "day:", "<script>alert(1)</script>", "**matcha**", "--at", "2026-06-14T09:43",
+            "--lat", "35.0116", "--lon", "135.7681", "--tag", "Travel", "--tag", "Été",
+        ]) as? [String: Any])
+        #expect(note["kind"] as? String == "note")
+        #expect(note["at"] as? String == "2026-06-14T09:43:00")
+        #expect(note["offset"] as? String == "+09:00" && note["offsetSource"] as? String == "inferred", "\(note)")
+        #expect(note["place"] as? String == "Kyoto")
+        #expect(note["tags"] as? [String] == ["travel", "été"])
+        #expect(note["html"] as? String == "<p>First day: &lt;script&gt;alert(1)&lt;/script&gt; <strong>matcha</strong></p>")
+        for key in ["title", "artist", "album", "link", "durationMs", "codec", "waveform", "file", "ownerId", "pinId"] {
+            #expect(note.keys.contains(key) && note[key] is NSNull, "\(key) in \(note)")
+        }
+
+        let song = try #require(try await lib.json([
+            "song", "add", "--title", "Blue in Green", "--artist", "Miles Davis", "--album", "Kind of Blue",
+            "--url", "https://example.com/blue", "--at", "2026-06-15T21:00+02:00",
+        ]) as? [String: Any])
+        #expect(song["offset"] as? String == "+02:00" && song["offsetSource"] as? String == "user")
+        #expect(song["link"] as? String == "https://example.com/blue" && song["album"] as? String == "Kind of Blue")
+
+        let pin = try #require((try await lib.json(["pin", "add", "--lat", "48.8566", "--lon", "2.3522"]) as? [String: Any])?["id"] as? Int)
+        let checkIn = try #require(try await lib.json([
+            "check-in", "--pin", "\(pin)", "--note", "Louvre queue", "--at", "2026-06-16T10:00",
+        ]) as? [String: Any])
+        #expect(checkIn["kind"] as? String == "place" && checkIn["pinId"] as? Int == pin)
+        #expect(checkIn["offset"] as? String == "+02:00" && checkIn["place"] as? String == "Paris", "\(checkIn)")
+        #expect(checkIn["latitude"] as? Double == 48.8566)
+
+        // Newest first; filters by kind, days and tag.
+        func ids(_ arguments: [String]) async throws -> [Int] {
+            let list = try #require(try await lib.json(["entries"] + arguments) as? [String: Any])
+            return (list["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        }
+        let noteId = try #require(note["id"] as? Int), songId = try #require(song["id"] as? Int)
+        let checkInId = try #require(checkIn["id"] as? Int)
+        #expect(try await ids([]) == [checkInId, songId, noteId])
+        #expect(try await ids(["--kind", "song"]) == [songId])
+        #expect(try await ids(["--from", "2026-06-15", "--to", "2026-06-15"]) == [songId])
+        #expect(try await ids(["--tag", "ÉTÉ"]) == [noteId])
+        #expect(try await ids(["--page", "2", "--page-size", "2"]) == [noteId])
+        #expect(try await lib.run(["entries"]).stdout.contains("song \(songId)  2026-06-15 21:00 +02:00  Miles Davis – Blue in Green"))
+
+        // Edit: what the kind has; tags added and removed; the search index follows.
+        let edited = try #require(try await lib.json([
+            "entry", "edit", "\(noteId)", "--text", "Second thoughts", "--add-tag", "kyoto", "--rm-tag", "été",
+        ]) as? [String: Any])
+        #expect(edited["text"] as? String == "Second thoughts" && edited["tags"] as? [String] == ["kyoto", "travel"])
+        let wrong = try await lib.run(["entry", "edit", "\(noteId)", "--artist", "Nobody"])
+        #expect(wrong.status == 1 && wrong.stderr == "album: error: a note entry has no artist\n", "\(wrong.stderr)")
+        let renamed = try #require(try await lib.json(["entry", "edit", "\(songId)", "--title", "Flamenco Sketches"]) as? [String: Any])
+        #expect(renamed["title"] as? String == "Flamenco Sketches" && renamed["artist"] as? String == "Miles Davis")
+
+        // Remove: gone, and named when asked again.
+        #expect(try await lib.run(["entry", "rm", "\(songId)"]).status == 0)
+        let gone = try await lib.run(["entry", "show", "\(songId)"])
+        #expect(gone.status == 1 && gone.stderr.hasPrefix("album: error: no entry with id \(songId)"), "\(gone.stderr)")
+        #expect(try await ids([]) == [checkInId, noteId])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func badEntryInputIsOneLineAndStoresNothing(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        #expect(try await lib.run(["pin", "add", "--lat", "1", "--lon", "2"]).status == 0)
+        let cases: [([String], String)] = [
+            (["note", "add", "  "], "album: error: a note cannot be empty\n"),
+            (["check-in", "--note", "nowhere"], "album: error: a check-in needs a place: --pin, --lat/--lon or --place\n"),
+            (["song", "add", "--title", " ", "--artist", "A"], "album: error: a song's title cannot be empty\n"),
+            (["song", "add", "--title", "T", "--artist", "A", "--url", "javascript:alert(1)"],
+             "album: error: link 'javascript:alert(1)' is not an http:// or https:// address\n"),
+            (["entries", "--kind", "video"], "album: error: unknown entry kind 'video' (kinds: note, song, audio, place)\n"),
+            (["note", "add", "x", "--at", "yesterday"],
+             "album: error: --at 'yesterday' is not a local time like 2026-06-14T09:43 (seconds, a 'Z' or '+02:00' optional) or a date\n"),
+            (["note", "add", "x", "--pin", "1", "--lat", "1", "--lon", "2"], "album: error: give one of --pin, --lat/--lon or --place\n"),
+            (["entries", "--from", "2026-02-01", "--to", "2026-01-01"], "album: error: --from 2026-02-01 is after --to 2026-01-01\n"),
+        ]
+        for (arguments, line) in cases {
+            let run = try await lib.run(arguments)
+            #expect(run.status != 0 && run.stderr == line, "\(arguments): \(run.stderr)")
+        }
+        let unknownPin = try await lib.run(["check-in", "--pin", "99"])
+        #expect(unknownPin.status == 1 && unknownPin.stderr.hasPrefix("album: error: no pin with id 99"), "\(unknownPin.stderr)")
+        let list = try #require(try await lib.json(["entries"]) as? [String: Any])
+        #expect(list["total"] as? Int == 0 && (list["entries"] as? [Any])?.isEmpty == true)
+    }
+}
