@@ -439,6 +439,7 @@ public enum PostgresSchema {
                 PRIMARY KEY (entry_id, tag)
             );
             CREATE INDEX entry_tags_by_tag ON entry_tags (tag, entry_id);
+            """),
         Migration(name: "speed-looseFiles", sql: """
             -- Files that may be no photo's (issue 22), as SQLite's speed-looseFiles: a claim records
             -- the content it is about to write (claim = the worker's lease owner); the commit

@@ -574,6 +574,7 @@ enum Schema {
             -- writes the entry (AlbumDatabase+EntryRecords), case and diacritics folded by FTS5.
             CREATE VIRTUAL TABLE entry_search USING fts5(
                 text, tags, place, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+            """),
         Migration(name: "speed-looseFiles", sql: """
             -- Files that may be no photo's (issue 22): before a claim writes a photo's original and
             -- thumbnail it records their content here (claim = its process token); the commit of
