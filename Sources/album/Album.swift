@@ -73,6 +73,13 @@ struct Album: AsyncParsableCommand {
         // A closed stdout is an EPIPE that `Output.toStdout` ends quietly, the same in every build
         // (SwiftNIO and the commands `album due` runs ignore SIGPIPE anyway).
         signal(SIGPIPE, SIG_IGN)
+        // The Swift runtime reads the arguments from /proc/self/cmdline; without /proc (a bare
+        // chroot or container) there are none, not even the program's name, and the command would
+        // silently be `album` with no arguments: its help and exit 0.
+        if CommandLine.arguments.isEmpty {
+            Output.toStderr(Data("album: error: cannot read the command line: /proc is not mounted\n".utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot(CommandLineOrder.normalized(Self.arguments()))
             if var asyncCommand = command as? AsyncParsableCommand {
