@@ -81,7 +81,7 @@ struct Album: AsyncParsableCommand {
             Foundation.exit(2)
         }
         do {
-            var command = try parseAsRoot(CommandLineOrder.normalized(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(CommandLineOrder.normalized(Self.arguments()))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -91,6 +91,13 @@ struct Album: AsyncParsableCommand {
         } catch {
             fail(error)
         }
+    }
+
+    /// The arguments after the program's name, each as `RawPath` spells it: a file name that
+    /// is not UTF-8 keeps its bytes (`CommandLine.arguments` would replace them with U+FFFD, and
+    /// the file would not be found).
+    static func arguments() -> [String] {
+        (1..<Int(CommandLine.argc)).compactMap { i in CommandLine.unsafeArgv[i].map { RawPath.string(cString: $0) } }
     }
 
     /// Every command that needed place names and could not load them says so, once, after its
