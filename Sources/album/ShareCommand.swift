@@ -13,10 +13,10 @@ struct ShareCommand: AsyncParsableCommand {
     struct Pin: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pin", abstract: "Make a link to a pin's album (its page, thumbnails and originals).",
-            discussion: "The link is printed once: only its hash is kept. album serve answers it at /s/TOKEN.")
+            discussion: "The link is printed once: only its hash is kept. album serve answers it at /s/TOKEN. --for: 1 minute to 1 year (default 7d).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id.") var pin: Int64
-        @Option(name: .customLong("for"), help: ArgumentHelp("How long it opens: 30m, 12h, 7d, 2w (at most a year).", valueName: "duration"))
+        @Option(name: .customLong("for"), help: ArgumentHelp("How long (10m, 2h, 1d).", valueName: "duration"))
         var duration: String = "7d"
 
         func run() async throws {
