@@ -1,5 +1,5 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy man completions deb test-deb fuzz
+.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy man completions deb test-deb test-deb-install fuzz
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
 # where the program looks for it (beside itself), so `album fetch` works from any folder; the zone
@@ -47,10 +47,15 @@ test-release: deps
 	swift build --build-tests
 	ALBUM_TEST_BINARY=$(CURDIR)/.build/release/album swift test --skip-build --filter AlbumCLITests
 
-# `album serve` and the static gallery in a real Chromium (offline, ~30 s); .ci/run runs it too.
+# `album serve` and the static gallery in a real Chromium (offline, ~45 s); .ci/run runs it too.
+# axe-core comes from PyPI's axe-selenium-python, installed into .build/pydeps when missing
+# (pip --target: Debian's own Python packages, selenium among them, stay as they are).
+AXE_VERSION = 2.1.6
 test-browser: deps
 	swift build
-	/usr/bin/python3 Tests/browser/browser_test.py .build/debug/album
+	@PYTHONPATH=.build/pydeps /usr/bin/python3 -c 'import axe_selenium_python' 2>/dev/null || \
+	  /usr/bin/python3 -m pip install -q --root-user-action=ignore --no-deps --target .build/pydeps axe-selenium-python==$(AXE_VERSION)
+	SE_AVOID_STATS=true PYTHONPATH=.build/pydeps /usr/bin/python3 Tests/browser/browser_test.py .build/debug/album
 
 # The JSON API against its own /api/openapi.json: schemathesis (from PyPI) with every check, a
 # bounded number of examples per operation, the event stream left out (it never ends), against
@@ -111,3 +116,8 @@ deb: release man completions
 # The package extracted into a temporary root and run there (offline fetch, ldd): scripts/test-deb.sh.
 test-deb: deb
 	bash scripts/test-deb.sh geoalbum_$(VERSION)_amd64.deb
+
+# `apt install ./geoalbum_…deb` on a clean Debian 12 made by debootstrap, then used offline there
+# (root; Debian's mirror): scripts/test-deb-install.sh.
+test-deb-install: deb
+	bash scripts/test-deb-install.sh geoalbum_$(VERSION)_amd64.deb

@@ -6,7 +6,7 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libxml2-utils gpsbabel python3-geojson libjs-leaflet libjs-leaflet.markercluster xplanet-images
   libheif-dev libheif-examples
   libcairo2-dev fonts-dejavu-core
-  chromium chromium-driver python3-selenium
+  chromium chromium-driver python3-selenium python3-pip
   libbz2-dev libsodium-dev
   libtimezonemap-data tzdata
   postgresql

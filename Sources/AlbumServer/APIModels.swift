@@ -7,20 +7,24 @@ extension PhotoJSON {
     init(photo: Photo) { self.init(photo: photo, media: .served) }
 }
 
-/// A pin's album: `{pin, hasAlbum, downloading, noImages, counts, photos}`.
+/// A pin's album: `{pin, hasAlbum, downloading, problem, noImages, counts, photos}`.
 struct AlbumJSON: Encodable {
     let pin: Pin
     let hasAlbum: Bool
     /// A fetch or new collection is running (here or in another `album` process).
     let downloading: Bool
+    /// Why this server's last fetch or new collection for the pin did not change the album
+    /// ("the source has no photo … has not shown before"), until the next one starts.
+    let problem: String?
     let photos: [Photo]
 
-    enum Key: String, CodingKey { case pin, hasAlbum, downloading, noImages, counts, photos }
+    enum Key: String, CodingKey { case pin, hasAlbum, downloading, problem, noImages, counts, photos }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(PinJSON(pin: pin), forKey: .pin)
         try c.encode(hasAlbum, forKey: .hasAlbum)
         try c.encode(downloading, forKey: .downloading)
+        try c.encode(problem, forKey: .problem)
         try c.encode(hasAlbum && !downloading && photos.isEmpty, forKey: .noImages)
         var counts = ["placeholder": 0, "downloading": 0, "downloaded": 0, "failed": 0]
         for photo in photos { counts[photo.state.name, default: 0] += 1 }

@@ -79,7 +79,7 @@ struct AlbumAPI: HTTPResponder {
         r.post("/api/pins") { api, call in try await api.createPin(call) }
         r.get("/api/map/pins") { api, call in try await api.cached(call) { MapPins.json(try await api.library.pins()) } }
         r.get("/api/pins/{pin}") { api, call in Reply.json(JSONOut.encode(PinJSON(pin: try await api.library.pin(id: call.id("pin"))))) }
-        r.put("/api/pins/{pin}") { api, call in try await api.movePin(call.id("pin"), call) }
+        r.put("/api/pins/{pin}") { api, call in try await api.changePin(call.id("pin"), call) }
         r.delete("/api/pins/{pin}") { api, call in Reply.json(JSONOut.encode(PinJSON(pin: try await api.library.removePin(id: call.id("pin"))))) }
         r.get("/api/pins/{pin}/photos") { api, call in try await api.albumData(call.id("pin")).response }
         r.get("/api/pins/{pin}/events") { api, call in try await api.events(call.id("pin")) }
@@ -113,14 +113,29 @@ struct AlbumAPI: HTTPResponder {
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: .created)
     }
 
-    func movePin(_ pinId: Int64, _ call: Call) async throws -> Response {
+    /// `PUT /api/pins/{pin}`: moves the pin (`latitude` and `longitude`; its album, which belonged
+    /// to the old place, is fetched again unless `fetch` is false, as `album pin move`) and/or
+    /// changes its `title` and `note` (as `album pin edit`: null or "" clears one, an absent one is
+    /// left as it is). Every field is checked before anything is stored.
+    func changePin(_ pinId: Int64, _ call: Call) async throws -> Response {
         let body = try await call.body()
-        let coordinate = try body.coordinate(), fetch = try body.bool("fetch") ?? true
-        guard await !jobs.isRunning(pinId) else {
-            throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; move it when it is done")
+        let moves = body.fields["latitude"] != nil || body.fields["longitude"] != nil
+        let coordinate = moves ? try body.coordinate() : nil
+        let fetch = try body.bool("fetch") ?? true
+        let title: String?? = body.fields["title"] == nil ? nil : .some(try body.string("title"))
+        let note: String?? = body.fields["note"] == nil ? nil : .some(try body.string("note", maxLength: 5000))
+        guard moves || title != nil || note != nil else {
+            throw APIError.badRequest("nothing to change: give latitude and longitude, title or note")
         }
-        let pin = try await library.movePin(id: pinId, to: coordinate)
-        if fetch { await jobs.start(.refetch, pinId: pinId) }
+        var pin = try await library.pin(id: pinId)
+        if let coordinate {
+            guard await !jobs.isRunning(pinId) else {
+                throw APIError(status: 409, code: "downloading", message: "pin \(pinId) is downloading; move it when it is done")
+            }
+            pin = try await library.movePin(id: pinId, to: coordinate)
+        }
+        if title != nil || note != nil { pin = try await library.editPin(id: pinId, title: title, note: note) }
+        if moves && fetch { await jobs.start(.refetch, pinId: pinId) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
     }
 
@@ -136,9 +151,10 @@ struct AlbumAPI: HTTPResponder {
     func albumData(_ pinId: Int64) async throws -> AnswerCache.Answer {
         let version = try await library.version()
         let running = await jobs.isRunning(pinId)
+        let problem = await jobs.failure(pinId) ?? ""
         let jobs = jobs
         return try await cache.answer(
-            "album/\(pinId)/\(running)", at: version, make: { JSONOut.encode(try await albumJSON(pinId)) },
+            "album/\(pinId)/\(running)/\(problem)", at: version, make: { JSONOut.encode(try await albumJSON(pinId)) },
             keep: { _ in await jobs.isRunning(pinId) == running })
     }
 
@@ -153,7 +169,8 @@ struct AlbumAPI: HTTPResponder {
         if !running, !active, photos.contains(where: { $0.state == .placeholder }) {
             running = await jobs.start(.resume, pinId: pinId) || running
         }
-        return AlbumJSON(pin: pin, hasAlbum: hasAlbum, downloading: running || active, photos: photos)
+        let problem = running ? nil : await jobs.failure(pinId)
+        return AlbumJSON(pin: pin, hasAlbum: hasAlbum, downloading: running || active, problem: problem, photos: photos)
     }
 
     func newCollection(_ pinId: Int64) async throws -> Response {

@@ -27,9 +27,15 @@ enum OpenAPIDocument {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "title": { "type": "string", "nullable": true, "maxLength": 500 }, "note": { "type": "string", "nullable": true, "maxLength": 5000 },
                 "fetch": { "type": "boolean", "default": true, "description": "start fetching the pin's album" } } },
-              "Move": { "type": "object", "required": ["latitude", "longitude"], "properties": {
+              "PinChange": { "type": "object", "description": "a move (latitude and longitude, both), a new title or note (null or empty clears it), or several at once", "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
-                "fetch": { "type": "boolean", "default": true } } },
+                "fetch": { "type": "boolean", "default": true, "description": "after a move, fetch the album of the new place" },
+                "title": { "type": "string", "nullable": true, "maxLength": 500 }, "note": { "type": "string", "nullable": true, "maxLength": 5000 } },
+                "anyOf": [
+                  { "required": ["latitude", "longitude"] },
+                  { "required": ["title"], "properties": { "latitude": { "not": {} }, "longitude": { "not": {} } } },
+                  { "required": ["note"], "properties": { "latitude": { "not": {} }, "longitude": { "not": {} } } }
+                ] },
               "Photo": { "type": "object", "required": ["id", "pinId", "state", "title", "url", "file", "thumbnail", "failure", "takenAt", "latitude", "longitude", "attempts", "source"], "description": "as `album photos --json`, except that file and thumbnail are media URLs and url is null for an imported photo", "properties": {
                 "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64", "nullable": true, "description": "null for an unplaced photo" },
                 "state": { "type": "string", "enum": ["placeholder", "downloading", "downloaded", "failed"] },
@@ -50,6 +56,7 @@ enum OpenAPIDocument {
                 "license": { "type": "string", "nullable": true } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
+                "problem": { "type": "string", "nullable": true, "description": "why this server's last fetch or new collection left the album as it was" },
                 "noImages": { "type": "boolean" },
                 "counts": { "type": "object", "additionalProperties": { "type": "integer" } },
                 "photos": { "type": "array", "items": { "$ref": "#/components/schemas/Photo" } } } },
@@ -78,8 +85,8 @@ enum OpenAPIDocument {
             "/api/pins/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/pinId" }],
               "get": { "summary": "One pin", "responses": { "200": { "description": "the pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
-              "put": { "summary": "Move a pin (its album is fetched again)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Move" } } } },
-                "responses": { "200": { "description": "the moved pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" }, "409": { "$ref": "#/components/responses/Conflict" } } },
+              "put": { "summary": "Move a pin (its album is fetched again) and/or change its title and note", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PinChange" } } } },
+                "responses": { "200": { "description": "the changed pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" }, "409": { "$ref": "#/components/responses/Conflict" } } },
               "delete": { "summary": "Remove a pin and its album", "responses": { "200": { "description": "the removed pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/pins/{id}/photos": {

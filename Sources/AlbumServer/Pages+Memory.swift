@@ -9,7 +9,7 @@ extension Pages {
     static func timeline(_ page: TimelinePage, tag: TagName? = nil) -> String {
         let tagQuery = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
         let heading = tag.map { "Timeline: #\($0.value)" } ?? "Timeline"
-        var out = head(heading, map: false) + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(heading))</h2>"
+        var out = head(heading, map: false, current: "/timeline") + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(heading))</h2>"
         out += "<span class=\"meta\">\(count(page.total, "photo")), by \(page.by.rawValue)</span>"
         for grouping in TimelineGrouping.allCases where grouping != page.by {
             out += " <a href=\"/timeline?by=\(grouping.rawValue)\(tagQuery)\">by \(grouping.rawValue)</a>"
@@ -45,7 +45,7 @@ extension Pages {
 
     /// `GET /tags`: every tag with its counts, each linking to the timeline narrowed to it.
     static func tags(_ tags: [TagUsage]) -> String {
-        var out = head("Tags", map: false) + "<main>\n<div class=\"album-head\"><h2>Tags</h2>"
+        var out = head("Tags", map: false, current: "/tags") + "<main>\n<div class=\"album-head\"><h2>Tags</h2>"
         out += "<span class=\"meta\">\(count(tags.count, "tag"))</span></div>\n"
         if tags.isEmpty {
             out += "<p class=\"no-images\">No tags yet</p>\n<p class=\"meta\">Tag photos or pins with <code>album tag add</code>.</p>\n"
@@ -64,9 +64,9 @@ extension Pages {
     /// `GET /search?q=…`: the search box and, with a query, its matches.
     /// - Parameter problem: why the query was refused (shown instead of results).
     static func search(_ text: String, _ results: SearchResults?, problem: String? = nil) -> String {
-        var out = head(text.isEmpty ? "Search" : "Search: \(text)", map: false) + "<main>\n"
+        var out = head(text.isEmpty ? "Search" : "Search: \(text)", map: false, current: "/search") + "<main>\n"
         out += "<form class=\"search\" method=\"get\" action=\"/search\" role=\"search\">"
-        out += "<input type=\"search\" name=\"q\" id=\"q\" value=\"\(MarkupText.escape(text))\" placeholder=\"titles, notes, places, tags\" autofocus>"
+        out += "<label for=\"q\">Search photos</label><input type=\"search\" name=\"q\" id=\"q\" value=\"\(MarkupText.escape(text))\" placeholder=\"titles, notes, places, tags\" autofocus>"
         out += "<button class=\"action\" type=\"submit\">Search</button></form>\n"
         if let problem { out += "<p class=\"problem\" id=\"problem\">\(MarkupText.escape(problem))</p>\n" }
         guard let results else { return out + "</main>\n</body>\n</html>\n" }
@@ -88,7 +88,7 @@ extension Pages {
     }
 
     static func summary(_ summary: Summary, cardQuery: String) -> String {
-        var out = head(summary.title, map: false) + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(summary.title))</h2>"
+        var out = head(summary.title, map: false, current: "/summary") + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(summary.title))</h2>"
         out += "<span class=\"meta\">\(summary.from) – \(summary.to)</span></div>\n<ul>\n"
         out += "<li>\(count(summary.photos, "photo")) at \(count(summary.places, "place")) (\(summary.newPlaces) new), "
         out += "\(count(summary.activeDays, "active day"))</li>\n"

@@ -5,13 +5,27 @@ import Foundation
 /// Server-rendered pages. Every title goes through `MarkupText.escape`; scripts are files
 /// (`/assets/*.js`) because the Content-Security-Policy forbids inline scripts.
 enum Pages {
-    static func head(_ title: String, map: Bool) -> String {
-        PageHead.html(title, map: map, assets: "/assets/")
+    /// The screens the header links, in order: path and name.
+    static let screens: [(path: String, name: String)] = [
+        ("/", "Map"), ("/timeline", "Timeline"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
+    ]
+
+    /// From `<!DOCTYPE html>` to the header: the style sheet, the theme script (in the head, so a
+    /// page never flashes the other theme), the icon, one link per screen (`current` marked with
+    /// `aria-current`) and the light/dark switch.
+    static func head(_ title: String, map: Bool, current: String? = nil) -> String {
+        var nav = ""
+        for screen in screens {
+            nav += "<a href=\"\(screen.path)\"\(screen.path == current ? " aria-current=\"page\"" : "")>\(screen.name)</a>"
+        }
+        let links = "<link rel=\"icon\" href=\"\(StaticAssets.shared.url("favicon.svg"))\" type=\"image/svg+xml\">\n"
+            + "<script src=\"\(StaticAssets.shared.url("theme.js"))\"></script>\n</head>"
+        return PageHead.html(title, map: map, assets: "/assets/")
             .replacingOccurrences(of: "/assets/album.css", with: StaticAssets.shared.url("album.css"))
-            .replacingOccurrences(of: "</head>", with: "<link rel=\"icon\" href=\"\(StaticAssets.shared.url("favicon.svg"))\" type=\"image/svg+xml\">\n</head>")
+            .replacingOccurrences(of: "</head>", with: links)
             + """
             \(map ? "<body class=\"map-page\">" : "<body>")
-            <header><h1><a href="/">GeoAlbum</a></h1><a href="/">Map</a><a href="/timeline">Timeline</a><a href="/tags">Tags</a><a href="/search">Search</a><a href="/summary">Summary</a>\(map ? "<span class=\"meta\">right-click or long-press the map to drop a pin; drag a pin to move it</span>" : "")</header>
+            <header><h1><a href="/">GeoAlbum</a></h1><nav aria-label="Screens">\(nav)</nav><button class="theme-switch" id="theme-switch" type="button">Theme</button></header>
 
             """
     }
@@ -22,9 +36,9 @@ enum Pages {
             attributes += " data-lat=\"\(region.center.latitude)\" data-lon=\"\(region.center.longitude)\""
             attributes += " data-span-lat=\"\(region.spanLatitude)\" data-span-lon=\"\(region.spanLongitude)\""
         }
-        return head("GeoAlbum", map: true) + """
+        return head("GeoAlbum", map: true, current: "/") + """
             <div id="map" \(attributes)></div>
-            <div class="hint" id="status">\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")borders: Natural Earth; \(CityDots.attribution)</div>
+            <div class="hint" id="status">Right-click or long-press the map to drop a pin; drag a pin to move it. \(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")borders: Natural Earth; \(CityDots.attribution)</div>
             <script src="/assets/leaflet.js"></script>
             <script src="/assets/leaflet.markercluster.js"></script>
             <script src="\(StaticAssets.shared.url("cities.js"))"></script>
@@ -66,6 +80,8 @@ enum Pages {
         }
     }
 
+    /// A pin's album: its title, place and dates, New Collection, Edit (title and note), Remove
+    /// (after a confirmation), the photos (a click opens the viewer: `album.js`), live by events.
     static func album(_ album: AlbumJSON) -> String {
         let pin = album.pin
         let title = pin.title ?? "Pin \(pin.id)"
@@ -74,17 +90,52 @@ enum Pages {
         out += "<h2 id=\"title\">\(MarkupText.escape(title))</h2>\n"
         out += "<span class=\"meta\">\(MarkupText.degrees(pin.coordinate.latitude)), \(MarkupText.degrees(pin.coordinate.longitude))</span>\n"
         if let place = placeText(pin) { out += "<span class=\"meta\" id=\"place\">\(MarkupText.escape(place))</span>\n" }
-        out += "<span class=\"meta\" id=\"dates\">\(dateRange(album.photos.compactMap(\.takenAt)) ?? "")</span>\n"
+        out += "<span class=\"meta\" id=\"dates\">\(dateRange(album.photos.compactMap(\.takenAt)) ?? "")</span>\n</div>\n"
         let disabled = album.downloading || !album.hasAlbum ? " disabled" : ""
-        out += "<button class=\"action\" id=\"new-collection\" type=\"button\"\(disabled)>New Collection</button>\n"
-        out += "<span class=\"meta\" id=\"status\">\(status(album))</span>\n</div>\n"
-        if let note = pin.note { out += "<p>\(MarkupText.escape(note))</p>\n" }
+        out += "<div class=\"actions\">"
+        out += "<button class=\"action\" id=\"new-collection\" type=\"button\"\(disabled)>New Collection</button>"
+        out += "<button class=\"secondary\" id=\"edit\" type=\"button\" aria-expanded=\"false\" aria-controls=\"edit-pin\">Edit title and note</button>"
+        out += "<button class=\"secondary\" id=\"remove-pin\" type=\"button\">Remove pin</button>"
+        out += "<span class=\"meta\" id=\"status\" role=\"status\">\(status(album))</span></div>\n"
+        out += "<p class=\"problem\" id=\"problem\"\(album.problem == nil ? " hidden" : "")>\(MarkupText.escape(album.problem ?? ""))</p>\n"
+        out += "<p id=\"note\"\(pin.note == nil ? " hidden" : "")>\(MarkupText.escape(pin.note ?? ""))</p>\n"
+        out += """
+            <form class="stack card-box" id="edit-pin" hidden>
+            <label for="edit-title">Title</label><input type="text" id="edit-title" name="title" maxlength="500" value="\(MarkupText.escape(pin.title ?? ""))" placeholder="Pin \(pin.id)">
+            <label for="edit-note">Note</label><textarea id="edit-note" name="note" maxlength="5000">\(MarkupText.escape(pin.note ?? ""))</textarea>
+            <p class="actions"><button class="action" type="submit">Save</button><button class="secondary" type="button" id="edit-cancel">Cancel</button></p>
+            </form>
+            <dialog id="confirm-remove" aria-labelledby="confirm-remove-title">
+            <h2 id="confirm-remove-title">Remove \(MarkupText.escape(title))?</h2>
+            <p>The pin and its photos leave the library for good.</p>
+            <form method="dialog" class="actions"><button class="danger" value="remove" id="confirm-remove-yes">Remove pin</button><button class="secondary" value="keep" autofocus>Keep it</button></form>
+            </dialog>
+
+            """
         out += "<p class=\"no-images\" id=\"no-images\"\(album.hasAlbum && !album.downloading && album.photos.isEmpty ? "" : " hidden")>No Images</p>\n"
         out += "<div class=\"grid\" id=\"grid\">\n"
         for photo in album.photos { out += slot(photo) + "\n" }
-        out += "</div>\n</main>\n<script src=\"\(StaticAssets.shared.url("album.js"))\"></script>\n</body>\n</html>\n"
+        out += "</div>\n<p class=\"notice\" id=\"undo-bar\" role=\"status\" hidden><span id=\"undo-text\"></span> <button class=\"secondary\" type=\"button\" id=\"undo\">Undo</button></p>\n"
+        out += viewer + "</main>\n<script src=\"\(StaticAssets.shared.url("album.js"))\"></script>\n</body>\n</html>\n"
         return out
     }
+
+    /// The full-size viewer (filled by `album.js`): the original, arrows, its facts and a visible
+    /// Remove button.
+    static let viewer = """
+        <dialog class="viewer" id="viewer" aria-labelledby="viewer-title">
+        <div class="viewer-body">
+        <div class="viewer-image"><img id="viewer-img" alt=""><button class="viewer-nav prev" id="viewer-prev" type="button" aria-label="Previous photo">&#8249;</button><button class="viewer-nav next" id="viewer-next" type="button" aria-label="Next photo">&#8250;</button></div>
+        <div class="viewer-side">
+        <h2 id="viewer-title"></h2>
+        <dl class="facts" id="viewer-facts"></dl>
+        <p><a id="viewer-original" href="#" target="_blank" rel="noopener">Open the original</a></p>
+        <div class="actions"><button class="danger" type="button" id="viewer-remove">Remove photo</button><button class="secondary" type="button" id="viewer-close">Close</button></div>
+        </div>
+        </div>
+        </dialog>
+
+        """
 
     static func slot(_ photo: Photo) -> String {
         let state = photo.state.name
@@ -93,7 +144,7 @@ enum Pages {
         case .downloaded:
             let date = photo.takenAt.map { "<span class=\"date\">\(MarkupText.escape(localTime($0)))</span>" } ?? ""
             return "<div class=\"slot downloaded\" data-id=\"\(photo.id)\" data-state=\"downloaded\">"
-                + "<button class=\"photo\" type=\"button\" title=\"Remove: \(alt)\"><img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\"></button>\(date)</div>"
+                + "<button class=\"photo\" type=\"button\" aria-label=\"Open: \(alt)\"><img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" loading=\"lazy\"></button>\(date)</div>"
         case .failed(let reason):
             return "<div class=\"slot failed\" data-id=\"\(photo.id)\" data-state=\"failed\" title=\"\(MarkupText.escape(reason))\">failed</div>"
         default:
@@ -103,8 +154,8 @@ enum Pages {
 
     static func status(_ album: AlbumJSON) -> String {
         let done = album.photos.filter { $0.state == .downloaded }.count
-        if !album.hasAlbum { return album.downloading ? "Searching…" : "No album yet" }
-        if album.downloading { return "Downloading \(done) of \(album.photos.count)…" }
+        if album.downloading { return album.hasAlbum ? "Downloading \(done) of \(album.photos.count)…" : "Searching…" }
+        if !album.hasAlbum && album.photos.isEmpty { return "No album yet" }
         return count(album.photos.count, "photo")
     }
 

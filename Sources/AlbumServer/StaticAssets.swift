@@ -3,8 +3,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The pages' own files: the scripts and icon of `Sources/AlbumServer/Assets` (embedded,
-/// `EmbeddedAssets`) and the style sheet and city layer AlbumKit shares with `export html`.
+/// The pages' own files: the scripts, style sheet and icon of `Sources/AlbumServer/Assets`
+/// (embedded, `EmbeddedAssets`; the gallery export writes the same `album.css`, `PageStyle`) and
+/// the city layer AlbumKit shares with `export html`.
 ///
 /// Each is served under a name with its content hash (`/assets/map.1f2e3d4c5b6a7988.js`) and
 /// `Cache-Control: immutable`: a browser asks once per version; pages link it by `url(_:)`.
@@ -30,7 +31,6 @@ final class StaticAssets: Sendable {
         for (name, text, packed) in EmbeddedAssets.files {
             files.append(Self.file(name, Data(base64Encoded: text) ?? Data(), gzip: Data(base64Encoded: packed)))
         }
-        files.append(Self.file("album.css", Data(PageStyle.css.utf8), gzip: nil))
         files.append(Self.file("cities.js", Data(CityDots.script.utf8), gzip: nil))
         byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0) })
         byHashedName = Dictionary(uniqueKeysWithValues: files.map { ($0.hashedName, $0) })

@@ -35,6 +35,26 @@ import TestSupport
         #expect(moved.status == 200)
         #expect(try await h.library.pin(id: Int64(id)).coordinate.latitude == 11)
 
+        // Title and note (issue 31's `pin edit` through the API): absent stays, null or "" clears.
+        let named = try await h.json("PUT", "/api/pins/\(id)", ["title": "Open sea", "note": "calm"])
+        #expect(named.status == 200, "\(named.text)")
+        #expect((try named.json() as? [String: Any])?["title"] as? String == "Open sea")
+        let cleared = try await h.request("PUT", "/api/pins/\(id)", headers: ["Content-Type": "application/json"], body: Data(#"{"note": null}"#.utf8))
+        #expect(cleared.status == 200, "\(cleared.text)")
+        var stored = try await h.library.pin(id: Int64(id))
+        #expect(stored.title == "Open sea" && stored.note == nil && stored.coordinate.latitude == 11)
+        _ = try await h.json("PUT", "/api/pins/\(id)", ["title": ""])
+        #expect(try await h.library.pin(id: Int64(id)).title == nil, "an empty title clears it")
+        // A half coordinate, nothing to change, a wrong type: 400 naming it, nothing stored.
+        for (body, words) in [(#"{"latitude": 5, "title": "x"}"#, "longitude is required"), ("{}", "nothing to change"),
+                              (#"{"fetch": false}"#, "nothing to change"), (#"{"title": 5}"#, "title must be a string")] {
+            let refused = try await h.request("PUT", "/api/pins/\(id)", headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            #expect(refused.status == 400 && refused.text.contains(words), "\(body): \(refused.text)")
+        }
+        stored = try await h.library.pin(id: Int64(id))
+        #expect(stored.title == nil && stored.coordinate.latitude == 11)
+        #expect(try await h.json("PUT", "/api/pins/999", ["title": "x"]).status == 404)
+
         for (method, path) in [("GET", "/api/pins/999"), ("DELETE", "/api/photos/999"), ("GET", "/api/media/999"), ("GET", "/api/nothing")] {
             let missing = try await h.request(method, path)
             #expect(missing.status == 404, "\(method) \(path)")
@@ -80,8 +100,12 @@ import TestSupport
         #expect(!page.text.contains("<script>"), "no inline scripts")
 
         let again = try await h.request("POST", "/api/pins/\(id)/new-collection")
-        #expect(again.status == 202 || again.status == 409, "\(again.text)")
+        #expect(again.status == 202, "\(again.text)")
         await h.server.waitForFetches()
+        // The bundle has no other photo there: the album says why it did not change.
+        let after = try #require(try await h.request("GET", "/api/pins/\(id)/photos").json() as? [String: Any])
+        #expect((after["problem"] as? String)?.contains("has not shown before") == true, "\(after["problem"] ?? "nil")")
+        #expect(after["downloading"] as? Bool == false)
     }
 
     @Test func entriesAndSummariesUseTheMemoryQueries() async throws {

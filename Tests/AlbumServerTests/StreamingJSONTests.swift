@@ -30,7 +30,7 @@ import Testing
         let photos = try await h.library.photos(pinId: Int64(id))
         #expect(photos.count == 8)
         same(photos.map { PhotoJSON(photo: $0) }, "photos")
-        same(AlbumJSON(pin: pins[0], hasAlbum: true, downloading: false, photos: photos), "album")
+        same(AlbumJSON(pin: pins[0], hasAlbum: true, downloading: false, problem: nil, photos: photos), "album")
         let page = try await h.library.timeline(by: .day, filter: PhotoFilter(), page: 1, pageSize: 5)
         same(AlbumAPI.served(page), "timeline")
         same(try await h.library.summary(of: try LocalPeriod.month("2024-06")), "summary", streamed: false)

@@ -14,7 +14,15 @@ What it does, as a user would:
   6. the tags page lists a tag made with `album tag add`, its link opens the timeline narrowed to
      it, and the search box finds the photos by that tag, each captioned with its date,
   7. country outlines and names (Natural Earth) are drawn over the basemap, also at city zoom,
-     where GeoNames places are drawn as named dots; a pin's popup shows its link and place.
+     where GeoNames places are drawn as named dots; a pin's popup shows its link and place,
+  8. the viewer opens a photo full size (arrows, Escape, its facts); its Remove button takes
+     the photo away with an Undo; a pin's title and note are edited (PUT /api/pins/ID),
+  9. dragging a pin with the mouse moves it (saved, its new photos fetched),
+ 10. New Collection on a place with nothing new says why and is enabled again,
+ 11. a pin is removed after a confirmation,
+ 12. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
+     (the system's, by emulated prefers-color-scheme, and the header's switch): 0 serious or
+     critical violations; every page fits 390 px (no sideways scrolling).
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
 placeholders are visible before they fill in.
 """
@@ -27,18 +35,21 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "album")
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
 PARIS = (48.856613, 2.352222)
+LYON = (45.764043, 4.835659)
 
 
 class SlowPhotos(http.server.SimpleHTTPRequestHandler):
@@ -73,6 +84,12 @@ def make_bundle(folder, port):
             with open(os.path.join(folder, name), "wb") as f:
                 f.write(data)
             r[key] = "http://127.0.0.1:%d/%s" % (port, name)
+        records.append(r)
+    # Two photos at Lyon: a pin there has no new collection to show after its first album.
+    for i in range(2):
+        r = dict(records[i])
+        r["id"], r["albumId"], r["title"] = 2000 + i, 9, "Lyon %d" % i
+        r["latitude"], r["longitude"] = LYON[0] + i * 0.001, LYON[1]
         records.append(r)
     with open(os.path.join(folder, "photos.json"), "w") as f:
         json.dump(records, f)
@@ -184,15 +201,134 @@ def test_new_collection_disabled_then_enabled(driver, pin_id):
     assert not set(first) & set(second), "a new set of photos: %s then %s" % (first, second)
 
 
-def test_remove_photo(driver, base, pin_id):
+def test_viewer_and_remove_photo(driver, base, pin_id):
     before = slots(driver)
-    first = driver.find_element(By.CSS_SELECTOR, "#grid .slot.downloaded")
-    removed_id = first.get_attribute("data-id")
+    first = driver.find_element(By.CSS_SELECTOR, "#grid .slot.downloaded button.photo")
     first.click()
-    wait(driver, lambda d: len(slots(d)) == len(before) - 1, "the photo removed from the page")
+    viewer = wait(driver, lambda d: d.find_element(By.ID, "viewer") if d.find_element(By.ID, "viewer").get_attribute("open") is not None else None, "the viewer open")
+    assert slots(driver) == before, "a click on a picture removes nothing"
+    shown = viewer.get_attribute("data-photo")
+    wait(driver, lambda d: d.execute_script("var i = document.getElementById('viewer-img'); return i.complete && i.naturalWidth > 0;"), "the original shown")
+    src = driver.find_element(By.ID, "viewer-img").get_attribute("src")
+    assert src.endswith("/api/media/" + shown), "the original, not the thumbnail: %s" % src
+    facts = driver.find_element(By.ID, "viewer-facts").text
+    assert "Taken" in facts and "Place" in facts and "France" in facts and "1 of 6" in facts, facts
+    shot(driver, "5-viewer")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    wait(driver, lambda d: d.find_element(By.ID, "viewer").get_attribute("data-photo") != shown, "the next photo by the right arrow")
+    assert "2 of 6" in driver.find_element(By.ID, "viewer-facts").text
+    driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    wait(driver, lambda d: d.find_element(By.ID, "viewer").get_attribute("data-photo") == shown, "back by the left arrow")
+    # Remove, then Undo: nothing is deleted.
+    driver.find_element(By.ID, "viewer-remove").click()
+    wait(driver, lambda d: len([s for s in d.find_elements(By.CSS_SELECTOR, "#grid .slot") if s.is_displayed()]) == len(before) - 1, "the photo hidden")
+    driver.find_element(By.ID, "viewer-close").click()
+    undo = wait(driver, lambda d: d.find_element(By.ID, "undo") if d.find_element(By.ID, "undo").is_displayed() else None, "the Undo button")
+    shot(driver, "5-photo-removed-undo")
+    undo.click()
+    wait(driver, lambda d: len(slots(d)) == len(before), "the photo back after Undo")
+    time.sleep(4.5)
     album = api(base, "GET", "/api/pins/%s/photos" % pin_id)
-    assert all(str(p["id"]) != removed_id for p in album["photos"]), "removed in the library too"
-    shot(driver, "5-photo-removed")
+    assert any(str(p["id"]) == shown for p in album["photos"]), "undone: still in the library"
+    # Remove for good: Escape closes the viewer, the photo is deleted after the undo time.
+    driver.find_element(By.CSS_SELECTOR, '#grid .slot[data-id="%s"] button.photo' % shown).click()
+    wait(driver, lambda d: d.find_element(By.ID, "viewer").get_attribute("data-photo") == shown, "the viewer on the photo")
+    driver.find_element(By.ID, "viewer-remove").click()
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: d.find_element(By.ID, "viewer").get_attribute("open") is None, "Escape closes the viewer")
+    wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-removed") == shown, "the photo deleted after the undo time", timeout=15)
+    album = api(base, "GET", "/api/pins/%s/photos" % pin_id)
+    assert all(str(p["id"]) != shown for p in album["photos"]), "removed in the library too"
+    assert len(slots(driver)) == len(before) - 1
+
+
+def test_edit_title_and_note(driver, base, pin_id):
+    driver.find_element(By.ID, "edit").click()
+    title = wait(driver, lambda d: d.find_element(By.ID, "edit-title") if d.find_element(By.ID, "edit-title").is_displayed() else None, "the edit form")
+    title.clear()
+    title.send_keys("Paris <b>left bank</b>")
+    driver.find_element(By.ID, "edit-note").send_keys("Croissants & museums")
+    shot(driver, "5-edit-pin")
+    driver.find_element(By.CSS_SELECTOR, "#edit-pin button[type=submit]").click()
+    wait(driver, lambda d: d.find_element(By.ID, "title").text == "Paris <b>left bank</b>", "the new title shown")
+    assert driver.find_element(By.ID, "note").text == "Croissants & museums"
+    pin = api(base, "GET", "/api/pins/" + pin_id)
+    assert pin["title"] == "Paris <b>left bank</b>" and pin["note"] == "Croissants & museums", pin
+    driver.refresh()
+    wait(driver, lambda d: d.find_element(By.ID, "title").text == "Paris <b>left bank</b>", "the title after a reload")
+    # Clearing the note through the API (null clears; an absent title stays).
+    pin = api(base, "PUT", "/api/pins/" + pin_id, {"note": None})
+    assert pin["note"] is None and pin["title"] == "Paris <b>left bank</b>", pin
+
+
+def test_drag_pin(driver, base, pin_id):
+    pin = api(base, "GET", "/api/pins/" + pin_id)
+    before = [p["id"] for p in api(base, "GET", "/api/pins/%s/photos" % pin_id)["photos"]]
+    driver.get(base + "/")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready")
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 14, {animate: false});" % (pin["latitude"], pin["longitude"]))
+    marker = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "img.leaflet-marker-icon"), "the pin's marker")
+    actions = ActionChains(driver).click_and_hold(marker)
+    for _ in range(6):
+        actions.move_by_offset(10, 0).pause(0.05)
+    actions.release().perform()
+    wait(driver, lambda d: d.find_element(By.ID, "map").get_attribute("data-moved") == pin_id, "the drag saved")
+    moved = api(base, "GET", "/api/pins/" + pin_id)
+    assert moved["longitude"] > pin["longitude"] + 0.001 and abs(moved["latitude"] - pin["latitude"]) < 0.001, (pin, moved)
+    assert "Moved" in driver.find_element(By.ID, "status").text
+    shot(driver, "6-pin-dragged")
+
+    def refetched(d):
+        album = api(base, "GET", "/api/pins/%s/photos" % pin_id)
+        ids = [p["id"] for p in album["photos"]]
+        return not album["downloading"] and ids and not set(ids) & set(before) and all(p["state"] == "downloaded" for p in album["photos"])
+    wait(driver, refetched, "the moved pin's album fetched again")
+    driver.refresh()
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready after reload")
+    at = driver.execute_script("var m = document.getElementById('map').geoalbumMap, out = null;"
+                               " m.eachLayer(function (l) { if (l.pin && l.pin.id == %s) { out = [l.getLatLng().lat, l.getLatLng().lng]; } }); return out;" % pin_id)
+    assert at and abs(at[1] - moved["longitude"]) < 1e-5, "the marker stays where it was dragged after a reload: %s" % at
+
+
+def test_new_collection_nothing_new(driver, base):
+    pin = api(base, "POST", "/api/pins", {"latitude": LYON[0], "longitude": LYON[1], "title": "Lyon"})
+    pin_id = str(pin["id"])
+    driver.get(base + "/pins/" + pin_id)
+    wait(driver, lambda d: slots(d) == ["downloaded"] * 2 and d.find_element(By.ID, "new-collection").get_attribute("disabled") is None,
+         "Lyon's 2 photos and New Collection enabled")
+    driver.find_element(By.ID, "new-collection").click()
+    wait(driver, lambda d: d.find_element(By.ID, "problem").is_displayed() and d.find_element(By.ID, "new-collection").get_attribute("disabled") is None,
+         "why nothing changed, and the button enabled again")
+    text = driver.find_element(By.ID, "problem").text
+    assert "has not shown before" in text, text
+    assert slots(driver) == ["downloaded"] * 2, "the album unchanged"
+    shot(driver, "10-new-collection-nothing-new")
+    # Again: the same answer, not stuck.
+    driver.find_element(By.ID, "new-collection").click()
+    wait(driver, lambda d: d.find_element(By.ID, "problem").is_displayed() and d.find_element(By.ID, "new-collection").get_attribute("disabled") is None,
+         "the second time too")
+    return pin_id
+
+
+def test_remove_pin(driver, base, pin_id):
+    driver.get(base + "/pins/" + pin_id)
+    wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") is not None, "the album live")
+    driver.find_element(By.ID, "remove-pin").click()
+    dialog = wait(driver, lambda d: d.find_element(By.ID, "confirm-remove") if d.find_element(By.ID, "confirm-remove").is_displayed() else None, "the confirmation")
+    shot(driver, "14-remove-pin-confirm")
+    dialog.find_element(By.CSS_SELECTOR, "button[value=keep]").click()
+    time.sleep(0.3)
+    assert api(base, "GET", "/api/pins/" + pin_id)["id"] == int(pin_id), "Keep it keeps the pin"
+    driver.find_element(By.ID, "remove-pin").click()
+    wait(driver, lambda d: d.find_element(By.ID, "confirm-remove").is_displayed(), "the confirmation again")
+    driver.find_element(By.ID, "confirm-remove-yes").click()
+    wait(driver, lambda d: "removed=" + pin_id in d.current_url, "back on the map")
+    wait(driver, lambda d: ("Pin %s was removed" % pin_id) in d.find_element(By.ID, "status").text, "the map says so")
+    try:
+        api(base, "GET", "/api/pins/" + pin_id)
+        raise AssertionError("the pin is still there")
+    except urllib.error.HTTPError as error:
+        assert error.code == 404, error.code
 
 
 def map_view(driver):
@@ -237,29 +373,30 @@ def test_static_gallery(driver, library, folder):
 
 def test_tags_and_search(driver, base, library, pin_id):
     subprocess.run([ALBUM, "tag", "add", "pin:" + pin_id, "holiday", "--library", library], check=True, capture_output=True)
+    n = len(api(base, "GET", "/api/pins/%s/photos" % pin_id)["photos"])
     driver.get(base + "/tags")
     link = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#tags a"), "the tags list")
     assert link.text == "#holiday", link.text
     counts = driver.find_element(By.CSS_SELECTOR, "#tags .meta").text
-    assert counts == "5 photos, 1 pin", counts
+    assert counts == "%d photos, 1 pin" % n, counts
     shot(driver, "9-tags")
     link.click()
     wait(driver, lambda d: "tag=holiday" in d.current_url and d.find_elements(By.CSS_SELECTOR, ".grid .slot"), "the tag's timeline")
     heading = driver.find_element(By.TAG_NAME, "h2").text
     assert heading == "Timeline: #holiday", heading
-    assert len(driver.find_elements(By.CSS_SELECTOR, ".grid .slot")) == 5
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".grid .slot")) == n
     driver.find_element(By.LINK_TEXT, "Search").click()
     box = wait(driver, lambda d: d.find_element(By.ID, "q"), "the search box")
     box.send_keys("holiday\n")
     wait(driver, lambda d: d.find_elements(By.ID, "matches"), "search results")
     matches = driver.find_element(By.ID, "matches").text
-    assert matches == "5 photos match", matches
+    assert matches == "%d photos match" % n, matches
     captions = [c.text for c in driver.find_elements(By.CSS_SELECTOR, ".grid .caption")]
-    assert len(captions) == 5 and all(c[:2] == "20" for c in captions), captions
+    assert len(captions) == n and all(c[:2] == "20" for c in captions), captions
     images = driver.execute_script(
         "return Array.prototype.filter.call(document.querySelectorAll('.grid img'),"
         " function (i) { return i.complete && i.naturalWidth > 0; }).length;")
-    assert images == 5, "thumbnails by media URL: %d" % images
+    assert images == n, "thumbnails by media URL: %d" % images
     shot(driver, "10-search")
 
 
@@ -294,6 +431,100 @@ def test_country_outlines(driver, base):
     shot(driver, "13-pin-popup")
 
 
+AXE_SCRIPT = None
+
+
+def axe_script():
+    """axe-core as axe-selenium-python (PyPI) ships it; the Makefile installs the package."""
+    global AXE_SCRIPT
+    if AXE_SCRIPT is None:
+        try:
+            import axe_selenium_python
+        except ImportError:
+            raise SystemExit("axe-selenium-python is missing: run `make test-browser` (it installs it) or "
+                             "pip install axe-selenium-python==2.1.6")
+        path = os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core", "axe.min.js")
+        with open(path, encoding="utf-8") as f:
+            AXE_SCRIPT = f.read()
+    return AXE_SCRIPT
+
+
+def axe(driver, name):
+    """axe-core's serious and critical violations on the page now, as readable lines."""
+    driver.execute_script(axe_script())
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        " axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r.violations); })"
+        ".catch(function (e) { done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]); });")
+    bad = [v for v in result if v.get("impact") in ("serious", "critical")]
+    return ["%s: %s %s (%s) at %s" % (name, v["impact"], v["id"], v["help"],
+                                       "; ".join(n.get("target", [""])[0] if isinstance(n.get("target", [""])[0], str) else str(n.get("target"))
+                                                 for n in v["nodes"][:4])) for v in bad]
+
+
+def emulate_theme(driver, scheme):
+    """The system's colour scheme as the page sees it (prefers-color-scheme)."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def ready(driver):
+    """The page loaded, and the map's pins placed on the map page."""
+    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete", "page loaded")
+    if d_is_map(driver):
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready")
+
+
+def d_is_map(driver):
+    return driver.execute_script("return document.body.classList.contains('map-page');")
+
+
+def test_accessibility_and_narrow(driver, base, pin_id):
+    pages = [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
+             ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
+             ("summary", "/summary?year=2024"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
+    problems = []
+    started = time.time()
+    try:
+        for scheme in ("light", "dark"):
+            emulate_theme(driver, scheme)
+            for name, path in pages:
+                driver.get(base + path)
+                ready(driver)
+                now = driver.execute_script("return getComputedStyle(document.documentElement).colorScheme;")
+                assert now == scheme, "%s: the %s theme follows the system: %s" % (name, scheme, now)
+                problems += axe(driver, "%s (%s)" % (name, scheme))
+                shot(driver, "a11y-%s-%s" % (name, scheme))
+        # The header's switch: the other theme than the system's, kept across pages.
+        emulate_theme(driver, "light")
+        driver.get(base + "/tags")
+        ready(driver)
+        driver.find_element(By.ID, "theme-switch").click()
+        assert driver.execute_script("return getComputedStyle(document.documentElement).colorScheme;") == "dark"
+        driver.get(base + "/search?q=holiday")
+        ready(driver)
+        assert driver.execute_script("return document.documentElement.getAttribute('data-theme');") == "dark", "the choice is kept"
+        assert driver.execute_script("return getComputedStyle(document.body).backgroundColor;") != "rgb(246, 247, 249)"
+        problems += axe(driver, "search-results (dark by the switch)")
+        driver.find_element(By.ID, "theme-switch").click()
+        assert driver.execute_script("return getComputedStyle(document.documentElement).colorScheme;") == "light"
+        driver.execute_script("localStorage.removeItem('geoalbum-theme');")
+        # 390 px wide (a phone): nothing wider than the screen.
+        driver.set_window_size(390, 844)
+        for name, path in pages:
+            driver.get(base + path)
+            ready(driver)
+            width = driver.execute_script("return document.documentElement.clientWidth;")
+            scroll = driver.execute_script("return document.documentElement.scrollWidth;")
+            if scroll > width:
+                problems.append("%s: %d px wide at a %d px viewport" % (name, scroll, width))
+            shot(driver, "narrow-%s" % name)
+    finally:
+        driver.set_window_size(1200, 800)
+        emulate_theme(driver, "light")
+    print("axe-core and 390 px on %d pages in %.1f s" % (len(pages), time.time() - started))
+    assert not problems, "accessibility:\n  " + "\n  ".join(problems)
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="album-browser-")
     bundle = os.path.join(folder, "bundle")
@@ -312,8 +543,12 @@ def main():
         steps.append("drop a pin, album fills in live")
         test_new_collection_disabled_then_enabled(driver, pin_id)
         steps.append("New Collection disabled, then enabled")
-        test_remove_photo(driver, base, pin_id)
-        steps.append("click removes a photo")
+        test_viewer_and_remove_photo(driver, base, pin_id)
+        steps.append("viewer (arrows, Escape, facts); Remove with Undo")
+        test_edit_title_and_note(driver, base, pin_id)
+        steps.append("title and note edited")
+        test_drag_pin(driver, base, pin_id)
+        steps.append("a dragged pin is moved and its album fetched again")
         test_region_restored_after_reload(driver, base)
         steps.append("region restored after reload")
         test_static_gallery(driver, library, folder)
@@ -322,6 +557,12 @@ def main():
         steps.append("tags page, tag timeline and search")
         test_country_outlines(driver, base)
         steps.append("country outlines, city names at city zoom, a pin's popup")
+        lyon = test_new_collection_nothing_new(driver, base)
+        steps.append("New Collection with nothing new says why, never stuck")
+        test_accessibility_and_narrow(driver, base, pin_id)
+        steps.append("axe-core: 0 serious/critical on every page, light and dark; 390 px wide")
+        test_remove_pin(driver, base, lyon)
+        steps.append("a pin removed after a confirmation")
         for step in steps:
             print("ok  " + step)
         print("browser tests passed in %.1f s; screenshots in %s" % (time.time() - started, SHOTS))

@@ -1,3 +1,7 @@
+// A pin's album page: live by server-sent events; New Collection (with its reason when nothing
+// changed); the pin's title and note (PUT /api/pins/ID); removing the pin after a confirmation;
+// the full-size viewer (arrows, Escape, the original, its facts) whose Remove button takes a
+// photo away with a few seconds to undo before it is deleted.
 (function () {
   "use strict";
   var main = document.getElementById("album");
@@ -5,9 +9,28 @@
   var grid = document.getElementById("grid");
   var button = document.getElementById("new-collection");
   var status = document.getElementById("status");
+  var problem = document.getElementById("problem");
   var noImages = document.getElementById("no-images");
   var dates = document.getElementById("dates");
-  var busy = false;
+  var heading = document.getElementById("title");
+  var note = document.getElementById("note");
+  var busy = button.disabled;
+  var album = null;          // the last album JSON
+  var pending = null;        // {id, slot, timer}: a removal that can still be undone
+  var UNDO_MS = 4000;
+
+  function send(method, url, body) {
+    return fetch(url, {
+      method: method, credentials: "same-origin", keepalive: method === "DELETE",
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined
+    }).then(function (r) {
+      return r.json().then(function (j) {
+        if (!r.ok) { throw new Error((j && j.error && j.error.message) || r.statusText); }
+        return j;
+      });
+    });
+  }
 
   function slot(photo) {
     var div = document.createElement("div");
@@ -18,10 +41,11 @@
       var b = document.createElement("button");
       b.className = "photo";
       b.type = "button";
-      b.title = "Remove: " + (photo.title || "");
+      b.setAttribute("aria-label", "Open: " + (photo.title || ""));
       var img = document.createElement("img");
       img.src = photo.thumbnail;
       img.alt = photo.title || "";
+      img.loading = "lazy";
       b.appendChild(img);
       div.appendChild(b);
       if (photo.takenAt) {
@@ -45,11 +69,14 @@
     if (days.length === 0) { return ""; }
     return days[0] === days[days.length - 1] ? days[0] : days[0] + " \u2013 " + days[days.length - 1];
   }
+  function shown(list) { return list.filter(function (p) { return !pending || String(p.id) !== pending.id; }); }
 
-  function render(album) {
+  function render(next) {
+    album = next;
+    var list = shown(next.photos);
     var existing = {};
     Array.prototype.forEach.call(grid.children, function (c) { existing[c.getAttribute("data-id")] = c; });
-    var wanted = album.photos.map(function (p) {
+    var wanted = list.map(function (p) {
       var old = existing[String(p.id)];
       return old && old.getAttribute("data-state") === p.state ? old : slot(p);
     });
@@ -57,34 +84,170 @@
       if (grid.children[i] !== node) { grid.insertBefore(node, grid.children[i] || null); }
     });
     while (grid.children.length > wanted.length) { grid.removeChild(grid.lastChild); }
-    var done = album.counts.downloaded;
-    if (!album.hasAlbum) { status.textContent = album.downloading ? "Searching\u2026" : "No album yet"; }
-    else if (album.downloading) { status.textContent = "Downloading " + done + " of " + album.photos.length + "\u2026"; }
-    else { status.textContent = photos(album.photos.length); }
-    dates.textContent = dateRange(album.photos);
-    noImages.hidden = !album.noImages;
-    busy = album.downloading;
-    button.disabled = busy || !album.hasAlbum;
-    main.setAttribute("data-downloading", String(album.downloading));
+    var done = list.filter(function (p) { return p.state === "downloaded"; }).length;
+    if (next.downloading) { status.textContent = next.hasAlbum ? "Downloading " + done + " of " + list.length + "\u2026" : "Searching\u2026"; }
+    else if (!next.hasAlbum && list.length === 0) { status.textContent = "No album yet"; }
+    else { status.textContent = photos(list.length); }
+    problem.textContent = next.problem || "";
+    problem.hidden = !next.problem;
+    dates.textContent = dateRange(list);
+    noImages.hidden = !(next.hasAlbum && !next.downloading && list.length === 0);
+    busy = next.downloading;
+    button.disabled = busy || !next.hasAlbum;
+    main.setAttribute("data-downloading", String(next.downloading));
+    showPin(next.pin);
+  }
+
+  function showPin(pin) {
+    var title = pin.title || ("Pin " + pin.id);
+    heading.textContent = title;
+    document.title = title;
+    note.textContent = pin.note || "";
+    note.hidden = !pin.note;
   }
 
   var events = new EventSource("/api/pins/" + pinId + "/events");
   events.addEventListener("album", function (e) { render(JSON.parse(e.data)); });
   events.addEventListener("gone", function () { events.close(); status.textContent = "This pin was removed"; });
 
+  // New Collection: the answer, then the album until its job ends (the event stream sends only
+  // changes, and a job that changes nothing would otherwise leave the button disabled).
+  function follow(tries) {
+    send("GET", "/api/pins/" + pinId + "/photos").then(function (a) {
+      render(a);
+      if (a.downloading && tries > 0) { setTimeout(function () { follow(tries - 1); }, 1000); }
+    }).catch(function (e) { status.textContent = e.message; button.disabled = false; });
+  }
   button.addEventListener("click", function () {
     button.disabled = true;
-    fetch("/api/pins/" + pinId + "/new-collection", { method: "POST", credentials: "same-origin" })
-      .then(function (r) { return r.json().then(function (j) { if (!r.ok) { throw new Error(j.error.message); } }); })
-      .catch(function (e) { status.textContent = e.message; button.disabled = busy; });
+    problem.hidden = true;
+    status.textContent = "Looking for new photos\u2026";
+    send("POST", "/api/pins/" + pinId + "/new-collection")
+      .then(function (a) { render(a); follow(600); })
+      .catch(function (e) { problem.textContent = e.message; problem.hidden = false; button.disabled = busy; });
   });
 
+  // Title and note.
+  var form = document.getElementById("edit-pin");
+  var edit = document.getElementById("edit");
+  function toggleEdit(open) {
+    form.hidden = !open;
+    edit.setAttribute("aria-expanded", String(open));
+    if (open) { document.getElementById("edit-title").focus(); } else { edit.focus(); }
+  }
+  edit.addEventListener("click", function () { toggleEdit(form.hidden); });
+  document.getElementById("edit-cancel").addEventListener("click", function () { toggleEdit(false); });
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var title = document.getElementById("edit-title").value.trim();
+    var text = document.getElementById("edit-note").value.trim();
+    send("PUT", "/api/pins/" + pinId, { title: title || null, note: text || null }).then(function (pin) {
+      showPin(pin);
+      status.textContent = "Saved";
+      toggleEdit(false);
+    }).catch(function (err) { problem.textContent = err.message; problem.hidden = false; });
+  });
+
+  // Removing the pin, after a confirmation.
+  var confirmRemove = document.getElementById("confirm-remove");
+  document.getElementById("remove-pin").addEventListener("click", function () { confirmRemove.showModal(); });
+  confirmRemove.addEventListener("close", function () {
+    if (confirmRemove.returnValue !== "remove") { return; }
+    events.close();
+    send("DELETE", "/api/pins/" + pinId).then(function () { window.location.href = "/?removed=" + pinId; })
+      .catch(function (err) { problem.textContent = err.message; problem.hidden = false; });
+  });
+
+  // The viewer.
+  var viewer = document.getElementById("viewer");
+  var viewerImg = document.getElementById("viewer-img");
+  var current = -1;
+  function downloaded() {
+    return album ? shown(album.photos).filter(function (p) { return p.state === "downloaded"; }) : [];
+  }
+  function fact(list, name, value) {
+    if (value === null || value === undefined || value === "") { return; }
+    var dt = document.createElement("dt"); dt.textContent = name;
+    var dd = document.createElement("dd"); dd.textContent = value;
+    list.appendChild(dt); list.appendChild(dd);
+  }
+  function placeName(place) {
+    return place ? [place.name, place.region, place.country || place.countryCode].filter(Boolean).join(", ") : null;
+  }
+  function show(index) {
+    var list = downloaded();
+    if (list.length === 0) { viewer.close(); return; }
+    current = (index + list.length) % list.length;
+    var p = list[current];
+    viewerImg.src = p.file || p.thumbnail;
+    viewerImg.alt = p.title || "photo " + p.id;
+    viewer.setAttribute("data-photo", String(p.id));
+    document.getElementById("viewer-title").textContent = p.title || ("Photo " + p.id);
+    document.getElementById("viewer-original").href = p.file || p.thumbnail;
+    var facts = document.getElementById("viewer-facts");
+    facts.textContent = "";
+    fact(facts, "Taken", p.takenAt ? localTime(p.takenAt) + (p.offset ? " (UTC" + p.offset + ")" : "") : null);
+    fact(facts, "Camera", p.make && p.model && p.model.indexOf(p.make) === 0 ? p.model : [p.make, p.model].filter(Boolean).join(" "));
+    fact(facts, "Size", p.width && p.height ? p.width + " \u00d7 " + p.height + (p.bytes ? ", " + Math.round(p.bytes / 1024) + " KB" : "") : null);
+    fact(facts, "Place", placeName(p.place) || placeName(album.pin.place));
+    fact(facts, "Position", p.latitude !== null && p.latitude !== undefined ? p.latitude.toFixed(5) + ", " + p.longitude.toFixed(5) : null);
+    fact(facts, "Altitude", p.altitude !== null && p.altitude !== undefined ? Math.round(p.altitude) + " m" : null);
+    fact(facts, "Source", p.source);
+    fact(facts, "Licence", p.license);
+    fact(facts, "Photo", (current + 1) + " of " + list.length);
+  }
   grid.addEventListener("click", function (e) {
     var target = e.target.closest ? e.target.closest(".slot.downloaded") : null;
-    if (!target) { return; }
+    if (!target || !album) { return; }
     var id = target.getAttribute("data-id");
-    fetch("/api/photos/" + id, { method: "DELETE", credentials: "same-origin" }).then(function (r) {
-      if (r.ok && target.parentNode) { target.parentNode.removeChild(target); }
-    });
+    var index = downloaded().map(function (p) { return String(p.id); }).indexOf(id);
+    if (index < 0) { return; }
+    show(index);
+    viewer.showModal();
+    document.getElementById("viewer-close").focus();
   });
+  document.getElementById("viewer-prev").addEventListener("click", function () { show(current - 1); });
+  document.getElementById("viewer-next").addEventListener("click", function () { show(current + 1); });
+  document.getElementById("viewer-close").addEventListener("click", function () { viewer.close(); });
+  viewer.addEventListener("keydown", function (e) {
+    if (e.key === "ArrowLeft") { e.preventDefault(); show(current - 1); }
+    else if (e.key === "ArrowRight") { e.preventDefault(); show(current + 1); }
+  });
+  viewer.addEventListener("close", function () { viewerImg.removeAttribute("src"); viewer.removeAttribute("data-photo"); });
+
+  // Removing a photo: hidden at once, deleted after UNDO_MS unless Undo is pressed.
+  var undoBar = document.getElementById("undo-bar");
+  function commit() {
+    if (!pending) { return; }
+    var gone = pending;
+    pending = null;
+    clearTimeout(gone.timer);
+    undoBar.hidden = true;
+    send("DELETE", "/api/photos/" + gone.id).then(function () {
+      if (gone.slot.parentNode) { gone.slot.parentNode.removeChild(gone.slot); }
+      main.setAttribute("data-removed", gone.id);
+    }).catch(function (err) { problem.textContent = err.message; problem.hidden = false; if (album) { render(album); } });
+  }
+  document.getElementById("viewer-remove").addEventListener("click", function () {
+    var list = downloaded();
+    var p = list[current];
+    if (!p) { return; }
+    commit();
+    var target = grid.querySelector('.slot[data-id="' + p.id + '"]');
+    pending = { id: String(p.id), slot: target, timer: setTimeout(commit, UNDO_MS) };
+    if (target) { target.hidden = true; }
+    document.getElementById("undo-text").textContent = "Removed \u201c" + (p.title || "photo " + p.id) + "\u201d.";
+    undoBar.hidden = false;
+    if (list.length > 1) { show(current); } else { viewer.close(); }
+    if (album) { render(album); }
+  });
+  document.getElementById("undo").addEventListener("click", function () {
+    if (!pending) { return; }
+    clearTimeout(pending.timer);
+    if (pending.slot) { pending.slot.hidden = false; }
+    pending = null;
+    undoBar.hidden = true;
+    if (album) { render(album); }
+  });
+  window.addEventListener("pagehide", commit);
 })();

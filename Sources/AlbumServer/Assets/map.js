@@ -80,11 +80,12 @@
     }).catch(function () {});
     return div;
   }
-  // Markers carry their pin and nothing else: clicks and drags are handled once, on the
-  // cluster group, which every marker's events reach.
+  // Markers carry their pin. Clicks reach the cluster group's handler; drags do not (the
+  // cluster group passes on clicks and hovers only), so each marker has its own dragend.
   function makeMarker(p) {
-    var marker = L.marker([p[1], p[2]], { draggable: true, title: p[4] || ("Pin " + p[0]) });
+    var marker = L.marker([p[1], p[2]], { draggable: true, title: p[4] || ("Pin " + p[0]), alt: p[4] || ("Pin " + p[0]) });
     marker.pin = { id: p[0], latitude: p[1], longitude: p[2], photoCount: p[3], title: p[4] };
+    marker.on("dragend", moved);
     return marker;
   }
   cluster.on("click", function (e) {
@@ -92,14 +93,24 @@
     if (!marker.pin) { return; }
     L.popup({ offset: [1, -27] }).setLatLng(marker.getLatLng()).setContent(popup(marker.pin)).openOn(map);
   });
-  cluster.on("dragend", function (e) {
-    var marker = e.layer, pin = marker.pin;
+  // A dragged pin is moved as `album pin move` does: its album is fetched again at the new place.
+  function moved(e) {
+    var marker = e.target, pin = marker.pin;
     if (!pin) { return; }
     var p = marker.getLatLng().wrap();
+    el.setAttribute("data-moving", String(pin.id));
     send("PUT", "/api/pins/" + pin.id, { latitude: p.lat, longitude: p.lng })
-      .then(function (moved) { pin.latitude = moved.latitude; pin.longitude = moved.longitude; say("Moved pin " + pin.id + "; fetching its new photos"); })
-      .catch(function (err) { say(err.message); marker.setLatLng([pin.latitude, pin.longitude]); });
-  });
+      .then(function (moved) {
+        pin.latitude = moved.latitude; pin.longitude = moved.longitude;
+        say("Moved " + (pin.title || "pin " + pin.id) + "; fetching the photos of its new place");
+        el.setAttribute("data-moved", String(pin.id));
+      })
+      .catch(function (err) { say(err.message); marker.setLatLng([pin.latitude, pin.longitude]); })
+      .then(function () { el.removeAttribute("data-moving"); });
+  }
+
+  var removed = /[?&]removed=(\d+)/.exec(window.location.search);
+  if (removed) { say("Pin " + removed[1] + " was removed"); }
 
   var restoring = false;
   var lat = parseFloat(el.getAttribute("data-lat"));
