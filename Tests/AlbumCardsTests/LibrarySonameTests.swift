@@ -20,7 +20,7 @@ import Testing
 
     /// The shim's soname of a pkg-config package.
     static func soname(_ package: String) -> String {
-        let names = [
+        let names: [String: UnsafePointer<CChar>] = [
             "libheif": ga_heif_soname, "cairo": ga_cairo_soname, "taglib_c": ga_taglib_soname, "libavformat": ga_avformat_soname,
             "libavcodec": ga_avcodec_soname, "libavutil": ga_avutil_soname,
         ]
