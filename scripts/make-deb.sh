@@ -3,7 +3,8 @@
 # The binary is the release build linked with --static-swift-stdlib (no Swift library outside
 # the package); Depends: is what dpkg-shlibdeps reads off its ELF NEEDED entries (objdump), so it
 # names exactly the Debian libraries the binary loads. libheif and cairo are loaded with dlopen
-# only by a command that reads a HEIC or draws a card (decision 0043-i13): Recommends.
+# only by a command that reads a HEIC or draws a card (decision 0043-i13), TagLib and FFmpeg only
+# by an import of sound files (issue 26): Recommends.
 # The place names (GeoNames), the zone database and the map page's scripts are data packages that
 # `album` reads when present and names when missing: Recommends too.
 set -euo pipefail
@@ -61,6 +62,9 @@ mkdir -p "$shlibs/debian"
 printf 'Source: geoalbum\n\nPackage: geoalbum\nArchitecture: any\n' > "$shlibs/debian/control"
 depends=$(cd "$shlibs" && dpkg-shlibdeps -O "$OLDPWD/$stage/usr/bin/album" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# libcurl is loaded on first download (decision 0057-speed), so it is no NEEDED entry: every
+# fetch needs it, so it is a dependency all the same (the soname the shim opens, libcurl.so.4).
+depends="$depends, libcurl4"
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 install -d "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<EOF
@@ -70,7 +74,7 @@ Architecture: $arch
 Maintainer: GeoAlbum <geoalbum@example.org>
 Installed-Size: $size
 Depends: $depends
-Recommends: libheif1, libcairo2, fonts-dejavu-core, libtimezonemap-data, tzdata, libjs-leaflet, libjs-leaflet.markercluster
+Recommends: libheif1, libcairo2, libtagc0, libavformat59, libavcodec59, libavutil57, fonts-dejavu-core, libtimezonemap-data, tzdata, libjs-leaflet, libjs-leaflet.markercluster
 Section: graphics
 Priority: optional
 Description: photo albums around places on the map

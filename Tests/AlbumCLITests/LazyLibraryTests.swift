@@ -1,3 +1,4 @@
+import AlbumModel
 import Foundation
 import Testing
 import TestSupport
@@ -35,6 +36,14 @@ import TestSupport
             #expect(files.contains("libsqlite3.so"), "LD_DEBUG shows what was loaded: \(files.prefix(300))")
             #expect(!files.contains("libheif") && !files.contains("libde265"), "\(arguments) loaded libheif")
             #expect(!files.contains("libcairo") && !files.contains("libX11"), "\(arguments) loaded cairo")
+            #expect(!files.contains("libavformat") && !files.contains("libtag_c"), "\(arguments) loaded FFmpeg or TagLib")
+            #expect(!files.contains("libcurl") && !files.contains("libgnutls") && !files.contains("libldap"), "\(arguments) loaded libcurl")
+        }
+        // Nor does anything that downloads nothing load libcurl (decision 0057-speed).
+        for arguments in [["--version"], ["status"], ["exif", try heic().path]] {
+            let (run, files) = try loaded(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
+            #expect(!files.contains("libcurl") && !files.contains("libgnutls") && !files.contains("libkrb5"), "\(arguments) loaded libcurl")
         }
         // The same check sees libheif when a HEIC is read, and cairo when a card is drawn.
         let (exif, heifFiles) = try loaded(["exif", try heic().path])
@@ -63,6 +72,38 @@ import TestSupport
         let skipped = try #require(report["skipped"] as? [[String: Any]])
         let reason = try #require(skipped.first?["reason"] as? String)
         #expect(reason.hasPrefix("/nonexistent/libheif.so.1 cannot be loaded") && reason.hasSuffix("(apt-get install libheif1)"), "\(reason)")
+    }
+
+    @Test func aDownloadLoadsLibcurlAndAMissingOneIsOneLineNamingThePackage() throws {
+        let bodies = try JPEGBodies()
+        let server = try LoopbackServer { request in
+            .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(Int(request.path.filter(\.isNumber)) ?? 0))
+        }
+        let place = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let bundle = try HTTPBundle(server: server, ids: ["1", "2"], place: place)
+        let arguments = ["fetch", "--lat", "48.8566", "--lon", "2.3522", "--source", bundle.sourceArgument, "--per-page", "2"]
+        let (fetched, files) = try loaded(arguments)
+        #expect(fetched.status == 0, "\(fetched.stderr.suffix(300))")
+        #expect(files.contains("libcurl.so.4"), "a download loads libcurl")
+        let missing = try album(arguments + ["--library", folder.child("other").path], environment: ["ALBUM_LIBCURL": "/nonexistent/libcurl.so.4"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("/nonexistent/libcurl.so.4 cannot be loaded") && missing.stderr.contains("(apt-get install libcurl4)"), "\(missing.stderr)")
+        #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+    }
+
+    @Test func soundsLoadFFmpegAndTagLibAndAMissingOneIsTheReason() throws {
+        let sounds = folder.child("sounds")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        try SoundFiles.tone(sounds.appendingPathComponent("tone.flac"), codec: ["-c:a", "flac"], seconds: 1)
+        let missing = try album(["import", sounds.path, "--json"], environment: ["ALBUM_LIBTAG_C": "/nonexistent/libtag_c.so.0"])
+        #expect(missing.status == 0, "\(missing.stderr)")
+        let skipped = try #require((try missing.json() as? [String: Any])?["skipped"] as? [[String: Any]])
+        let reason = try #require(skipped.first?["reason"] as? String)
+        #expect(reason.hasPrefix("/nonexistent/libtag_c.so.0 cannot be loaded") && reason.hasSuffix("audio tags need Debian's libtagc0 (apt-get install libtagc0)"),
+                "\(reason)")
+        let (run, files) = try loaded(["import", sounds.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(files.contains("libavformat.so.59") && files.contains("libtag_c.so.0") && !files.contains("libheif"))
     }
 
     @Test func aMissingCairoIsOneLineAndWritesNoCard() throws {

@@ -36,6 +36,8 @@ extension ImportedPhotoRecord {
 /// What reading one file gave.
 enum ScanOutcome: Sendable {
     case photo(ImportedPhotoRecord)
+    /// A sound file (issue 26): it becomes an entry, not a photo.
+    case sound(ScannedSound)
     case skipped(SkippedFile)
 }
 
@@ -112,7 +114,7 @@ struct PhotoScanner: Sendable {
                 let info = try thumbnailer.imageInfo(of: data)
                 (width, height) = (info.width, info.height)
                 let stored = writes && FileManager.default.fileExists(atPath: library.url(forStoredPath: thumbnailPath).path)
-                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1)
+                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1, info: info)
             } catch {
                 return .skipped(SkippedFile(file: path, reason: Self.unreadable(error, error.description, data)))
             }
