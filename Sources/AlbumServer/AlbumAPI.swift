@@ -67,6 +67,8 @@ struct AlbumAPI: HTTPResponder {
         r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil)) }
         r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
         r.get("/login") { api, call in api.login(call) }
+        r.get("/places") { api, _ in try await api.placesPage() }
+        r.get("/places/new") { api, _ in Reply.html(Pages.newPlace(basemap: api.assets.basemap != nil)) }
         r.get("/timeline") { api, call in try await api.timelinePage(call.query) }
         r.get("/summary") { api, call in try await api.summaryPage(call.query) }
         r.get("/tags") { api, _ in Reply.html(Pages.tags(try await api.library.tags())) }
@@ -137,6 +139,13 @@ struct AlbumAPI: HTTPResponder {
         if title != nil || note != nil { pin = try await library.editPin(id: pinId, title: title, note: note) }
         if moves && fetch { await jobs.start(.refetch, pinId: pinId) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
+    }
+
+    /// `GET /places`: the travel book, each pin with its plan's dates.
+    func placesPage() async throws -> Response {
+        let plans = try await library.plans(now: Date(), upcoming: false, systemZone: TimeZone.current.identifier)
+        let byPin = Dictionary(plans.map { ($0.plan.pin.id, $0.plan) }, uniquingKeysWith: { a, _ in a })
+        return Reply.html(Pages.places(try await library.pins(), plans: byPin))
     }
 
     /// The answer to a GET request that depends on the library only, from the cache while the

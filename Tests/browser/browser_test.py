@@ -310,6 +310,37 @@ def test_new_collection_nothing_new(driver, base):
     return pin_id
 
 
+def test_travel_book(driver, base):
+    driver.get(base + "/places")
+    driver.find_element(By.ID, "add-place").click()
+    map_element = wait(driver, lambda d: d.find_element(By.ID, "pick-map"), "the add form")
+    wait(driver, lambda d: d.execute_script("return !!document.getElementById('pick-map').geoalbumMap;"), "its map")
+    driver.execute_script("document.getElementById('pick-map').geoalbumMap.setView([%f, %f], 12, {animate: false});" % PARIS)
+    ActionChains(driver).context_click(map_element).perform()
+    wait(driver, lambda d: d.find_element(By.ID, "place-lat").get_attribute("value"), "the position picked on the map")
+    lat = float(driver.find_element(By.ID, "place-lat").get_attribute("value"))
+    lon = float(driver.find_element(By.ID, "place-lon").get_attribute("value"))
+    assert abs(lat - PARIS[0]) < 0.05 and abs(lon - PARIS[1]) < 0.05, (lat, lon)
+    driver.find_element(By.ID, "place-title").send_keys("Montmartre")
+    driver.find_element(By.ID, "place-note").send_keys("Sacre-Coeur at dawn")
+    shot(driver, "15-add-place")
+    driver.find_element(By.CSS_SELECTOR, "#new-place button[type=submit]").click()
+    wait(driver, lambda d: "/pins/" in d.current_url and d.find_element(By.ID, "title").text == "Montmartre", "the new place's album")
+    pin_id = driver.current_url.rsplit("/", 1)[1]
+    assert driver.find_element(By.ID, "note").text == "Sacre-Coeur at dawn"
+    wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") == "false", "its album fetched")
+    driver.get(base + "/places")
+    row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, '#places li[data-pin="%s"]' % pin_id), "the place in the list")
+    assert "Montmartre" in row.find_element(By.CSS_SELECTOR, "a.name").text
+    assert row.find_element(By.CSS_SELECTOR, ".comment").text == "Sacre-Coeur at dawn"
+    assert "France" in row.text and "added 20" in row.text, row.text
+    assert row.find_element(By.CSS_SELECTOR, ".count").text.endswith("photos"), row.text
+    shot(driver, "16-places")
+    row.find_element(By.CSS_SELECTOR, "a.name").click()
+    wait(driver, lambda d: d.current_url.endswith("/pins/" + pin_id), "the place's detail")
+    return pin_id
+
+
 def test_remove_pin(driver, base, pin_id):
     driver.get(base + "/pins/" + pin_id)
     wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") is not None, "the album live")
@@ -480,7 +511,7 @@ def d_is_map(driver):
 
 def test_accessibility_and_narrow(driver, base, pin_id):
     pages = [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
-             ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
+             ("places", "/places"), ("add-place", "/places/new"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
              ("summary", "/summary?year=2024"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
     problems = []
     started = time.time()
@@ -559,6 +590,8 @@ def main():
         steps.append("country outlines, city names at city zoom, a pin's popup")
         lyon = test_new_collection_nothing_new(driver, base)
         steps.append("New Collection with nothing new says why, never stuck")
+        test_travel_book(driver, base)
+        steps.append("travel book: add a place (position from the map), the places list, its detail")
         test_accessibility_and_narrow(driver, base, pin_id)
         steps.append("axe-core: 0 serious/critical on every page, light and dark; 390 px wide")
         test_remove_pin(driver, base, lyon)
