@@ -68,6 +68,7 @@ struct AlbumAPI: HTTPResponder {
         r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
         r.get("/login") { api, call in api.login(call) }
         r.get("/places") { api, _ in try await api.placesPage() }
+        r.get("/reminders") { api, _ in Reply.html(Pages.reminders(try await api.library.reminders(), pins: try await api.library.pins())) }
         r.get("/places/new") { api, _ in Reply.html(Pages.newPlace(basemap: api.assets.basemap != nil)) }
         r.get("/timeline") { api, call in try await api.timelinePage(call.query) }
         r.get("/summary") { api, call in try await api.summaryPage(call.query) }
@@ -100,6 +101,11 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }
         r.get("/api/tags") { api, call in try await api.cached(call) { try await api.tags() } }
         r.get("/api/search") { api, call in try await api.cached(call) { try await api.search(call.query) } }
+        r.get("/api/reminders") { api, _ in try await api.reminders() }
+        r.post("/api/reminders") { api, call in try await api.addReminder(call) }
+        r.post("/api/reminders/{reminder}/done") { api, call in try await api.completeReminder(call.id("reminder")) }
+        r.post("/api/reminders/{reminder}/snooze") { api, call in try await api.snoozeReminder(call.id("reminder"), call) }
+        r.delete("/api/reminders/{reminder}") { api, call in try await api.removeReminder(call.id("reminder")) }
         return r
     }()
 

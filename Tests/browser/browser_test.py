@@ -341,6 +341,53 @@ def test_travel_book(driver, base):
     return pin_id
 
 
+def test_reminders(driver, base, pin_id):
+    driver.get(base + "/reminders")
+    wait(driver, lambda d: d.find_element(By.ID, "add-reminder"), "the reminders screen")
+    driver.find_element(By.ID, "reminder-text").send_keys("Water the plants")
+    driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=daily]").click()
+    assert not driver.find_element(By.ID, "reminder-date").is_displayed(), "no day for a daily reminder"
+    driver.execute_script("document.getElementById('reminder-time').value = '09:30';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#reminder-list li"), "the new reminder listed")
+    assert "Water the plants" in row.text and "every day at 09:30" in row.text, row.text
+    # Weekly, for a place.
+    driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=weekly]").click()
+    driver.find_element(By.CSS_SELECTOR, "#reminder-weekday option[value=friday]").click()
+    driver.find_element(By.CSS_SELECTOR, '#reminder-pin option[value="%s"]' % pin_id).click()
+    driver.execute_script("document.getElementById('reminder-time').value = '18:05';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#reminder-list li")) == 2, "the weekly reminder listed")
+    assert any("every Friday at 18:05" in li.text for li in driver.find_elements(By.CSS_SELECTOR, "#reminder-list li"))
+    # A bad time is refused with a clear message, nothing stored.
+    driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=once]").click()
+    driver.execute_script("document.getElementById('reminder-date').value = '2020-01-01'; document.getElementById('reminder-time').value = '08:00';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    problem = wait(driver, lambda d: d.find_element(By.ID, "problem") if d.find_element(By.ID, "problem").is_displayed() else None, "no text, no place")
+    assert "needs a pinId or text" in problem.text, problem.text
+    driver.find_element(By.ID, "reminder-text").send_keys("Too late")
+    driver.execute_script("document.getElementById('reminder-date').value = '2020-01-01'; document.getElementById('reminder-time').value = '08:00';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    problem = wait(driver, lambda d: d.find_element(By.ID, "problem") if d.find_element(By.ID, "problem").is_displayed() else None, "the refusal")
+    assert "already passed" in problem.text and "allowPast" in problem.text, problem.text
+    assert len(api(base, "GET", "/api/reminders")) == 2
+    # One already due (stored through the API): shown as due on the page, with its actions.
+    api(base, "POST", "/api/reminders", {"kind": "once", "at": "2024-01-01 08:00", "text": "Pack the camera", "zone": "UTC", "allowPast": True})
+    driver.refresh()
+    box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#due .due-reminder"), "the due reminder shown")
+    assert "Pack the camera" in box.text
+    shot(driver, "17-reminders")
+    box.find_element(By.CSS_SELECTOR, "button[data-act=snooze]").click()
+    wait(driver, lambda d: "(snoozed)" in d.execute_script("var l = document.getElementById('reminder-list'); return l ? l.textContent : '';"), "snoozed")
+    packed = [r for r in api(base, "GET", "/api/reminders") if r["text"] == "Pack the camera"][0]
+    assert packed["snoozedUntil"] and packed["state"] == "active", packed
+    driver.find_element(By.XPATH, "//li[contains(., 'Water the plants')]//button[@data-act='done']").click()
+    wait(driver, lambda d: d.execute_script("var l = Array.prototype.filter.call(document.querySelectorAll('#reminder-list li'),"
+                                            " function (li) { return li.textContent.indexOf('Water the plants') >= 0; });"
+                                            " return l.length === 1 && l[0].getAttribute('data-state') === 'done';"), "done")
+    assert [r["state"] for r in api(base, "GET", "/api/reminders") if r["text"] == "Water the plants"] == ["done"]
+
+
 def test_remove_pin(driver, base, pin_id):
     driver.get(base + "/pins/" + pin_id)
     wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") is not None, "the album live")
@@ -511,7 +558,7 @@ def d_is_map(driver):
 
 def test_accessibility_and_narrow(driver, base, pin_id):
     pages = [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
-             ("places", "/places"), ("add-place", "/places/new"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
+             ("places", "/places"), ("add-place", "/places/new"), ("reminders", "/reminders"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
              ("summary", "/summary?year=2024"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
     problems = []
     started = time.time()
@@ -592,6 +639,8 @@ def main():
         steps.append("New Collection with nothing new says why, never stuck")
         test_travel_book(driver, base)
         steps.append("travel book: add a place (position from the map), the places list, its detail")
+        test_reminders(driver, base, pin_id)
+        steps.append("reminders: add daily and weekly, refusal, due shown, snooze, done")
         test_accessibility_and_narrow(driver, base, pin_id)
         steps.append("axe-core: 0 serious/critical on every page, light and dark; 390 px wide")
         test_remove_pin(driver, base, lyon)
