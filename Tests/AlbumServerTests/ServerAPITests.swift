@@ -201,10 +201,12 @@ import TestSupport
         #expect(list.count == 2)
 
         let snoozed = try await h.json("POST", "/api/reminders/\(id)/snooze", ["minutes": 15])
-        #expect(snoozed.status == 200 && (try snoozed.json() as? [String: Any])?["snoozedUntil"] is String, "\(snoozed.text)")
+        let later = try snoozed.json() as? [String: Any]
+        #expect(snoozed.status == 200 && later?["snoozedUntil"] is String, "\(snoozed.text)")
         #expect(try await h.json("POST", "/api/reminders/\(id)/snooze", ["minutes": 0]).status == 400)
         let done = try await h.request("POST", "/api/reminders/\(id)/done")
-        #expect(done.status == 200 && (try done.json() as? [String: Any])?["state"] as? String == "done", "\(done.text)")
+        let finished = try done.json() as? [String: Any]
+        #expect(done.status == 200 && finished?["state"] as? String == "done", "\(done.text)")
         #expect(try await h.library.reminder(id: Int64(id)).isDone)
         #expect(try await h.request("DELETE", "/api/reminders/\(id)").status == 200)
         #expect(try await h.request("DELETE", "/api/reminders/\(id)").status == 404)
