@@ -1,5 +1,5 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy man completions deb test-deb fuzz
+.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy man completions deb test-deb test-deb-install fuzz
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
 # where the program looks for it (beside itself), so `album fetch` works from any folder; the zone
@@ -116,3 +116,8 @@ deb: release man completions
 # The package extracted into a temporary root and run there (offline fetch, ldd): scripts/test-deb.sh.
 test-deb: deb
 	bash scripts/test-deb.sh geoalbum_$(VERSION)_amd64.deb
+
+# `apt install ./geoalbum_…deb` on a clean Debian 12 made by debootstrap, then used offline there
+# (root; Debian's mirror): scripts/test-deb-install.sh.
+test-deb-install: deb
+	bash scripts/test-deb-install.sh geoalbum_$(VERSION)_amd64.deb

@@ -16,9 +16,9 @@ public enum AtomicFile {
     /// - Throws: `AlbumError.io` naming the destination.
     public static func write(_ data: Data, to destination: URL) throws(AlbumError) {
         let temporary = try writeTemporary(data, beside: destination)
-        guard rename(temporary, destination.path) == 0 else {
+        guard Self.rename(temporary, destination.path) == 0 else {
             let code = errno
-            unlink(temporary)
+            _ = RawPath.withCString(temporary) { unlink($0) }
             throw failure("cannot rename the written file into place", destination.path, code)
         }
     }
@@ -31,11 +31,11 @@ public enum AtomicFile {
         let temporary = folder.appendingPathComponent(
             ".\(destination.lastPathComponent).\(ProcessToken.current.replacingOccurrences(of: ":", with: "-"))"
                 + ".\(UUID().uuidString.prefix(8))\(temporarySuffix)").path
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var fd = RawPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         if fd < 0 && errno == ENOENT {
             // The shard folder is new: make it once, not before every write.
             try makeFolder(folder.path)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            fd = RawPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         }
         guard fd >= 0 else { throw failure("cannot create", temporary, errno) }
         let writeError: Int32? = data.withUnsafeBytes { raw -> Int32? in
@@ -50,14 +50,19 @@ public enum AtomicFile {
         }
         if close(fd) != 0 && writeError == nil {
             let code = errno
-            unlink(temporary)
+            _ = RawPath.withCString(temporary) { unlink($0) }
             throw failure("cannot write", destination.path, code)
         }
         if let writeError {
-            unlink(temporary)
+            _ = RawPath.withCString(temporary) { unlink($0) }
             throw failure("cannot write", destination.path, writeError)
         }
         return temporary
+    }
+
+    /// rename(2) of two paths, each by its bytes (`RawPath`).
+    public static func rename(_ from: String, _ to: String) -> Int32 {
+        RawPath.withCString(from) { f in RawPath.withCString(to) { Glibc.rename(f, $0) } }
     }
 
     /// Errors that are the disk's, not the file's: full, over quota, read-only.
@@ -72,12 +77,12 @@ public enum AtomicFile {
 
     /// `mkdir -p`, keeping the system's error code (FileManager's errors lose it).
     private static func makeFolder(_ path: String) throws(AlbumError) {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if RawPath.withCString(path, { mkdir($0, 0o755) }) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw failure("cannot create folder", path, errno) }
         let parent = (path as NSString).deletingLastPathComponent
         guard !parent.isEmpty, parent != path else { throw failure("cannot create folder", path, ENOENT) }
         try makeFolder(parent)
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("cannot create folder", path, errno) }
+        guard RawPath.withCString(path, { mkdir($0, 0o755) }) == 0 || errno == EEXIST else { throw failure("cannot create folder", path, errno) }
     }
 
     /// Removes temporary files left under `folder` by processes that are no longer running

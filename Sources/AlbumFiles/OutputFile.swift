@@ -14,7 +14,7 @@ public struct FileIdentity: Sendable, Hashable {
     /// The identity of the file at `path` (links followed), or nil when there is none.
     public init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard RawPath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
@@ -70,7 +70,7 @@ public struct OutputFile: Sendable {
             return
         }
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return }
+        guard RawPath.withCString(url.path, { lstat($0, &info) }) == 0 else { return }
         if let identity = FileIdentity(path: url.path), inputs.contains(identity) {
             throw .invalidInput("\(url.path) is an input photo: not overwritten (choose another path)")
         }
@@ -85,15 +85,15 @@ public struct OutputFile: Sendable {
     public func write(_ data: Data) throws(AlbumError) {
         try check()
         let temporary = try AtomicFile.writeTemporary(data, beside: url)
-        defer { unlink(temporary) }
+        defer { _ = RawPath.withCString(temporary) { unlink($0) } }
         if replacing {
-            guard rename(temporary, url.path) == 0 else { throw AtomicFile.failure("cannot write", url.path, errno) }
-        } else if link(temporary, url.path) != 0 {
+            guard AtomicFile.rename(temporary, url.path) == 0 else { throw AtomicFile.failure("cannot write", url.path, errno) }
+        } else if RawPath.withCString(temporary, { t in RawPath.withCString(url.path) { link(t, $0) } }) != 0 {
             // link(2), unlike rename(2), never replaces: a file that appeared meanwhile is kept.
             let code = errno
             if code == EEXIST { throw exists() }
             // A file system without hard links: the check above is the guard.
-            guard [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK].contains(code), rename(temporary, url.path) == 0 else {
+            guard [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK].contains(code), AtomicFile.rename(temporary, url.path) == 0 else {
                 throw AtomicFile.failure("cannot write", url.path, code)
             }
         }

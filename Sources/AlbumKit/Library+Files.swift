@@ -58,8 +58,10 @@ extension Library {
     }
 
     /// Puts back what killed processes left: `downloading` claims of processes that are gone
-    /// go back to `placeholder`, and (once per process, since it walks the file folders, on
-    /// `pool`) their temporary files are removed. Returns (temporary files removed, photos requeued).
+    /// go back to `placeholder`, the files that claims which never committed wrote (their process
+    /// killed, their photo replaced meanwhile) and the files of deleted photos are removed when no
+    /// photo uses them (`removeLooseFiles`), and (once per process, since it walks the file
+    /// folders, on `pool`) temporary files are removed. Returns (files removed, photos requeued).
     @discardableResult
     public func recoverFromCrash(pool: BlockingPool = .shared) async throws(AlbumError) -> (temporaryFiles: Int, requeued: Int) {
         var files = 0
@@ -70,6 +72,21 @@ extension Library {
             }
         }
         let requeued = try await store.releaseStaleClaims(isAlive: { ProcessToken.isAlive($0) })
+        files += try await removeLooseFiles(pool: pool)
         return (files, requeued)
+    }
+
+    /// Removes the originals and thumbnails that the store's `loose_files` name and no photo or
+    /// live claim uses (what a killed or superseded claim wrote, what deleted photos left), then
+    /// forgets those rows: files first, so a process killed in between leaves the rows for the
+    /// next run. - Returns: how many files were removed.
+    @discardableResult
+    public func removeLooseFiles(pool: BlockingPool = .shared) async throws(AlbumError) -> Int {
+        let loose = try await store.looseFiles(isAlive: { ProcessToken.isAlive($0) })
+        guard !loose.ids.isEmpty else { return 0 }
+        let unused = loose.unused
+        let removed = unused.isEmpty ? 0 : await pool.run { self.removeFiles(of: unused) }
+        try await store.forgetLooseFiles(loose.ids)
+        return removed
     }
 }

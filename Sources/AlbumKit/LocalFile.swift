@@ -11,7 +11,7 @@ enum LocalFile {
     /// errno its cause), `PATH: too large: …`. The size is checked on the open file against
     /// `check`'s cap before anything is read.
     static func read(_ path: String, check: PhotoBodyCheck) -> Result<Data, AlbumError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return .failure(.io("unreadable", subject: .file(path), cause: .errno(.current))) }
         defer { close(descriptor) }
         var info = stat()

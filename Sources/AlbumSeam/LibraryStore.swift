@@ -96,8 +96,10 @@ public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore, AccountSto
     /// Records how a claim ended (`downloading → downloaded | failed | placeholder`). A photo no
     /// longer claimed by `claim` (removed, replaced by a new collection, or its lease taken over)
     /// is left alone.
-    /// - Returns: false only when a `.downloaded` photo was dropped instead, as a duplicate by
-    ///   content (bytes the user removed, or that the pin's album holds already).
+    /// - Returns: false only when a `.downloaded` photo was not stored: dropped as a duplicate by
+    ///   content (bytes the user removed, or that the pin's album holds already), or no longer
+    ///   held by the claim (replaced by a new collection, removed, its lease lost); the caller
+    ///   then removes the files it wrote if no photo uses them.
     @discardableResult
     func record(_ outcome: PhotoOutcome, of claim: PhotoClaim) async throws(AlbumError) -> Bool
     /// Puts back claims whose owner is gone: SQLite asks `isAlive` about each claim's process
@@ -105,6 +107,16 @@ public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore, AccountSto
     /// - Returns: how many photos went back to `placeholder`.
     @discardableResult
     func releaseStaleClaims(isAlive: @escaping @Sendable (String) -> Bool) async throws(AlbumError) -> Int
+    /// Records that `claim` is about to write the files of `contentHash` (table `loose_files`),
+    /// before it writes them: if the claim never commits (its process killed, its photo replaced
+    /// by a new collection), the next `looseFiles` finds them.
+    func recordClaimedContent(_ claim: PhotoClaim, contentHash: String) async throws(AlbumError)
+    /// The `loose_files` rows whose claim is over (none, or its owner gone: SQLite asks `isAlive`,
+    /// PostgreSQL looks for a live lease), and the content among them that no photo and no live
+    /// claim names: its files are for the caller to remove, then the rows to `forgetLooseFiles`.
+    func looseFiles(isAlive: @escaping @Sendable (String) -> Bool) async throws(AlbumError) -> LooseFiles
+    /// Deletes `loose_files` rows (once their unused files are removed).
+    func forgetLooseFiles(_ ids: [Int64]) async throws(AlbumError)
     /// `failed → placeholder` for a pin's photos (a retry the user asked for).
     @discardableResult
     func requeueFailed(pinId: Int64) async throws(AlbumError) -> Int
@@ -173,6 +185,19 @@ extension LibraryStore {
     public func requirePhoto(id: Int64) async throws(AlbumError) -> Photo {
         guard let photo = try await photo(id: id) else { throw .noPhoto(id, in: name) }
         return photo
+    }
+}
+
+/// What `LibraryStore.looseFiles` found.
+public struct LooseFiles: Sendable, Equatable {
+    /// The rows to forget once the files are removed.
+    public var ids: [Int64]
+    /// Content no photo and no live claim names: its original and thumbnail are no photo's.
+    public var unused: Set<String>
+
+    public init(ids: [Int64] = [], unused: Set<String> = []) {
+        self.ids = ids
+        self.unused = unused
     }
 }
 

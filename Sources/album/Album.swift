@@ -73,8 +73,15 @@ struct Album: AsyncParsableCommand {
         // A closed stdout is an EPIPE that `Output.toStdout` ends quietly, the same in every build
         // (SwiftNIO and the commands `album due` runs ignore SIGPIPE anyway).
         signal(SIGPIPE, SIG_IGN)
+        // The Swift runtime reads the arguments from /proc/self/cmdline; without /proc (a bare
+        // chroot or container) there are none, not even the program's name, and the command would
+        // silently be `album` with no arguments: its help and exit 0.
+        if CommandLine.arguments.isEmpty {
+            Output.toStderr(Data("album: error: cannot read the command line: /proc is not mounted\n".utf8))
+            Foundation.exit(2)
+        }
         do {
-            var command = try parseAsRoot(CommandLineOrder.normalized(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(CommandLineOrder.normalized(Self.arguments()))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -84,6 +91,13 @@ struct Album: AsyncParsableCommand {
         } catch {
             fail(error)
         }
+    }
+
+    /// The arguments after the program's name, each as `RawPath` spells it: a file name that
+    /// is not UTF-8 keeps its bytes (`CommandLine.arguments` would replace them with U+FFFD, and
+    /// the file would not be found).
+    static func arguments() -> [String] {
+        (1..<Int(CommandLine.argc)).compactMap { i in CommandLine.unsafeArgv[i].map { RawPath.string(cString: $0) } }
     }
 
     /// Every command that needed place names and could not load them says so, once, after its

@@ -1,3 +1,5 @@
+import AlbumModel
+
 /// Text from outside (titles, notes, a bundle's or a server's messages, file names) made safe for
 /// a terminal: control characters are shown escaped, never sent, so a title cannot move the
 /// cursor, retitle the window (OSC), ring the bell, overwrite a line (CR) or fake a line.
@@ -28,7 +30,7 @@ enum TerminalText {
     }
 
     private static func escape(_ text: String, keepingNewlines: Bool) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isControl($0) || RawPath.byte($0) != nil }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -38,6 +40,9 @@ enum TerminalText {
             case "\t": out.append(contentsOf: "\\t".unicodeScalars)
             case _ where scalar.value < 0x80 && isControl(scalar):
                 out.append(contentsOf: "\\x\(hex(scalar.value, width: 2))".unicodeScalars)
+            case _ where RawPath.byte(scalar) != nil:
+                // A byte of a file name that is not UTF-8 (`RawPath`): shown as the byte it is.
+                out.append(contentsOf: "\\x\(hex(UInt32(RawPath.byte(scalar)!), width: 2))".unicodeScalars)
             case _ where isControl(scalar):
                 out.append(contentsOf: "\\u{\(hex(scalar.value, width: 0))}".unicodeScalars)
             default: out.append(scalar)

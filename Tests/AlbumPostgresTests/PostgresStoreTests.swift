@@ -1,6 +1,7 @@
 #if PostgreSQL
 import AlbumModel
 import AlbumPostgres
+import AlbumSeam
 import Foundation
 import TestSupport
 import Testing
@@ -105,6 +106,39 @@ struct PostgresStoreTests {
         #expect(try await other.stateCounts().placeholder == 2)
         await dead.close()
         await other.close()
+    }
+
+    /// Issue 22: what a claim wrote is loose until its commit; a dead worker's (lease run out),
+    /// a replaced photo's and a deleted photo's content is found by `looseFiles` when no photo
+    /// and no live claim names it.
+    @Test func looseFilesAreWhatDeadOrSupersededClaimsWrote() async throws {
+        let url = try Postgres.database()
+        let (dead, pinId) = try await album(url, count: 3)
+        let live = try await open(url)
+        let gone = try #require(try await dead.claimNextPhoto(pinId: pinId, by: ClaimOwner(token: "x")))
+        let mine = try #require(try await live.claimNextPhoto(pinId: pinId, by: ClaimOwner(token: "y")))
+        let kept = try #require(try await live.claimNextPhoto(pinId: pinId, by: ClaimOwner(token: "y")))
+        try await dead.recordClaimedContent(gone, contentHash: "dead")
+        try await live.recordClaimedContent(mine, contentHash: "writing")
+        try await live.recordClaimedContent(kept, contentHash: "kept")
+        #expect(try await live.record(.downloaded(StoredFile(
+            file: "originals/ke/kept.jpg", thumbnail: nil, contentHash: "kept", bytes: 1, width: 1, height: 1)), of: kept))
+        #expect(try await live.looseFiles(isAlive: { _ in true }) == LooseFiles())
+        // The dead worker's lease runs out (moved back instead of waiting).
+        try Postgres.current().psql("UPDATE photos SET lease_until = now() - interval '1 second' WHERE lease_owner = '\(dead.workerID)'",
+                                    database: URL(string: url)!.lastPathComponent)
+        let loose = try await live.looseFiles(isAlive: { _ in true })
+        #expect(loose.unused == ["dead"] && loose.ids.count == 1)
+        try await live.forgetLooseFiles(loose.ids)
+        // The photo being written is replaced: its claim ends without a commit; the kept photo
+        // leaves the album with the new collection.
+        let info = AlbumInfo(pinId: pinId, source: "test", endpoint: nil, radiusKm: 1, perPage: 1, page: 2, total: 1, pages: 1)
+        _ = try await live.replaceCollection(info, photos: [SourcePhoto(sourceId: "q", url: "http://127.0.0.1:1/q.jpg")])
+        #expect(!(try await live.record(.downloaded(StoredFile(
+            file: "originals/wr/writing.jpg", thumbnail: nil, contentHash: "writing", bytes: 1, width: 1, height: 1)), of: mine)))
+        #expect(try await live.looseFiles(isAlive: { _ in true }).unused == ["writing", "kept"])
+        await dead.close()
+        await live.close()
     }
 
     @Test func aServerThatDoesNotAnswerIsNamedAndNothingIsWritten() async throws {

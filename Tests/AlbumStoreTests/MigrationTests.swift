@@ -13,7 +13,8 @@ import TestSupport
                                  "allowUnplacedPhotos", "addPhotoLocalDate", "createTags", "createPhotoSearch", "addPhotoSuggestedPin",
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
-                                 "entries-createEntries"]
+                                 "entries-createEntries",
+                                 "speed-looseFiles"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -22,7 +22,7 @@ final class HEIFFile {
     /// Parses the file at `path` (libheif reads the boxes it needs, not the image data).
     /// - Throws: `AlbumError.invalidInput` with libheif's message when it is not a readable HEIF.
     convenience init(path: String, name: String) throws(AlbumError) {
-        try self.init(name: name) { context in heif_context_read_from_file(context, path, nil) }
+        try self.init(name: name) { context in RawPath.withCString(path) { heif_context_read_from_file(context, $0, nil) } }
     }
 
     /// Parses HEIF bytes held in memory (libheif keeps its own copy).

@@ -40,7 +40,7 @@ final class ReadOnlyFile: ByteSource {
     init(path: String, name: String) throws(AlbumError) {
         self.name = name
         // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
-        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
             throw .io("cannot open", subject: .file(name), cause: .errno(.current))
         }

@@ -81,16 +81,32 @@ public struct Thumbnailer: Sendable {
         return Thumbnail(data: data, width: oriented.width, height: oriented.height, warnings: warnings)
     }
 
+    /// The whole file at `path`, opened by its bytes (`RawPath`).
+    private static func readWhole(_ path: String) throws(AlbumError) -> Data {
+        let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else { throw .io("cannot read", subject: .file(path), cause: .errno(.current)) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw .io("cannot read", subject: .file(path), cause: .of(error))
+        }
+    }
+
     /// Makes the thumbnail of the JPEG file at `url`.
     /// - Throws: `AlbumError.io` or `.invalidInput`, naming the file.
     public func thumbnail(fileAt url: URL, orientation: Int? = nil) throws(AlbumError) -> Thumbnail {
         var info = stat()
-        if stat(url.path, &info) == 0, let kind = ReadOnlyFile.irregularKind(info.st_mode) {
+        if RawPath.withCString(url.path, { stat($0, &info) }) == 0, let kind = ReadOnlyFile.irregularKind(info.st_mode) {
             throw .invalidInput("not a regular file (\(kind))", subject: .file(url.relativePath))
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            // A name that is not UTF-8 is opened by its bytes (`RawPath`); Foundation would not find it.
+            data = RawPath.hasRawBytes(url.path)
+                ? try Self.readWhole(url.path) : try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch let error as AlbumError {
+            throw error
         } catch {
             throw .io("cannot read", subject: .file(url.relativePath), cause: .of(error))
         }

@@ -49,9 +49,13 @@ struct PhotoWorker: Sendable {
         case .success(let data):
             body = data
         }
+        // The content is recorded with the claim before any file is written: if this process
+        // dies, or the photo leaves the queue, before the commit, the next run removes the files.
+        let hash = await pool.run { ContentHash(of: body) }
+        try await store.recordClaimedContent(claim, contentHash: hash.hex)
         let stored: StoredFile
         do {
-            stored = try await pool.run { () throws(AlbumError) in try store(body) }
+            stored = try await pool.run { () throws(AlbumError) in try store(body, hash: hash) }
         } catch .storage(let message) {
             // A full, over-quota or read-only disk is no photo's fault: stop, and keep it queued.
             throw await requeue(claim, because: .storage(message))
@@ -61,7 +65,8 @@ struct PhotoWorker: Sendable {
             return .failed
         }
         guard try await store.record(.downloaded(stored), of: claim) else {
-            // Bytes the user removed, or the album holds already: dropped, files only if unused.
+            // Bytes the user removed, or the album holds already, or a photo no longer this
+            // claim's (a new collection replaced it): dropped, its files removed if unused.
             try await library.removeUnusedFiles([stored.contentHash], on: pool)
             return .dropped
         }
@@ -89,8 +94,7 @@ struct PhotoWorker: Sendable {
     /// Checks and thumbnails the image, then writes the original and the thumbnail by content
     /// hash. Content another album already holds is only checked (from its header), not
     /// thumbnailed again.
-    private func store(_ body: Data) throws(AlbumError) -> StoredFile {
-        let hash = ContentHash(of: body)
+    private func store(_ body: Data, hash: ContentHash) throws(AlbumError) -> StoredFile {
         let file = Library.originalPath(hash)
         let thumbnail = Library.thumbnailPath(hash)
         let size: (width: Int, height: Int)

@@ -33,8 +33,9 @@ public enum FilePhotos {
 
     private static func expandOne(_ path: String) -> [String] {
         do {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+            // By the path's bytes (`RawPath`): a name that is not UTF-8 is found too.
+            var info = stat()
+            guard RawPath.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [path] }
             let root = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
             guard let walker = try? FolderWalker(root: root) else { return [] }
             let prefix = root == "/" ? 1 : root.utf8.count + 1

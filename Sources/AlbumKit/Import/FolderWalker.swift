@@ -43,11 +43,11 @@ final class FolderWalker: @unchecked Sendable {
     /// - Throws: `AlbumError.invalidInput` when `root` is not a folder.
     init(root: String, excluding: [String] = []) throws(AlbumError) {
         var info = stat()
-        guard stat(root, &info) == 0 else { throw .invalidInput("\(root): \(Self.systemError())") }
+        guard RawPath.withCString(root, { stat($0, &info) }) == 0 else { throw .invalidInput("\(root): \(Self.systemError())") }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .invalidInput("\(root) is not a folder") }
         excluded = Set(excluding.compactMap { path -> NodeID? in
             var other = stat()
-            return stat(path, &other) == 0 ? NodeID(other) : nil
+            return RawPath.withCString(path, { stat($0, &other) }) == 0 ? NodeID(other) : nil
         })
         if excluded.contains(NodeID(info)) {
             pending.append(.skipped(root, reason: "the library folder itself: not imported"))
@@ -82,9 +82,9 @@ final class FolderWalker: @unchecked Sendable {
     /// A file's entry, a skipped entry, or nil after entering a folder.
     private func visit(_ path: String) -> WalkEntry? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .skipped(path, reason: "unreadable: \(Self.systemError())") }
+        guard RawPath.withCString(path, { lstat($0, &info) }) == 0 else { return .skipped(path, reason: "unreadable: \(Self.systemError())") }
         if info.st_mode & S_IFMT == S_IFLNK {
-            guard stat(path, &info) == 0 else {
+            guard RawPath.withCString(path, { stat($0, &info) }) == 0 else {
                 return .skipped(path, reason: "unreadable: symbolic link to nothing (\(Self.systemError()))")
             }
         }
@@ -110,14 +110,14 @@ final class FolderWalker: @unchecked Sendable {
     /// Lists a folder and pushes it; the skipped entry when it cannot be listed.
     private func enter(_ path: String, _ id: NodeID) -> WalkEntry? {
         visited[id] = path
-        guard let folder = opendir(path) else { return .skipped(path, reason: "unreadable folder: \(Self.systemError())") }
+        guard let folder = RawPath.withCString(path, { opendir($0) }) else { return .skipped(path, reason: "unreadable folder: \(Self.systemError())") }
         defer { closedir(folder) }
         var names: [String] = []
         while let entry = readdir(folder) {
             var raw = entry.pointee.d_name
             let capacity = MemoryLayout.size(ofValue: raw)
             let name = withUnsafePointer(to: &raw) {
-                $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+                $0.withMemoryRebound(to: CChar.self, capacity: capacity) { RawPath.string(cString: $0) }
             }
             if name != "." && name != ".." { names.append(name) }
         }

@@ -79,13 +79,17 @@ extension PostgresStore {
             guard let row = try await db.queryOne(
                 "SELECT pin_id FROM photos WHERE id = $1 AND state = 'downloading' AND lease_owner = $2 FOR UPDATE",
                 [photoId, workerID])
-            else { return false }
+            else {
+                try await Self.endClaimedContent(db, claim: workerID, photoId: photoId, stored: false)
+                return false
+            }
             let duplicate = try await db.queryOne("""
                 SELECT 1 WHERE EXISTS (SELECT 1 FROM removed_contents r WHERE r.content_hash = $2)
                     OR EXISTS (SELECT 1 FROM photos o WHERE o.pin_id = $3 AND o.content_hash = $2 AND o.id <> $1)
                 """, [photoId, contentHash, row.int64(0)])
             if duplicate != nil {
                 try await db.run("DELETE FROM photos WHERE id = $1", [photoId])
+                try await Self.endClaimedContent(db, claim: workerID, photoId: photoId, stored: false)
                 return false
             }
             try await db.run("""
@@ -98,6 +102,7 @@ extension PostgresStore {
                 """,
                 [photoId, file, thumbnail, contentHash, bytes, width, height, Timestamp.now(), takenAt,
                  camera?.make, camera?.model, camera?.orientation, camera?.altitude])
+            try await Self.endClaimedContent(db, claim: workerID, photoId: photoId, stored: true)
             return true
         }
     }
@@ -110,6 +115,7 @@ extension PostgresStore {
                 UPDATE photos SET state = 'placeholder', lease_owner = NULL, lease_until = NULL, updated_at = $3
                 WHERE id = $1 AND state = 'downloading' AND lease_owner = $2
                 """, [photoId, workerID, Timestamp.now()])
+            try await Self.endClaimedContent(db, claim: workerID, photoId: photoId, stored: false)
         }
     }
 
@@ -117,7 +123,8 @@ extension PostgresStore {
     @discardableResult
     public func releaseAllClaims() async throws(AlbumError) -> Int {
         try await write { db throws(AlbumError) in
-            try await db.run("""
+            try await db.run("UPDATE loose_files SET claim = NULL WHERE claim = $1", [workerID])
+            return try await db.run("""
                 UPDATE photos SET state = 'placeholder', lease_owner = NULL, lease_until = NULL
                 WHERE state = 'downloading' AND lease_owner = $1 RETURNING 1
                 """, [workerID])
@@ -131,6 +138,7 @@ extension PostgresStore {
                 UPDATE photos SET state = 'failed', failure = $3, lease_owner = NULL, lease_until = NULL, updated_at = $4
                 WHERE id = $1 AND state = 'downloading' AND lease_owner = $2
                 """, [photoId, workerID, reason, Timestamp.now()])
+            try await Self.endClaimedContent(db, claim: workerID, photoId: photoId, stored: false)
         }
     }
 

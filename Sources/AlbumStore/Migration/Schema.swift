@@ -575,5 +575,26 @@ enum Schema {
             CREATE VIRTUAL TABLE entry_search USING fts5(
                 text, tags, place, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
             """),
+        Migration(name: "speed-looseFiles", sql: """
+            -- Files that may be no photo's (issue 22): before a claim writes a photo's original and
+            -- thumbnail it records their content here (claim = its process token); the commit of
+            -- the photo deletes the row, any other end of the claim (dropped, failed, superseded by
+            -- a new collection) clears its claim; deleting a photo that names content adds a row
+            -- without a claim, in the deleting transaction. The next fetch, resume, worker or
+            -- import (`Library.removeLooseFiles`) removes the files of the rows whose claim is
+            -- over or dead when no photo and no live claim names their content, then the rows: a
+            -- process killed between its writes and its commit leaves no orphan behind.
+            CREATE TABLE loose_files (
+                id INTEGER PRIMARY KEY,
+                content_hash TEXT NOT NULL,
+                claim TEXT,
+                photo_id INTEGER
+            );
+            CREATE INDEX loose_files_by_claim ON loose_files (claim, photo_id) WHERE claim IS NOT NULL;
+            CREATE INDEX loose_files_by_hash ON loose_files (content_hash);
+            CREATE TRIGGER loose_files_photo_deleted AFTER DELETE ON photos WHEN old.content_hash IS NOT NULL BEGIN
+                INSERT INTO loose_files (content_hash) VALUES (old.content_hash);
+            END;
+            """),
     ]
 }

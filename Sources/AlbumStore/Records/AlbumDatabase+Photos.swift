@@ -65,7 +65,8 @@ extension AlbumDatabase {
     @discardableResult
     public func releaseClaims(owner: String) throws(AlbumError) -> Int {
         try write { db throws(AlbumError) in
-            try db.move(.release, set: Self.unclaimed, where: "claimed_by = ?", [owner])
+            try db.run("UPDATE loose_files SET claim = NULL WHERE claim = ?", [owner])
+            return try db.move(.release, set: Self.unclaimed, where: "claimed_by = ?", [owner])
         }
     }
 
@@ -117,13 +118,17 @@ extension AlbumDatabase {
                 """, [photoId, stored.contentHash, PhotoState.downloading.name])
             if duplicate != nil {
                 try db.run("DELETE FROM photos WHERE id = ?", [photoId])
+                try Self.endClaimedContent(db, claim: claim, photoId: photoId, stored: false)
                 return false
             }
             var done = PhotoRecord.file(stored).merging(Self.unclaimed)
             done.set("failure", SQLValue.null)
             let (condition, arguments) = Self.claimed(photoId, by: claim)
-            try db.move(.download, set: done, where: condition, arguments)
-            return true
+            // No row moved: the photo left the queue meanwhile (a new collection replaced it, the
+            // user removed it): its files are the caller's to remove when no photo uses them.
+            let stored = try db.move(.download, set: done, where: condition, arguments) > 0
+            try Self.endClaimedContent(db, claim: claim, photoId: photoId, stored: stored)
+            return stored
         }
     }
 
@@ -133,6 +138,7 @@ extension AlbumDatabase {
         try write { db throws(AlbumError) in
             let (condition, arguments) = Self.claimed(photoId, by: claim)
             try db.move(.release, set: Self.unclaimed, where: condition, arguments)
+            try Self.endClaimedContent(db, claim: claim, photoId: photoId, stored: false)
         }
     }
 
@@ -143,6 +149,7 @@ extension AlbumDatabase {
             failed.set("failure", reason)
             let (condition, arguments) = Self.claimed(photoId, by: claim)
             try db.move(.fail, set: failed, where: condition, arguments)
+            try Self.endClaimedContent(db, claim: claim, photoId: photoId, stored: false)
         }
     }
 

@@ -141,6 +141,20 @@ public struct SQLiteLibraryStore: LibraryStore {
         try await database.write { db throws(AlbumError) in try db.releaseStaleClaims(isAlive: isAlive) }
     }
 
+    public func recordClaimedContent(_ claim: PhotoClaim, contentHash: String) async throws(AlbumError) {
+        let (id, token) = (claim.photo.id, claim.token)
+        try await database.write { db throws(AlbumError) in try db.recordClaimedContent(photoId: id, claim: token, contentHash: contentHash) }
+    }
+
+    public func looseFiles(isAlive: @escaping @Sendable (String) -> Bool) async throws(AlbumError) -> LooseFiles {
+        try await database.read { db throws(AlbumError) in try db.looseFiles(isAlive: isAlive) }
+    }
+
+    public func forgetLooseFiles(_ ids: [Int64]) async throws(AlbumError) {
+        guard !ids.isEmpty else { return }
+        try await database.write { db throws(AlbumError) in try db.forgetLooseFiles(ids) }
+    }
+
     @discardableResult
     public func requeueFailed(pinId: Int64) async throws(AlbumError) -> Int {
         try await database.write { db throws(AlbumError) in try db.requeueFailed(pinId: pinId) }

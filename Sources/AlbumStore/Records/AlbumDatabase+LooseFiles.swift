@@ -1,0 +1,58 @@
+import AlbumModel
+import AlbumSeam
+
+/// Files that may be no photo's (`loose_files`, migration speed-looseFiles; issue 22): what a claim
+/// wrote before it died or lost its photo, and the content of deleted photos.
+extension AlbumDatabase {
+    /// Records that `claim` is about to write the files of `contentHash` for photo `photoId`.
+    public func recordClaimedContent(photoId: Int64, claim: String, contentHash: String) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run("INSERT INTO loose_files (content_hash, claim, photo_id) VALUES (?, ?, ?)", [contentHash, claim, photoId])
+        }
+    }
+
+    /// The end of a claim on `photoId`: its row goes when the photo was stored (the photo names
+    /// the content now); otherwise the row stays without a claim, for the next `looseFiles`.
+    static func endClaimedContent(_ db: SQL, claim: String?, photoId: Int64, stored: Bool) throws(AlbumError) {
+        guard let claim else { return }
+        try db.run(stored
+            ? "DELETE FROM loose_files WHERE claim = ? AND photo_id = ?"
+            : "UPDATE loose_files SET claim = NULL WHERE claim = ? AND photo_id = ?", [claim, photoId])
+    }
+
+    /// The rows whose claim is over (none, or its process gone: `isAlive`), and the content among
+    /// them that no photo and no live claim names.
+    public func looseFiles(isAlive: (String) -> Bool) throws(AlbumError) -> LooseFiles {
+        try read { db throws(AlbumError) in
+            var over = LooseFiles()
+            var overHashes = Set<String>(), liveHashes = Set<String>()
+            var alive: [String: Bool] = [:]
+            for row in try db.query("SELECT id, content_hash, claim FROM loose_files") {
+                guard let id = row.int64("id"), let hash = row.string("content_hash") else { continue }
+                if let claim = row.string("claim") {
+                    let live = alive[claim] ?? isAlive(claim)
+                    alive[claim] = live
+                    if live {
+                        liveHashes.insert(hash)
+                        continue
+                    }
+                }
+                over.ids.append(id)
+                overHashes.insert(hash)
+            }
+            for hash in overHashes.subtracting(liveHashes)
+            where try db.queryOne("SELECT 1 FROM photos WHERE content_hash = ? LIMIT 1", [hash]) == nil {
+                over.unused.insert(hash)
+            }
+            return over
+        }
+    }
+
+    /// Deletes `loose_files` rows by id.
+    public func forgetLooseFiles(_ ids: [Int64]) throws(AlbumError) {
+        guard !ids.isEmpty else { return }
+        try write { db throws(AlbumError) in
+            for id in ids { try db.run("DELETE FROM loose_files WHERE id = ?", [id]) }
+        }
+    }
+}
