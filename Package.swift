@@ -39,13 +39,16 @@ let package = Package(
         // start without them and their ~40 dependencies.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // TagLib's C API and FFmpeg (issue 26): headers only, loaded on first use like libheif.
+        .systemLibrary(name: "CTagLib", providers: [.apt(["libtagc0-dev"])]),
+        .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         // Debian's libbz2-dev has no .pc file: the module map links `bz2` by name.
         .systemLibrary(name: "CBZip2", providers: [.apt(["libbz2-dev"])]),
         // argon2id password hashes (accounts, decision 0046).
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // What Swift cannot call: variadic curl setters and libjpeg's longjmp error handling; and
         // the stubs that load libheif and cairo on first use.
-        .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG", "CHeif", "CCairo"]),
+        .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG", "CHeif", "CCairo", "CTagLib", "CFFmpeg"]),
 
         // MARK: Library modules, split where their dependencies differ.
         .target(name: "AlbumModel"),
@@ -62,6 +65,8 @@ let package = Package(
         // Accounts: password hashes (libsodium), signed access tokens, refresh-token rotation,
         // failed-login limits (decision 0046). The only module that links libsodium.
         .target(name: "AlbumAccounts", dependencies: ["AlbumModel", "AlbumSeam", "CSodium", .product(name: "Crypto", package: "swift-crypto")]),
+        // Sound files (issue 26): TagLib for tags, FFmpeg for length and waveform, both loaded on first use.
+        .target(name: "AlbumAudio", dependencies: ["AlbumModel", "CTagLib", "CGeoAlbumShim"]),
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
@@ -74,7 +79,7 @@ let package = Package(
             name: "AlbumCore",
             dependencies: [
                 "AlbumModel", "AlbumSeam", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
-                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC", "AlbumAccounts",
+                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC", "AlbumAudio", "AlbumAccounts",
             ],
             path: "Sources/AlbumKit"
         ),
@@ -129,6 +134,7 @@ let package = Package(
         .testTarget(name: "AlbumYFCCTests", dependencies: ["AlbumYFCC", "AlbumSources", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "AlbumModel", "AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "AlbumModel", "TestSupport"]),
+        .testTarget(name: "AlbumAudioTests", dependencies: ["AlbumAudio", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumCore", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSeam", "AlbumSources", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumAccountsTests", dependencies: ["AlbumAccounts", "AlbumStore", "AlbumModel", "TestSupport"]),

@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libxml2-utils gpsbabel python3-geojson libjs-leaflet libjs-leaflet.markercluster xplanet-images
   libheif-dev libheif-examples
+  libtagc0-dev libavformat-dev libavcodec-dev ffmpeg sox espeak-ng
   libcairo2-dev fonts-dejavu-core
   chromium chromium-driver python3-selenium python3-pip
   libbz2-dev libsodium-dev

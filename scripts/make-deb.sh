@@ -3,7 +3,8 @@
 # The binary is the release build linked with --static-swift-stdlib (no Swift library outside
 # the package); Depends: is what dpkg-shlibdeps reads off its ELF NEEDED entries (objdump), so it
 # names exactly the Debian libraries the binary loads. libheif and cairo are loaded with dlopen
-# only by a command that reads a HEIC or draws a card (decision 0043-i13): Recommends.
+# only by a command that reads a HEIC or draws a card (decision 0043-i13), TagLib and FFmpeg only
+# by an import of sound files (issue 26): Recommends.
 # The place names (GeoNames), the zone database and the map page's scripts are data packages that
 # `album` reads when present and names when missing: Recommends too.
 set -euo pipefail
@@ -70,7 +71,7 @@ Architecture: $arch
 Maintainer: GeoAlbum <geoalbum@example.org>
 Installed-Size: $size
 Depends: $depends
-Recommends: libheif1, libcairo2, fonts-dejavu-core, libtimezonemap-data, tzdata, libjs-leaflet, libjs-leaflet.markercluster
+Recommends: libheif1, libcairo2, libtagc0, libavformat59, libavcodec59, libavutil57, fonts-dejavu-core, libtimezonemap-data, tzdata, libjs-leaflet, libjs-leaflet.markercluster
 Section: graphics
 Priority: optional
 Description: photo albums around places on the map

@@ -35,21 +35,24 @@ extension RowDecoder {
         guard let time = PhotoTime(parsing: row.string("taken_at") ?? "", offset: row.string("utc_offset"),
                                    offsetSource: row.string("offset_source").flatMap(OffsetSource.init(rawValue:)))
         else { throw .database("entry \(id) has no readable time (\(row.string("taken_at") ?? "NULL"))") }
-        let content: EntryContent
-        switch row.string("kind") {
-        case "note": content = .note(row.string("body") ?? "")
-        case "song":
-            content = .song(Song(title: row.string("title") ?? "", artist: row.string("artist") ?? "",
-                                 album: row.string("album"), link: row.string("link")))
-        case "audio":
-            let clip = AudioClip(
+        var clip: AudioClip?
+        if let file = row.string("file") {
+            clip = AudioClip(
                 durationMs: row.int64("duration_ms") ?? 0, codec: row.string("codec") ?? "",
-                waveform: WaveformText.decode(row.string("waveform")), file: row.string("file") ?? "",
+                waveform: WaveformText.decode(row.string("waveform")), file: file,
                 contentHash: row.string("content_hash") ?? "", bytes: row.int64("bytes") ?? 0,
                 mediaType: row.string("media_type") ?? "application/octet-stream")
+        }
+        let content: EntryContent
+        switch (row.string("kind"), clip) {
+        case ("note", _): content = .note(row.string("body") ?? "")
+        case ("song", _):
+            content = .song(Song(title: row.string("title") ?? "", artist: row.string("artist") ?? "",
+                                 album: row.string("album"), link: row.string("link"), clip: clip))
+        case ("audio", let clip?):
             content = .audio(clip, title: row.string("title"), artist: row.string("artist"))
-        case "place": content = .place(note: row.string("body"))
-        case let other: throw .database("entry \(id) has an unknown kind '\(other ?? "NULL")'")
+        case ("place", _): content = .place(note: row.string("body"))
+        case (let other, _): throw .database("entry \(id) has an unknown kind '\(other ?? "NULL")' or a sound without its file")
         }
         var coordinate: Coordinate?
         if let lat = row.double("latitude"), let lon = row.double("longitude") {
@@ -86,11 +89,12 @@ public struct EntryColumns: Sendable {
         switch content {
         case .note(let text): body = text
         case .song(let song): (title, artist, album, link) = (song.title, song.artist, song.album, song.link)
-        case .audio(let clip, let clipTitle, let clipArtist):
-            (title, artist) = (clipTitle, clipArtist)
+        case .audio(_, let clipTitle, let clipArtist): (title, artist) = (clipTitle, clipArtist)
+        case .place(let note): body = note
+        }
+        if let clip = content.clip {
             (durationMs, codec, waveform) = (clip.durationMs, clip.codec, WaveformText.encode(clip.waveform))
             (file, contentHash, bytes, mediaType) = (clip.file, clip.contentHash, clip.bytes, clip.mediaType)
-        case .place(let note): body = note
         }
         searchText = [body, title, artist, album].compactMap { $0 }.joined(separator: " ")
     }

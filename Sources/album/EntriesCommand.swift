@@ -54,9 +54,9 @@ struct EntryCommand: ParsableCommand {
         case .note(let text): Output.line(TerminalText.lines(text))
         case .place(let note?): Output.line(TerminalText.lines(note))
         case .song(let song): if let link = song.link { Output.line(TerminalText.inline(link)) }
-        case .audio(let clip, _, _): Output.line(json.filePath ?? clip.file)
         default: break
         }
+        if let clip = entry.content.clip { Output.line(json.filePath ?? clip.file) }
     }
 
     struct Show: AsyncParsableCommand {
@@ -134,7 +134,7 @@ struct EntryCommand: ParsableCommand {
 extension EntryJSON {
     /// A sound's file as an absolute path (the CLI's JSON media).
     var filePath: String? {
-        guard case .audio(let clip, _, _) = entry.content, case .files(let url) = media else { return nil }
+        guard let clip = entry.content.clip, case .files(let url) = media else { return nil }
         return url(clip.file).path
     }
 }

@@ -52,7 +52,9 @@ extension Entry {
         if let placeName { parts.append(TerminalText.inline(placeName)) } else if let pinId { parts.append("pin \(pinId)") }
         switch content {
         case .note(let text): parts.append(TerminalText.inline("\"" + Self.excerpt(text) + "\""))
-        case .song(let song): parts.append(TerminalText.inline("\(song.artist) – \(song.title)" + (song.album.map { " (\($0))" } ?? "")))
+        case .song(let song):
+            parts.append(TerminalText.inline("\(song.artist) – \(song.title)" + (song.album.map { " (\($0))" } ?? "")
+                + (song.clip.map { "  \(Self.duration($0.durationMs)) \($0.codec)" } ?? "")))
         case .audio(let clip, let title, let artist):
             let name = [artist, title].compactMap { $0 }.joined(separator: " – ")
             parts.append(TerminalText.inline((name.isEmpty ? "" : name + "  ") + "\(Self.duration(clip.durationMs)) \(clip.codec)"))

@@ -44,6 +44,7 @@ struct ImportCommand: AsyncParsableCommand {
         var options = ImportOptions(radiusKm: radiusKm, dryRun: dryRun, copy: copy, pinNote: "imported from \(url.path)")
         // The track is read and checked before the library is opened: a bad track imports nothing.
         options.gpx = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
+        options.systemZone = CommandClock.systemZone
         let report = try await global.withLibrary(dryRun ? .reading : .writing) { library in
             try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
         }

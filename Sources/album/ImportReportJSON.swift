@@ -5,13 +5,29 @@ import Foundation
 /// `import --json`: `{seen, imported, duplicates, unplaced, skipped: [{file, reason}], pins: [{id,
 /// latitude, longitude, created, photoCount, from, to}]}` plus `alreadyImported`, `pinsCreated`,
 /// `pinsReused`, `dryRun`, `folder`, `unplacedPhotos`, `warnings`, and per pin `imported`,
-/// `localTime`, `missingOffsets`, `undated`; per skipped file `duplicateOf`, `duplicateOfPhoto`.
+/// `localTime`, `missingOffsets`, `undated`; per skipped file `duplicateOf`, `duplicateOfPhoto`;
+/// `sounds: [{file, kind, durationMs, codec, entryId}]`, the sound files stored as entries (issue 26).
 struct ImportReportJSON: Encodable {
     let report: ImportReport
 
     enum Key: String, CodingKey {
         case folder, dryRun, seen, imported, duplicates, alreadyImported, unplaced, skipped, pins, pinsCreated, pinsReused
-        case unplacedPhotos, warnings, plansVisited, cameraClocks
+        case unplacedPhotos, warnings, plansVisited, cameraClocks, sounds
+    }
+
+    /// A sound file stored as an entry: `{file, kind, durationMs, codec, entryId}`.
+    struct SoundJSON: Encodable {
+        let file: String, kind: String, durationMs: Int64, codec: String, entryId: Int64?
+        init(_ s: ImportedSound) { (file, kind, durationMs, codec, entryId) = (s.file, s.kind.rawValue, s.durationMs, s.codec, s.entryId) }
+        enum CodingKeys: String, CodingKey { case file, kind, durationMs, codec, entryId }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(durationMs, forKey: .durationMs)
+            try c.encode(codec, forKey: .codec)
+            try c.encode(entryId, forKey: .entryId)
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -31,6 +47,7 @@ struct ImportReportJSON: Encodable {
         try c.encode(report.warnings.map(FileJSON.init), forKey: .warnings)
         try c.encode(report.plansVisited.map(PlanJSON.init), forKey: .plansVisited)
         try c.encode(report.cameraClocks.map(CameraClockJSON.init), forKey: .cameraClocks)
+        try c.encode(report.sounds.map(SoundJSON.init), forKey: .sounds)
     }
 
     /// `{make, model, photos, offset, differenceSeconds, errorSeconds}`: a camera's clock against
@@ -129,7 +146,12 @@ struct ImportReportJSON: Encodable {
         var lines = ["\(r.dryRun ? "dry run (nothing written): " : "")\(verb) \(r.imported) of \(Output.count(r.seen, "file")) from \(r.folder)"
             + "\(into); \(Output.count(r.duplicates, "duplicate")), \(r.unplaced.count) unplaced,"
             + " \(r.skipped.count - r.duplicates) other skipped"]
-        if r.imported == 0 && r.alreadyImported > 0 {
+        if !r.sounds.isEmpty {
+            let songs = r.sounds.filter { $0.kind == .song }.count
+            lines.append("\(verb) \(Output.count(r.sounds.count, "sound file")) as entries: \(Output.count(songs, "song")), "
+                + Output.count(r.sounds.count - songs, "voice clip or other sound"))
+        }
+        if r.imported == 0 && r.sounds.isEmpty && r.alreadyImported > 0 {
             lines.append("nothing new: \(r.alreadyImported) file\(r.alreadyImported == 1 ? " is" : "s are") already in the library")
         }
         // A pin this import added nothing to is listed only when `verbose` (a re-import stays short).

@@ -35,6 +35,7 @@ import TestSupport
             #expect(files.contains("libsqlite3.so"), "LD_DEBUG shows what was loaded: \(files.prefix(300))")
             #expect(!files.contains("libheif") && !files.contains("libde265"), "\(arguments) loaded libheif")
             #expect(!files.contains("libcairo") && !files.contains("libX11"), "\(arguments) loaded cairo")
+            #expect(!files.contains("libavformat") && !files.contains("libtag_c"), "\(arguments) loaded FFmpeg or TagLib")
         }
         // The same check sees libheif when a HEIC is read, and cairo when a card is drawn.
         let (exif, heifFiles) = try loaded(["exif", try heic().path])
@@ -63,6 +64,21 @@ import TestSupport
         let skipped = try #require(report["skipped"] as? [[String: Any]])
         let reason = try #require(skipped.first?["reason"] as? String)
         #expect(reason.hasPrefix("/nonexistent/libheif.so.1 cannot be loaded") && reason.hasSuffix("(apt-get install libheif1)"), "\(reason)")
+    }
+
+    @Test func soundsLoadFFmpegAndTagLibAndAMissingOneIsTheReason() throws {
+        let sounds = folder.child("sounds")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        try SoundFiles.tone(sounds.appendingPathComponent("tone.flac"), codec: ["-c:a", "flac"], seconds: 1)
+        let missing = try album(["import", sounds.path, "--json"], environment: ["ALBUM_LIBTAG_C": "/nonexistent/libtag_c.so.0"])
+        #expect(missing.status == 0, "\(missing.stderr)")
+        let skipped = try #require((try missing.json() as? [String: Any])?["skipped"] as? [[String: Any]])
+        let reason = try #require(skipped.first?["reason"] as? String)
+        #expect(reason.hasPrefix("/nonexistent/libtag_c.so.0 cannot be loaded") && reason.hasSuffix("audio tags need Debian's libtagc0 (apt-get install libtagc0)"),
+                "\(reason)")
+        let (run, files) = try loaded(["import", sounds.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(files.contains("libavformat.so.59") && files.contains("libtag_c.so.0") && !files.contains("libheif"))
     }
 
     @Test func aMissingCairoIsOneLineAndWritesNoCard() throws {

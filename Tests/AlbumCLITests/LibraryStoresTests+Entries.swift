@@ -93,3 +93,43 @@ extension LibraryStoresTests {
         #expect(list["total"] as? Int == 0 && (list["entries"] as? [Any])?.isEmpty == true)
     }
 }
+
+extension LibraryStoresTests {
+    @Test(arguments: StoreKind.all)
+    func importTakesSoundFilesAsSongsAndVoiceClips(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        let sounds = folder.child("sounds-\(store)")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        try SoundFiles.tone(sounds.appendingPathComponent("song.m4a"), codec: ["-c:a", "aac"], title: "So What", artist: "Miles Davis")
+        try SoundFiles.tone(sounds.appendingPathComponent("tone.opus"), codec: ["-c:a", "libopus"], seconds: 2)
+        try SoundFiles.speech(sounds.appendingPathComponent("memo.wav"), "Remember the ramen place near the station")
+        try Data("not a sound".utf8).write(to: sounds.appendingPathComponent("fake.mp3"))
+        let memo = try Data(contentsOf: sounds.appendingPathComponent("memo.wav"))
+        try memo.prefix(memo.count / 2).write(to: sounds.appendingPathComponent("cut.wav"))
+
+        let report = try #require(try await lib.json(["import", sounds.path]) as? [String: Any])
+        let stored = try #require(report["sounds"] as? [[String: Any]])
+        #expect(report["seen"] as? Int == 5 && report["imported"] as? Int == 0, "\(report)")
+        #expect(stored.map { "\(($0["file"] as? String ?? "").split(separator: "/").last ?? "") \($0["kind"] ?? "") \($0["codec"] ?? "")" }
+                == ["memo.wav audio pcm_s16le", "song.m4a song aac", "tone.opus audio opus"], "\(stored)")
+        let skipped = try #require(report["skipped"] as? [[String: Any]]).map { "\(($0["file"] as? String ?? "").split(separator: "/").last ?? ""): \($0["reason"] ?? "")" }
+        #expect(skipped.count == 2 && skipped[0].hasPrefix("cut.wav: truncated: its header promises"), "\(skipped)")
+        #expect(skipped[1].hasPrefix("fake.mp3: not a sound file FFmpeg can read"), "\(skipped)")
+
+        let list = try #require(try await lib.json(["entries", "--kind", "song"]) as? [String: Any])
+        let song = try #require((list["entries"] as? [[String: Any]])?.first)
+        #expect(song["title"] as? String == "So What" && song["artist"] as? String == "Miles Davis" && song["codec"] as? String == "aac")
+        #expect(abs((song["durationMs"] as? Int ?? 0) - 3000) <= 80 && (song["waveform"] as? [Int])?.count == 100, "\(song)")
+        let file = try #require(song["file"] as? String)
+        #expect(file.hasPrefix(store.files(of: lib.library)) && FileManager.default.fileExists(atPath: file), "\(file)")
+
+        // Again: every sound is a duplicate of its entry, nothing stored twice.
+        let again = try #require(try await lib.json(["import", sounds.path]) as? [String: Any])
+        #expect((again["sounds"] as? [Any])?.isEmpty == true && again["duplicates"] as? Int == 3, "\(again)")
+        #expect((try await lib.json(["entries"]) as? [String: Any])?["total"] as? Int == 3)
+
+        // Removing the entry removes its file.
+        #expect(try await lib.run(["entry", "rm", "\(song["id"] as? Int ?? 0)"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+}

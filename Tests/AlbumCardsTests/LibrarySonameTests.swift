@@ -20,10 +20,17 @@ import Testing
 
     /// The shim's soname of a pkg-config package.
     static func soname(_ package: String) -> String {
-        String(cString: package == "libheif" ? ga_heif_soname : ga_cairo_soname)
+        let names: [String: UnsafePointer<CChar>] = [
+            "libheif": ga_heif_soname, "cairo": ga_cairo_soname, "taglib_c": ga_taglib_soname, "libavformat": ga_avformat_soname,
+            "libavcodec": ga_avcodec_soname, "libavutil": ga_avutil_soname,
+        ]
+        return names[package].map { String(cString: $0) } ?? ""
     }
 
-    @Test(arguments: [("libheif", "libheif.so"), ("cairo", "libcairo.so")])
+    @Test(arguments: [
+        ("libheif", "libheif.so"), ("cairo", "libcairo.so"), ("taglib_c", "libtag_c.so"), ("libavformat", "libavformat.so"),
+        ("libavcodec", "libavcodec.so"), ("libavutil", "libavutil.so"),
+    ])
     func theSonameIsTheDevPackagesLibrary(package: String, devFile: String) throws {
         let soname = Self.soname(package)
         let dev = try Self.libdir(package) + "/" + devFile
@@ -38,5 +45,7 @@ import Testing
     @Test func theShimLoadsBothByTheirSonames() {
         #expect(ga_heif_load(nil) == nil)
         #expect(ga_cairo_load(nil) == nil)
+        #expect(ga_taglib_load(nil) == nil)
+        #expect(ga_audio_load() == nil)
     }
 }

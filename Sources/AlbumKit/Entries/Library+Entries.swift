@@ -66,7 +66,7 @@ extension Library {
     /// orphan file `verify` finds, never an entry without its file.
     public func removeEntry(id: Int64) async throws(AlbumError) -> Entry {
         let removed = try await store.removeEntry(id: id)
-        if case .audio(let clip, _, _) = removed.content, try await store.entryHolding(contentHash: clip.contentHash) == nil {
+        if let clip = removed.content.clip, try await store.entryHolding(contentHash: clip.contentHash) == nil {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(clip.file))
         }
         return removed

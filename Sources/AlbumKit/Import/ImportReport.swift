@@ -20,6 +20,8 @@ public struct ImportOptions: Sendable {
     public var pinNote: String?
     /// `--gpx`: places photos without GPS on a track by their capture time.
     public var gpx: GPXPlacer? = nil
+    /// The zone a sound file's time (its modification time) is read in.
+    public var systemZone: String = "UTC"
 
     public init(
         radiusKm: Double = 1, dryRun: Bool = false, copy: Bool = false, suggestionWindowSeconds: Int64 = 30 * 60,
@@ -46,7 +48,7 @@ public struct ImportReport: Sendable {
     /// The folder, as an absolute path.
     public var folder: String
     public var dryRun: Bool
-    /// Every entry the walk reported: `imported + skipped.count`.
+    /// Every entry the walk reported: `imported + sounds.count + skipped.count`.
     public var seen: Int
     /// Photos stored now (would be, for a dry run), placed or not.
     public var imported: Int
@@ -64,6 +66,8 @@ public struct ImportReport: Sendable {
     public var warnings: [SkippedFile]
     /// Every pin this folder's photos belong to, created or reused.
     public var pins: [ImportedPin]
+    /// Sound files stored as entries (issue 26): songs when tagged, else voice clips.
+    public var sounds: [ImportedSound] = []
     /// Planned visits this import marked visited (photos taken at the pin within its dates).
     public var plansVisited: [PinPlan] = []
     /// Each camera's clock against the GPS time of its photos that have one.

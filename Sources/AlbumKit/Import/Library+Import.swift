@@ -1,3 +1,4 @@
+import AlbumAudio
 import AlbumFiles
 import AlbumModel
 import AlbumSeam
@@ -58,6 +59,19 @@ extension Library {
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
         report.imported += unplacedStored
+        // Sound files are entries (issue 26): stored after the photos, each in its transaction.
+        if options.dryRun {
+            report.sounds = scan.sounds.sorted { $0.path < $1.path }.map { sound in
+                ImportedSound(file: sound.path, kind: sound.facts.isSong ? .song : .audio, durationMs: sound.facts.durationMs,
+                              codec: sound.facts.codec, entryId: nil)
+            }
+        } else if !scan.sounds.isEmpty {
+            let (stored, duplicates) = try await commitSounds(scan.sounds, systemZone: options.systemZone)
+            report.sounds = stored
+            report.duplicates += duplicates.count
+            report.alreadyImported += duplicates.count
+            report.skipped = (report.skipped + duplicates).sorted { $0.file < $1.file }
+        }
         if !options.dryRun { report.plansVisited = try await markPlansVisited(after: outcomes) }
         return report
     }
@@ -84,6 +98,12 @@ extension Library {
                         switch queued.removeFirst() {
                         case .skipped(let path, let reason):
                             results.add(.skipped(SkippedFile(file: path, reason: reason)))
+                        case .file(let path) where AudioReader.isAudioName(URL(fileURLWithPath: path)):
+                            let library = self, dryRun = scanner.options.dryRun
+                            group.addTask {
+                                try await pool.run { () throws(AlbumError) -> ScanOutcome in try library.scanSound(path, dryRun: dryRun) }
+                            }
+                            inFlight += 1
                         case .file(let path):
                             group.addTask { try await scanner.scan(path, pool: pool) }
                             inFlight += 1
@@ -119,9 +139,14 @@ struct ScanResults: Sendable {
     var seen = 0
     var bytes: Int64 = 0
 
+    var sounds: [ScannedSound] = []
+
     mutating func add(_ outcome: ScanOutcome) {
         seen += 1
         switch outcome {
+        case .sound(let sound):
+            sounds.append(sound)
+            bytes += sound.bytes
         case .photo(let photo):
             photos.append(photo)
             bytes += photo.bytes

@@ -36,6 +36,8 @@ extension ImportedPhotoRecord {
 /// What reading one file gave.
 enum ScanOutcome: Sendable {
     case photo(ImportedPhotoRecord)
+    /// A sound file (issue 26): it becomes an entry, not a photo.
+    case sound(ScannedSound)
     case skipped(SkippedFile)
 }
 

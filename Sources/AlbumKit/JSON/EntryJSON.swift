@@ -43,13 +43,13 @@ public struct EntryJSON: Encodable, Sendable {
         try c.encode(Self.timestamp(entry.updatedAt), forKey: .updatedAt)
         var text: String?
         var song: Song?
-        var clip: AudioClip?
         var clipTags: (title: String?, artist: String?) = (nil, nil)
+        let clip = entry.content.clip
         switch entry.content {
         case .note(let t): text = t
         case .place(let note): text = note
         case .song(let s): song = s
-        case .audio(let a, let title, let artist): (clip, clipTags) = (a, (title, artist))
+        case .audio(_, let title, let artist): clipTags = (title, artist)
         }
         try c.encode(text, forKey: .text)
         try c.encode(text.map(NoteMarkdown.html), forKey: .html)

@@ -31,12 +31,15 @@ public struct Song: Sendable, Hashable {
     public var album: String?
     /// An `http`/`https` link to the song.
     public var link: String?
+    /// Its sound file, when it was imported from one (a file whose tags name a title and artist).
+    public var clip: AudioClip?
 
-    public init(title: String, artist: String, album: String? = nil, link: String? = nil) {
+    public init(title: String, artist: String, album: String? = nil, link: String? = nil, clip: AudioClip? = nil) {
         self.title = title
         self.artist = artist
         self.album = album
         self.link = link
+        self.clip = clip
     }
 }
 
@@ -120,6 +123,17 @@ public struct Entry: Sendable, Hashable, Identifiable {
     }
 
     public var kind: EntryKind { content.kind }
+}
+
+extension EntryContent {
+    /// The sound file it holds: a sound's, or an imported song's.
+    public var clip: AudioClip? {
+        switch self {
+        case .audio(let clip, _, _): clip
+        case .song(let song): song.clip
+        case .note, .place: nil
+        }
+    }
 }
 
 /// `no entry with id 7`.

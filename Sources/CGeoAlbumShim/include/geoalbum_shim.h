@@ -4,3 +4,4 @@
 #include "geoalbum_curl.h"
 #include "geoalbum_jpeg.h"
 #include "geoalbum_lazy.h"
+#include "geoalbum_audio.h"

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Real sound files made by Debian's ffmpeg and espeak-ng for the tests (issue 26).
+public enum SoundFiles {
+    /// A 440 Hz tone of `seconds` at `url`, encoded with ffmpeg's `codec` arguments, tagged with
+    /// a title and an artist when given.
+    public static func tone(_ url: URL, codec: [String], seconds: Double = 3, title: String? = nil, artist: String? = nil) throws {
+        var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)"]
+        if let title { arguments += ["-metadata", "title=\(title)"] }
+        if let artist { arguments += ["-metadata", "artist=\(artist)"] }
+        try run("/usr/bin/ffmpeg", arguments + codec + [url.path])
+    }
+
+    /// `text` spoken by espeak-ng, as a WAV file at `url`.
+    public static func speech(_ url: URL, _ text: String) throws {
+        try run("/usr/bin/espeak-ng", ["-w", url.path, text])
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw SoundFileError(description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+
+    struct SoundFileError: Error, CustomStringConvertible { let description: String }
+}
