@@ -48,6 +48,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "album")
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
+# BROWSER_GOLDEN=docs/screens: also write the README's screens there (each page in both themes).
+GOLDEN = os.environ.get("BROWSER_GOLDEN")
+GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "summary-month", "search-results")
 PARIS = (48.856613, 2.352222)
 LYON = (45.764043, 4.835659)
 
@@ -388,6 +391,44 @@ def test_reminders(driver, base, pin_id):
     assert [r["state"] for r in api(base, "GET", "/api/reminders") if r["text"] == "Water the plants"] == ["done"]
 
 
+def test_timeline_range_scroll_and_summary_picker(driver, base):
+    total = api(base, "GET", "/api/entries?pageSize=1")["total"]
+    # Infinite scroll: 2 photos a page, every photo there after scrolling to the end.
+    driver.get(base + "/timeline?by=day&pageSize=2")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#timeline-groups .slot")) == 2, "the first page")
+    def scrolled(d):
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+        return len(d.find_elements(By.CSS_SELECTOR, "#timeline-groups .slot")) == total
+    wait(driver, scrolled, "every photo after scrolling (%d)" % total)
+    keys = [g.get_attribute("data-key") for g in driver.find_elements(By.CSS_SELECTOR, "#timeline-groups section.group")]
+    assert len(keys) == len(set(keys)), "a day split across pages is one group: %s" % keys
+    assert not driver.find_elements(By.ID, "older"), "no older page at the end"
+    # The date range, kept across segments; a range with no photo says so.
+    driver.get(base + "/timeline?by=month")
+    driver.execute_script("document.getElementById('from').value = '2024-06-14'; document.getElementById('to').value = '2024-06-14';")
+    driver.find_element(By.CSS_SELECTOR, "#range button[type=submit]").click()
+    wait(driver, lambda d: "from=2024-06-14" in d.current_url, "the range applied")
+    assert driver.find_element(By.ID, "timeline-count").text == "%d photos" % total
+    driver.find_element(By.LINK_TEXT, "Day").click()
+    wait(driver, lambda d: "by=day" in d.current_url and "from=2024-06-14" in d.current_url and "to=2024-06-14" in d.current_url, "the range kept by the Day segment")
+    assert driver.find_element(By.ID, "from").get_attribute("value") == "2024-06-14"
+    shot(driver, "18-timeline-range")
+    driver.get(base + "/timeline?by=day&from=2024-07-01&to=2024-07-31")
+    assert driver.find_element(By.CSS_SELECTOR, ".no-images").text == "No Images"
+    # The summary opens on the newest photo's year, and the picker chooses a month.
+    driver.get(base + "/summary")
+    assert driver.find_element(By.TAG_NAME, "h2").text == "2024", driver.find_element(By.TAG_NAME, "h2").text
+    driver.find_element(By.CSS_SELECTOR, '#month option[value="6"]').click()
+    driver.find_element(By.CSS_SELECTOR, "#period button[type=submit]").click()
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "h2").text == "June 2024", "June 2024 picked")
+    assert driver.find_elements(By.CSS_SELECTOR, "img.card"), "its card"
+    # A period that is not one: said on the page, with the picker, never raw JSON.
+    driver.get(base + "/summary?year=2024&month=2024-06")
+    problem = driver.find_element(By.ID, "problem").text
+    assert "month" in problem and "2024-06" in problem, problem
+    assert driver.find_elements(By.ID, "period"), "the picker is there"
+
+
 def test_remove_pin(driver, base, pin_id):
     driver.get(base + "/pins/" + pin_id)
     wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") is not None, "the album live")
@@ -559,7 +600,7 @@ def d_is_map(driver):
 def test_accessibility_and_narrow(driver, base, pin_id):
     pages = [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
              ("places", "/places"), ("add-place", "/places/new"), ("reminders", "/reminders"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
-             ("summary", "/summary?year=2024"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
+             ("summary", "/summary"), ("summary-bad", "/summary?year=2024&month=13"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
     problems = []
     started = time.time()
     try:
@@ -572,6 +613,9 @@ def test_accessibility_and_narrow(driver, base, pin_id):
                 assert now == scheme, "%s: the %s theme follows the system: %s" % (name, scheme, now)
                 problems += axe(driver, "%s (%s)" % (name, scheme))
                 shot(driver, "a11y-%s-%s" % (name, scheme))
+                if GOLDEN and name in GOLDEN_PAGES:
+                    os.makedirs(GOLDEN, exist_ok=True)
+                    driver.save_screenshot(os.path.join(GOLDEN, "%s-%s.png" % (name, scheme)))
         # The header's switch: the other theme than the system's, kept across pages.
         emulate_theme(driver, "light")
         driver.get(base + "/tags")
@@ -639,6 +683,8 @@ def main():
         steps.append("New Collection with nothing new says why, never stuck")
         test_travel_book(driver, base)
         steps.append("travel book: add a place (position from the map), the places list, its detail")
+        test_timeline_range_scroll_and_summary_picker(driver, base)
+        steps.append("timeline: infinite scroll, date range kept across segments; summary picker, bad period on the page")
         test_reminders(driver, base, pin_id)
         steps.append("reminders: add daily and weekly, refusal, due shown, snooze, done")
         test_accessibility_and_narrow(driver, base, pin_id)
