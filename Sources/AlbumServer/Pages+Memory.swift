@@ -114,7 +114,7 @@ extension Pages {
         out += "</div>\n<form class=\"range\" method=\"get\" action=\"/summary\" id=\"period\">"
         out += "<div><label for=\"year\">Year</label><input type=\"number\" id=\"year\" name=\"year\" min=\"2\" max=\"9999\" value=\"\(year)\" required></div>"
         out += "<div><label for=\"month\">Month</label><select id=\"month\" name=\"month\"><option value=\"\">The whole year</option>"
-        let names = Calendar(identifier: .gregorian).standaloneMonthSymbols
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
         for (i, name) in names.enumerated() { out += "<option value=\"\(i + 1)\"\(month == i + 1 ? " selected" : "")>\(name)</option>" }
         out += "</select></div><button class=\"secondary\" type=\"submit\">Show</button></form>\n"
         if let problem { out += "<p class=\"problem\" id=\"problem\">\(MarkupText.escape(problem))</p>\n" }
