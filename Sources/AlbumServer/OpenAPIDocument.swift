@@ -12,7 +12,8 @@ enum OpenAPIDocument {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" }, "cookie": { "type": "apiKey", "in": "cookie", "name": "album_token" } },
             "parameters": {
               "pinId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
-              "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } }
+              "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
+              "reminderId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } }
             },
             "schemas": {
               "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } },
@@ -54,6 +55,22 @@ enum OpenAPIDocument {
                 "offsetSource": { "type": "string", "nullable": true }, "positionSource": { "type": "string", "nullable": true },
                 "accuracy": { "type": "integer", "nullable": true, "description": "the source's position accuracy, 1-16" },
                 "license": { "type": "string", "nullable": true } } },
+              "Reminder": { "type": "object", "required": ["id", "message", "kind", "rule", "zone", "nextAt", "state"], "description": "as `album remind list --json`; instants are ISO 8601 with the reminder zone's offset", "properties": {
+                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64", "nullable": true },
+                "pinTitle": { "type": "string", "nullable": true }, "text": { "type": "string", "nullable": true }, "message": { "type": "string" },
+                "kind": { "type": "string", "enum": ["once", "daily", "weekly"] }, "rule": { "type": "string", "description": "2026-05-01 09:00, 09:00 or monday 09:00" },
+                "zone": { "type": "string" }, "zoneSource": { "type": "string" }, "nextAt": { "type": "string", "nullable": true },
+                "snoozedUntil": { "type": "string", "nullable": true }, "state": { "type": "string", "enum": ["active", "done"] },
+                "deliveries": { "type": "integer" }, "lastDeliveredAt": { "type": "string", "nullable": true }, "lastError": { "type": "string", "nullable": true } } },
+              "NewReminder": { "type": "object", "required": ["kind"], "description": "as `album remind add`: once needs at, daily needs time, weekly needs day and time; a pinId or a text (or both)", "properties": {
+                "kind": { "type": "string", "enum": ["once", "daily", "weekly"] },
+                "at": { "type": "string", "maxLength": 40, "description": "YYYY-MM-DD HH:MM, local time in the zone (once)" },
+                "time": { "type": "string", "maxLength": 40, "description": "HH:MM (daily, weekly)" },
+                "day": { "type": "string", "maxLength": 40, "description": "monday … sunday (weekly)" },
+                "text": { "type": "string", "nullable": true, "maxLength": 1000 }, "pinId": { "type": "integer", "format": "int64", "minimum": 1, "nullable": true },
+                "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
+                "allowPast": { "type": "boolean", "default": false } } },
+              "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "minimum": 1, "maximum": 10080, "default": 10 } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "problem": { "type": "string", "nullable": true, "description": "why this server's last fetch or new collection left the album as it was" },
@@ -162,6 +179,24 @@ enum OpenAPIDocument {
               "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",
                 "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string", "minLength": 1 }, "description": "words (all must match), \"a phrase\", prefix* ; text that does not parse is read as plain words, text with no word matches nothing" }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
                 "responses": { "200": { "description": "matches", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/reminders": {
+              "get": { "summary": "Every reminder, next due first", "responses": { "200": { "description": "reminders", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Reminder" } } } } } } },
+              "post": { "summary": "Add a reminder", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewReminder" } } } },
+                "responses": { "201": { "description": "the new reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "delete": { "summary": "Remove a reminder", "responses": { "200": { "description": "the removed reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}/done": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "post": { "summary": "Mark a reminder done (a repeating one stops too)", "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}/snooze": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "post": { "summary": "Remind me later: fire again after some minutes, once", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Snooze" } } } },
+                "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/region": {
               "get": { "summary": "The persisted map region (null before one is saved)", "responses": { "200": { "description": "the region", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } } } },
