@@ -133,3 +133,26 @@ extension LibraryStoresTests {
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 }
+
+extension LibraryStoresTests {
+    @Test(arguments: StoreKind.all)
+    func findSearchesEntriesWithDiacriticsFolded(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        #expect(try await lib.run(["note", "add", "Un café crème à Montréal", "--at", "2026-05-01T08:00", "--tag", "Petit-déjeuner"]).status == 0)
+        #expect(try await lib.run(["song", "add", "--title", "Água de Beber", "--artist", "Astrud Gilberto", "--at", "2026-05-02T20:00"]).status == 0)
+        #expect(try await lib.run(["check-in", "--lat", "45.5019", "--lon", "-73.5674", "--note", "Marché Jean-Talon", "--at", "2026-05-03T10:00"]).status == 0)
+        func found(_ words: [String]) async throws -> [String] {
+            let answer = try #require(try await lib.json(["find"] + words) as? [String: Any])
+            return (answer["entries"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        }
+        #expect(try await found(["cafe", "creme"]) == ["note"])
+        #expect(try await found(["MONTREAL"]) == ["place", "note"], "the check-in's place name and the note's text")
+        #expect(try await found(["agua"]) == ["song"])
+        #expect(try await found(["gilb*"]) == ["song"])
+        #expect(try await found(["marche"]) == ["place"])
+        #expect(try await found(["petit-dejeuner"]) == ["note"], "tags are searched")
+        #expect(try await found(["cafe", "--from", "2026-05-02"]) == [])
+        let text = try await lib.run(["find", "cafe"])
+        #expect(text.stdout.hasSuffix("1 entry matches\n") && text.stdout.contains("note 1  2026-05-01 08:00"), "\(text.stdout)")
+    }
+}
