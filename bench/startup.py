@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Start-up CPU time of `album --version` and `album status` (empty library), for two builds.
+"""Start-up CPU time of `album --version` and `album status` (an empty library, and a missing one),
+for two or more builds.
 
-    python3 bench/startup.py STATIC_ALBUM DYNAMIC_ALBUM [BATCHES] [RUNS]
+    python3 bench/startup.py [LABEL=]ALBUM [LABEL=]ALBUM... [--batches N] [--runs N]
 
 Interleaved A/B: each batch runs each binary RUNS times in a row and reads the CPU time (user +
 system) its children used from getrusage(RUSAGE_CHILDREN); the figure is the least per-run mean
 over BATCHES batches (the machine is shared: the least is the run the others disturbed least).
-Prints the load average before and after.
+The ratio column compares each build with the first. Prints the load average before and after.
+(The old form `startup.py STATIC DYNAMIC [BATCHES] [RUNS]` still works.)
 """
 import os, resource, subprocess, sys, tempfile
 
@@ -18,25 +20,56 @@ def cpu_ms(argv, runs, env):
     used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return used * 1000 / runs
 
+def parse(argv):
+    batches, runs, binaries, numbers = 10, 20, {}, []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--batches", "--runs"):
+            if a == "--batches": batches = int(argv[i + 1])
+            else: runs = int(argv[i + 1])
+            i += 2
+            continue
+        if a.isdigit():
+            numbers.append(int(a))
+        elif "=" in a:
+            label, path = a.split("=", 1)
+            binaries[label] = path
+        else:
+            binaries[["static", "dynamic"][len(binaries)] if len(binaries) < 2 else a] = a
+        i += 1
+    if numbers: batches = numbers[0]
+    if len(numbers) > 1: runs = numbers[1]
+    return binaries, batches, runs
+
 def main():
-    binaries = {"static": sys.argv[1], "dynamic": sys.argv[2]}
-    batches = int(sys.argv[3]) if len(sys.argv) > 3 else 10
-    runs = int(sys.argv[4]) if len(sys.argv) > 4 else 20
-    library = tempfile.mkdtemp(prefix="album-startup-")
-    env = dict(os.environ, ALBUM_LIBRARY=os.path.join(library, "empty"))
-    commands = {"--version": ["--version"], "status (empty library)": ["status"]}
+    binaries, batches, runs = parse(sys.argv[1:])
+    folder = tempfile.mkdtemp(prefix="album-startup-")
+    env = dict(os.environ, ALBUM_LIBRARY=os.path.join(folder, "missing"))
+    # An empty library that exists (made and emptied by each build itself: no build opens a
+    # library another build migrated), and one that does not (built in memory for the answer).
+    libraries = {}
+    for name, path in binaries.items():
+        libraries[name] = os.path.join(folder, "empty-" + name)
+        for args in (["pin", "add", "--lat", "0", "--lon", "0"], ["pin", "rm", "1"]):
+            subprocess.run([path] + args + ["--library", libraries[name]], stdout=subprocess.DEVNULL, check=True)
+    commands = {"--version": lambda name: ["--version"],
+                "status (empty library)": lambda name: ["status", "--library", libraries[name]],
+                "status (missing library)": lambda name: ["status"]}
     print("load average before: %.2f %.2f %.2f" % os.getloadavg())
     best = {}
     for _ in range(batches):
         for label, args in commands.items():
             for name, path in binaries.items():
-                ms = cpu_ms([path] + args, runs, env)
+                ms = cpu_ms([path] + args(name), runs, env)
                 best[(label, name)] = min(best.get((label, name), ms), ms)
     print("load average after:  %.2f %.2f %.2f" % os.getloadavg())
-    print("| command | static (--static-swift-stdlib) | dynamic | static / dynamic |")
-    print("|:---|---:|---:|---:|")
+    names = list(binaries)
+    print("| " + " | ".join(["command"] + names + [f"{n} / {names[0]}" for n in names[1:]]) + " |")
+    print("|:---|" + "---:|" * (2 * len(names) - 1))
     for label in commands:
-        s, d = best[(label, "static")], best[(label, "dynamic")]
-        print(f"| `album {label}` | {s:.1f} ms | {d:.1f} ms | {s / d:.2f}× |")
+        first = best[(label, names[0])]
+        cells = [f"{best[(label, n)]:.1f} ms" for n in names] + [f"{best[(label, n)] / first:.2f}×" for n in names[1:]]
+        print(f"| `album {label}` | " + " | ".join(cells) + " |")
 
 main()

@@ -62,6 +62,9 @@ mkdir -p "$shlibs/debian"
 printf 'Source: geoalbum\n\nPackage: geoalbum\nArchitecture: any\n' > "$shlibs/debian/control"
 depends=$(cd "$shlibs" && dpkg-shlibdeps -O "$OLDPWD/$stage/usr/bin/album" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# libcurl is loaded on first download (decision 0057-speed), so it is no NEEDED entry: every
+# fetch needs it, so it is a dependency all the same (the soname the shim opens, libcurl.so.4).
+depends="$depends, libcurl4"
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 install -d "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<EOF

@@ -154,7 +154,7 @@ final class CurlMulti: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
 
     init(configuration: HTTPClient.Configuration) throws(HTTPError) {
-        CurlGlobal.initialise()
+        try CurlGlobal.initialise()
         guard let handle = curl_multi_init() else {
             throw .transport(url: "", code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed")
         }
@@ -200,9 +200,17 @@ final class CurlMulti: @unchecked Sendable {
     }
 }
 
-/// `curl_global_init`, once per process, before the first handle.
+/// Loads libcurl (on first use, decision 0057-speed; `ALBUM_LIBCURL` names another file) and
+/// runs `curl_global_init`, once per process, before the first handle.
 enum CurlGlobal {
-    private static let result: Int32 = ga_curl_global_init_default()
+    /// nil when libcurl is ready, else why not (naming the library and the Debian package).
+    private static let problem: String? = {
+        if let why = ga_curl_load(getenv("ALBUM_LIBCURL")) { return String(cString: why) }
+        let code = ga_curl_global_init_default()
+        return code == 0 ? nil : "curl_global_init failed (libcurl code \(code))"
+    }()
 
-    static func initialise() { _ = result }
+    static func initialise() throws(HTTPError) {
+        if let problem { throw .transport(url: "", code: Int(CURLE_FAILED_INIT.rawValue), message: problem) }
+    }
 }

@@ -1,3 +1,4 @@
+import AlbumModel
 import Foundation
 import Testing
 import TestSupport
@@ -36,6 +37,13 @@ import TestSupport
             #expect(!files.contains("libheif") && !files.contains("libde265"), "\(arguments) loaded libheif")
             #expect(!files.contains("libcairo") && !files.contains("libX11"), "\(arguments) loaded cairo")
             #expect(!files.contains("libavformat") && !files.contains("libtag_c"), "\(arguments) loaded FFmpeg or TagLib")
+            #expect(!files.contains("libcurl") && !files.contains("libgnutls") && !files.contains("libldap"), "\(arguments) loaded libcurl")
+        }
+        // Nor does anything that downloads nothing load libcurl (decision 0057-speed).
+        for arguments in [["--version"], ["status"], ["exif", try heic().path]] {
+            let (run, files) = try loaded(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
+            #expect(!files.contains("libcurl") && !files.contains("libgnutls") && !files.contains("libkrb5"), "\(arguments) loaded libcurl")
         }
         // The same check sees libheif when a HEIC is read, and cairo when a card is drawn.
         let (exif, heifFiles) = try loaded(["exif", try heic().path])
@@ -64,6 +72,23 @@ import TestSupport
         let skipped = try #require(report["skipped"] as? [[String: Any]])
         let reason = try #require(skipped.first?["reason"] as? String)
         #expect(reason.hasPrefix("/nonexistent/libheif.so.1 cannot be loaded") && reason.hasSuffix("(apt-get install libheif1)"), "\(reason)")
+    }
+
+    @Test func aDownloadLoadsLibcurlAndAMissingOneIsOneLineNamingThePackage() throws {
+        let bodies = try JPEGBodies()
+        let server = try LoopbackServer { request in
+            .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(Int(request.path.filter(\.isNumber)) ?? 0))
+        }
+        let place = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let bundle = try HTTPBundle(server: server, ids: ["1", "2"], place: place)
+        let arguments = ["fetch", "--lat", "48.8566", "--lon", "2.3522", "--source", bundle.sourceArgument, "--per-page", "2"]
+        let (fetched, files) = try loaded(arguments)
+        #expect(fetched.status == 0, "\(fetched.stderr.suffix(300))")
+        #expect(files.contains("libcurl.so.4"), "a download loads libcurl")
+        let missing = try album(arguments + ["--library", folder.child("other").path], environment: ["ALBUM_LIBCURL": "/nonexistent/libcurl.so.4"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("/nonexistent/libcurl.so.4 cannot be loaded") && missing.stderr.contains("(apt-get install libcurl4)"), "\(missing.stderr)")
+        #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
     }
 
     @Test func soundsLoadFFmpegAndTagLibAndAMissingOneIsTheReason() throws {

@@ -2,7 +2,7 @@ import CGeoAlbumShim
 import Foundation
 import Testing
 
-/// The names the C shim loads libheif and cairo by (decision 0043-i13) are the sonames of the
+/// The names the C shim loads libheif, cairo (decision 0043-i13) and libcurl (0057-speed) by are the sonames of the
 /// libraries the -dev packages link against: `dlopen` of the soname and of the -dev package's
 /// `libX.so` (found with pkg-config, as the build once linked it) give the same object.
 @Suite struct LibrarySonameTests {
@@ -22,14 +22,14 @@ import Testing
     static func soname(_ package: String) -> String {
         let names: [String: UnsafePointer<CChar>] = [
             "libheif": ga_heif_soname, "cairo": ga_cairo_soname, "taglib_c": ga_taglib_soname, "libavformat": ga_avformat_soname,
-            "libavcodec": ga_avcodec_soname, "libavutil": ga_avutil_soname,
+            "libavcodec": ga_avcodec_soname, "libavutil": ga_avutil_soname, "libcurl": ga_curl_soname,
         ]
         return names[package].map { String(cString: $0) } ?? ""
     }
 
     @Test(arguments: [
         ("libheif", "libheif.so"), ("cairo", "libcairo.so"), ("taglib_c", "libtag_c.so"), ("libavformat", "libavformat.so"),
-        ("libavcodec", "libavcodec.so"), ("libavutil", "libavutil.so"),
+        ("libavcodec", "libavcodec.so"), ("libavutil", "libavutil.so"), ("libcurl", "libcurl.so"),
     ])
     func theSonameIsTheDevPackagesLibrary(package: String, devFile: String) throws {
         let soname = Self.soname(package)
@@ -47,5 +47,6 @@ import Testing
         #expect(ga_cairo_load(nil) == nil)
         #expect(ga_taglib_load(nil) == nil)
         #expect(ga_audio_load() == nil)
+        #expect(ga_curl_load(nil) == nil)
     }
 }

@@ -66,8 +66,15 @@ public struct Thumbnailer: Sendable {
     /// - Throws: `AlbumError.invalidInput` naming what is wrong: not a JPEG (and what it is),
     ///   over the pixel cap, or libjpeg's message for an undecodable file.
     public func thumbnail(of jpeg: Data, orientation: Int? = nil) throws(AlbumError) -> Thumbnail {
+        try thumbnail(of: jpeg, orientation: orientation, info: nil)
+    }
+
+    /// As `thumbnail(of:orientation:)`, with the JPEG's header already read (`imageInfo(of:)`),
+    /// so a caller that needed it first does not parse it twice.
+    public func thumbnail(of jpeg: Data, orientation: Int?, info known: ImageInfo?) throws(AlbumError) -> Thumbnail {
         if ImageKind.isHEIF(jpeg.prefix(64)) { return try heifThumbnail(HEIFFile(data: jpeg)) }
-        let info = try imageInfo(of: jpeg)
+        let info: ImageInfo
+        if let known { info = known } else { info = try imageInfo(of: jpeg) }
         let orientation = orientation ?? (try? ExifReader().read(data: jpeg).orientation) ?? 1
         let (width, height) = targetSize(width: info.width, height: info.height)
         let eighths = Self.dctScale(longSide: max(info.width, info.height), target: max(width, height))

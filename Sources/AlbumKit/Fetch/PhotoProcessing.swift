@@ -40,8 +40,16 @@ public protocol PhotoProcessing: Sendable {
 
     /// What the image's EXIF says (nothing when it has none or cannot be read).
     func metadata(_ data: Data) -> PhotoMetadata
+
+    /// `prepare` and `metadata` at once: an implementation reads the header and the EXIF once
+    /// for both (issue 28: a downloaded body was parsed for its header twice and its EXIF twice).
+    func process(_ data: Data) throws(AlbumError) -> (PreparedPhoto, PhotoMetadata)
 }
 
 extension PhotoProcessing {
     public func metadata(_ data: Data) -> PhotoMetadata { PhotoMetadata() }
+
+    public func process(_ data: Data) throws(AlbumError) -> (PreparedPhoto, PhotoMetadata) {
+        (try prepare(data), metadata(data))
+    }
 }

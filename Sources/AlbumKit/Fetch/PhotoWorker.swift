@@ -98,15 +98,17 @@ struct PhotoWorker: Sendable {
         let file = Library.originalPath(hash)
         let thumbnail = Library.thumbnailPath(hash)
         let size: (width: Int, height: Int)
+        let metadata: PhotoMetadata
         if library.fileExists(atStoredPath: file) && library.fileExists(atStoredPath: thumbnail) {
             size = try environment.processor.inspect(body)
+            metadata = environment.processor.metadata(body)
         } else {
-            let prepared = try environment.processor.prepare(body)
-            size = (prepared.width, prepared.height)
+            // One parse of the header and of the EXIF for the size, the thumbnail and the metadata.
+            let (prepared, read) = try environment.processor.process(body)
+            (size, metadata) = ((prepared.width, prepared.height), read)
             try library.storeFile(body, at: file)
             try library.storeFile(prepared.thumbnail, at: thumbnail)
         }
-        let metadata = environment.processor.metadata(body)
         return StoredFile(
             file: file, thumbnail: thumbnail, contentHash: hash.hex, bytes: Int64(body.count),
             width: size.width, height: size.height, takenAt: metadata.takenAt, camera: metadata.camera)

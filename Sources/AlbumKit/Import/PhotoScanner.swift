@@ -114,7 +114,7 @@ struct PhotoScanner: Sendable {
                 let info = try thumbnailer.imageInfo(of: data)
                 (width, height) = (info.width, info.height)
                 let stored = writes && FileManager.default.fileExists(atPath: library.url(forStoredPath: thumbnailPath).path)
-                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1)
+                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1, info: info)
             } catch {
                 return .skipped(SkippedFile(file: path, reason: Self.unreadable(error, error.description, data)))
             }

@@ -20,6 +20,9 @@
 extern const char *const ga_heif_soname;
 /// The file `ga_cairo_load(NULL)` opens: cairo's soname.
 extern const char *const ga_cairo_soname;
+/// The file `ga_curl_load(NULL)` opens: libcurl's soname (decision 0057-speed: every command
+/// that downloads nothing starts without libcurl and its ~25 TLS, Kerberos and LDAP libraries).
+extern const char *const ga_curl_soname;
 
 /// Loads libheif from `file` (NULL: its soname) and resolves every function the stubs call.
 /// The first call decides: later calls return its answer, whatever `file` they pass.
@@ -28,3 +31,6 @@ const char *ga_heif_load(const char *file);
 
 /// Loads cairo, as `ga_heif_load` does libheif.
 const char *ga_cairo_load(const char *file);
+
+/// Loads libcurl, as `ga_heif_load` does libheif (`CurlGlobal` calls it before the first handle).
+const char *ga_curl_load(const char *file);
