@@ -9,7 +9,7 @@ import Foundation
 /// (`Reply.secure`); errors are JSON under `/api/` and pages with the site's header elsewhere,
 /// and never name a file path (`APIError.init(_:hiding:)`).
 struct AlbumAPI: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = AlbumRequestContext
     let library: Library
     let jobs: FetchJobs
     let policy: AccessPolicy
@@ -91,6 +91,12 @@ struct AlbumAPI: HTTPResponder {
             Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.removePhoto(id: call.id("photo")))))
         }
         r.get("/api/media/{photo}") { api, call in try await api.media(call.id("photo"), size: call.query["size"]) }
+        // On a library with users `FrontResponder` answers these (LoginRoutes); without users there is no one to log in.
+        for route in ["login", "refresh", "logout"] {
+            r.post("/api/auth/\(route)") { _, _ in
+                throw APIError(status: 401, code: "unauthorized", message: "this library has no users (album user add makes one)")
+            }
+        }
         r.get("/api/region") { api, _ in
             guard let region = try await api.library.region() else { return Reply.json(Data("null".utf8)) }
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))

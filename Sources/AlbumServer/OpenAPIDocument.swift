@@ -77,6 +77,11 @@ enum OpenAPIDocument {
                 "noImages": { "type": "boolean" },
                 "counts": { "type": "object", "additionalProperties": { "type": "integer" } },
                 "photos": { "type": "array", "items": { "$ref": "#/components/schemas/Photo" } } } },
+              "Login": { "type": "object", "required": ["email", "password"], "properties": { "email": { "type": "string", "minLength": 1, "maxLength": 254 }, "password": { "type": "string", "minLength": 1, "maxLength": 1024 } } },
+              "RefreshToken": { "type": "object", "required": ["refreshToken"], "properties": { "refreshToken": { "type": "string", "minLength": 1, "maxLength": 256 } } },
+              "Tokens": { "type": "object", "required": ["token", "refreshToken", "expiresIn", "user"], "properties": {
+                "token": { "type": "string" }, "refreshToken": { "type": "string" }, "expiresIn": { "type": "integer", "description": "seconds" },
+                "user": { "type": "object", "required": ["id", "email", "admin"], "properties": { "id": { "type": "integer", "format": "int64" }, "email": { "type": "string" }, "admin": { "type": "boolean" } } } } },
               "Region": { "type": "object", "required": ["latitude", "longitude", "spanLatitude", "spanLongitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "spanLatitude": { "type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 180 },
@@ -86,11 +91,28 @@ enum OpenAPIDocument {
               "BadRequest": { "description": "malformed JSON or a field out of range (the message names it)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
               "NotFound": { "description": "unknown id", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
               "Unauthorized": { "description": "missing or wrong token", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
-              "Conflict": { "description": "the pin is downloading", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
+              "Conflict": { "description": "the pin is downloading", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "TooManyAttempts": { "description": "too many failed logins for the account or the address", "headers": { "Retry-After": { "description": "seconds to wait", "schema": { "type": "integer", "minimum": 1 } } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "Tokens": { "description": "a short-lived access token (send it as Authorization: Bearer TOKEN) and a refresh token (each works once)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Tokens" } } } }
             }
           },
           "security": [{}, { "bearer": [] }, { "cookie": [] }],
           "paths": {
+            "/api/auth/login": {
+              "post": { "summary": "Log in (a library with users): an access token and a refresh token", "security": [{}],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Login" } } } },
+                "responses": { "200": { "$ref": "#/components/responses/Tokens" }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" }, "429": { "$ref": "#/components/responses/TooManyAttempts" } } }
+            },
+            "/api/auth/refresh": {
+              "post": { "summary": "Spend a refresh token for a new pair; a spent one used again revokes every token of its login", "security": [{}],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RefreshToken" } } } },
+                "responses": { "200": { "$ref": "#/components/responses/Tokens" }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
+            "/api/auth/logout": {
+              "post": { "summary": "Revoke the login of a refresh token (and its access tokens)", "security": [{}],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RefreshToken" } } } },
+                "responses": { "200": { "description": "whether the token named a live login", "content": { "application/json": { "schema": { "type": "object", "required": ["revoked"], "properties": { "revoked": { "type": "boolean" } } } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
             "/api/pins": {
               "get": { "summary": "Every pin", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Pin" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } },
               "post": { "summary": "Drop a pin (and fetch its album)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewPin" } } } },
