@@ -3,6 +3,7 @@
 # every check on every operation of /api/openapi.json with a bounded number of examples, the
 # event stream excluded (it never ends), against `album serve` on loopback over a library made
 # here (pins with the bundle's photos, offline). Exit status: schemathesis's (0: no failure).
+# Twice: on a library without users (open on loopback), then with one (logged in, issue 25).
 # Usage: bash scripts/test-api.sh [ALBUM binary]   (env MAX_EXAMPLES, default 25)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,5 +32,18 @@ for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/region
 
 # Bounded: about 20 s on a quiet machine at 25 examples; 240 s at most on a loaded one.
 timeout 240 "${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" \
+  --checks all --max-examples "$MAX_EXAMPLES" --exclude-path '/api/pins/{id}/events' \
+  --request-timeout 10 --no-color --seed 1 --workers 1 "$@"
+
+# Again on the same library once it has a user (issue 25): every request as that user, with the
+# access token a login gives; the login routes themselves get schemathesis's own bodies.
+kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+printf 'api test password\n' | "$ALBUM" user add api@example.org >/dev/null
+"$ALBUM" serve --port "$PORT" --source bundle:fixtures/bundle >"$DIR/serve.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/openapi.json" && break; sleep 0.1; done
+TOKEN=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"api@example.org","password":"api test password"}' \
+  "http://127.0.0.1:$PORT/api/auth/login" | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+timeout 240 "${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" -H "Authorization: Bearer $TOKEN" \
   --checks all --max-examples "$MAX_EXAMPLES" --exclude-path '/api/pins/{id}/events' \
   --request-timeout 10 --no-color --seed 1 --workers 1 "$@"

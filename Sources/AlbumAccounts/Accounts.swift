@@ -171,3 +171,8 @@ public final class Accounts: Sendable {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }
+
+/// The stored form of a share link's token: hex SHA-256, as refresh tokens.
+public enum ShareToken {
+    public static func digest(_ token: String) -> String { Accounts.digest(token) }
+}

@@ -43,6 +43,10 @@ public struct UserDirectory: Sendable {
         if user.isAdmin, users.count > 1, !users.contains(where: { $0.isAdmin && $0.id != user.id }) {
             throw .invalidInput("\(user.email) is the last admin: add another admin first (album user add EMAIL --admin)")
         }
+        // The first user's content is the library itself (decision 0046): the next user would inherit it.
+        if users.first?.id == user.id, users.count > 1 {
+            throw .invalidInput("\(user.email) owns the library's own content (the first user): remove the other users first")
+        }
         try await store.removeUser(id: user.id)
         return user
     }

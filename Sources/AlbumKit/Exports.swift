@@ -30,3 +30,5 @@ public typealias OutputFile = AlbumFiles.OutputFile
 public typealias UserAccount = AlbumSeam.UserAccount
 /// The one check of an account's email and password rules.
 public typealias AccountEmail = AlbumAccounts.AccountEmail
+/// A read-only link to one album (`album share`).
+public typealias ShareLink = AlbumSeam.ShareLink

@@ -10,3 +10,7 @@ import AlbumServer
 public typealias AlbumWebServer = AlbumServer.AlbumWebServer
 /// Who may use the server: the token, the one-time login code.
 public typealias AccessPolicy = AlbumServer.AccessPolicy
+/// How the server makes a pin's fetch environment.
+public typealias EnvironmentFactory = AlbumServer.EnvironmentFactory
+/// Logins and users' partitions of `album serve` on a library with users (decision 0046).
+public typealias ServerAccounts = AlbumServer.ServerAccounts

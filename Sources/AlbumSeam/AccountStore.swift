@@ -30,4 +30,13 @@ public protocol AccountStore: Sendable {
     /// Whether a family has a token that is neither revoked nor expired (an access token made
     /// from it still counts until it expires).
     func isFamilyLive(_ family: String, userId: Int64, now: Int64) async throws(AlbumError) -> Bool
+
+    /// Stores a share link of a pin (`userId` nil: the library's own, without users).
+    func addShareLink(userId: Int64?, pinId: Int64, hash: String, createdAt: Int64, expiresAt: Int64) async throws(AlbumError) -> ShareLink
+    /// The share links of a user (nil: of a library without users), newest first.
+    func shareLinks(userId: Int64?) async throws(AlbumError) -> [ShareLink]
+    /// Revokes one of a user's share links. - Returns: it, or nil when the user has none with this id.
+    func revokeShareLink(id: Int64, userId: Int64?, now: Int64) async throws(AlbumError) -> ShareLink?
+    /// The live share link with this token hash, or nil (unknown, expired or revoked).
+    func liveShareLink(hash: String, now: Int64) async throws(AlbumError) -> ShareLink?
 }

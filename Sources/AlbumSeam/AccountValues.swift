@@ -58,3 +58,28 @@ public enum TokenRotation: Sendable, Hashable {
     /// Unknown, expired, revoked, or of another kind: nothing changed.
     case invalid
 }
+
+/// A read-only link to one album (issue 25): whoever has its URL sees that pin's page, thumbnails
+/// and originals until it expires or is revoked. Only the token's SHA-256 is stored.
+public struct ShareLink: Sendable, Hashable {
+    public var id: Int64
+    /// The user whose pin it is; nil on a library without users (the library itself).
+    public var userId: Int64?
+    public var pinId: Int64
+    /// Unix seconds.
+    public var createdAt: Int64
+    public var expiresAt: Int64
+    public var revokedAt: Int64?
+
+    public init(id: Int64, userId: Int64?, pinId: Int64, createdAt: Int64, expiresAt: Int64, revokedAt: Int64?) {
+        self.id = id
+        self.userId = userId
+        self.pinId = pinId
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+    }
+
+    /// Whether it still opens at `now`.
+    public func isLive(at now: Int64) -> Bool { revokedAt == nil && expiresAt > now }
+}

@@ -63,15 +63,16 @@ public final class AccessPolicy: Sendable {
     }
 
     /// Checks the host, the credentials and, for changes, the origin and body type.
+    /// - Parameter open: the path needs no token (a shared album's link, decision 0047).
     public func check(
         method: String, path: String, host: String?, origin: String?, authorization: String?, cookie: String?,
-        contentType: String?, hasBody: Bool
+        contentType: String?, hasBody: Bool, open: Bool = false
     ) -> Verdict {
         guard let name = acceptedHost(host) else {
             return .deny(status: 403, code: "forbidden_host", message: "Host '\(Self.shown(host ?? ""))' is not this server")
         }
         let changes = ["POST", "PUT", "DELETE", "PATCH"].contains(method)
-        if let token, !path.hasPrefix("/assets/"), path != "/login", path != "/favicon.ico" {
+        if let token, !open, !path.hasPrefix("/assets/"), path != "/login", path != "/favicon.ico" {
             guard Self.presents(token, authorization: authorization, cookie: cookie) else {
                 return .deny(status: 401, code: "unauthorized", message: "a valid token is required (Authorization: Bearer TOKEN)")
             }

@@ -64,28 +64,50 @@ extension AlbumAPI {
         return Reply.bytes(data, type: "image/png")
     }
 
-    /// `GET /timeline?by&page&asOf…`: the timeline page.
+    /// `GET /timeline?by&from&to&tag&page&pageSize&asOf`: the timeline page (200 photos a page
+    /// unless pageSize, 1-200, says fewer).
     func timelinePage(_ query: Query) async throws -> Response {
         let grouping = TimelineGrouping(rawValue: query["by"] ?? "month") ?? .month
         let page = try Self.integer(query, "page") ?? 1
+        let pageSize = min(200, max(1, try Self.integer(query, "pageSize") ?? 200))
         do {
-            let filter = try Self.filter(query)
-            let timeline = try await library.timeline(by: grouping, filter: filter, page: page, pageSize: 200)
-            return Reply.html(Pages.timeline(timeline, tag: filter.tag))
+            var clean = query
+            for name in ["from", "to"] where clean[name] == "" { clean[name] = nil }  // an empty date field
+            let filter = try Self.filter(clean)
+            let timeline = try await library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)
+            return Reply.html(Pages.timeline(timeline, filter: filter, pageSize: pageSize))
         } catch {
             throw Self.renamingOptions(error)
         }
     }
 
-    /// `GET /summary?year[&month]`: a month's or a year's summary with its card.
+    /// `GET /summary?year[&month]`: a month's or a year's summary with its card; without a year,
+    /// the year of the newest photo (else this year). A period that is not one is said on the
+    /// page, above the picker, with status 400.
     func summaryPage(_ query: Query) async throws -> Response {
         var query = query
-        if query["year"] == nil {
-            query["year"] = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
+        if query["month"] == "" { query["month"] = nil }
+        if query["year"] == nil || query["year"] == "" {
+            let newest = try await library.timeline(by: .month, filter: PhotoFilter(), page: 1, pageSize: 1).groups.first?.key
+            query["year"] = newest.map { String($0.prefix(4)) } ?? String(Calendar(identifier: .gregorian).component(.year, from: Date()))
         }
+        let year = Int(query["year"] ?? "") ?? Calendar(identifier: .gregorian).component(.year, from: Date())
+        let month = query["month"].flatMap { Int($0) }
         let kind = query["month"] == nil ? "yearly" : "monthly"
         let cardQuery = "year=\(query["year"] ?? "")" + (query["month"].map { "&amp;month=\($0)" } ?? "")
-        return Reply.html(Pages.summary(try await library.summary(of: try Self.period(kind, query)), cardQuery: cardQuery))
+        do {
+            let summary = try await library.summary(of: try Self.period(kind, query))
+            return Reply.html(Pages.summary(summary, cardQuery: cardQuery, year: year, month: month))
+        } catch {
+            let message: String
+            switch error {
+            case let error as APIError where error.status == 400: message = error.message
+            case AlbumError.invalidInput(let detail): message = detail.description
+            default: throw error
+            }
+            let picked = (2...9999).contains(year) ? year : Calendar(identifier: .gregorian).component(.year, from: Date())
+            return Reply.html(Pages.summary(nil, cardQuery: "", year: picked, month: month, problem: message), status: .badRequest)
+        }
     }
 
     /// `GET /search?q=TEXT`: the search box, and the first 200 matches when there is a query.

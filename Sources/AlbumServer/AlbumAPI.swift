@@ -9,7 +9,7 @@ import Foundation
 /// (`Reply.secure`); errors are JSON under `/api/` and pages with the site's header elsewhere,
 /// and never name a file path (`APIError.init(_:hiding:)`).
 struct AlbumAPI: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = AlbumRequestContext
     let library: Library
     let jobs: FetchJobs
     let policy: AccessPolicy
@@ -67,6 +67,9 @@ struct AlbumAPI: HTTPResponder {
         r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil)) }
         r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
         r.get("/login") { api, call in api.login(call) }
+        r.get("/places") { api, _ in try await api.placesPage() }
+        r.get("/reminders") { api, _ in Reply.html(Pages.reminders(try await api.library.reminders(), pins: try await api.library.pins())) }
+        r.get("/places/new") { api, _ in Reply.html(Pages.newPlace(basemap: api.assets.basemap != nil)) }
         r.get("/timeline") { api, call in try await api.timelinePage(call.query) }
         r.get("/summary") { api, call in try await api.summaryPage(call.query) }
         r.get("/tags") { api, _ in Reply.html(Pages.tags(try await api.library.tags())) }
@@ -88,6 +91,12 @@ struct AlbumAPI: HTTPResponder {
             Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.removePhoto(id: call.id("photo")))))
         }
         r.get("/api/media/{photo}") { api, call in try await api.media(call.id("photo"), size: call.query["size"]) }
+        // On a library with users `FrontResponder` answers these (LoginRoutes); without users there is no one to log in.
+        for route in ["login", "refresh", "logout"] {
+            r.post("/api/auth/\(route)") { _, _ in
+                throw APIError(status: 401, code: "unauthorized", message: "this library has no users (album user add makes one)")
+            }
+        }
         r.get("/api/region") { api, _ in
             guard let region = try await api.library.region() else { return Reply.json(Data("null".utf8)) }
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))
@@ -98,6 +107,11 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }
         r.get("/api/tags") { api, call in try await api.cached(call) { try await api.tags() } }
         r.get("/api/search") { api, call in try await api.cached(call) { try await api.search(call.query) } }
+        r.get("/api/reminders") { api, _ in try await api.reminders() }
+        r.post("/api/reminders") { api, call in try await api.addReminder(call) }
+        r.post("/api/reminders/{reminder}/done") { api, call in try await api.completeReminder(call.id("reminder")) }
+        r.post("/api/reminders/{reminder}/snooze") { api, call in try await api.snoozeReminder(call.id("reminder"), call) }
+        r.delete("/api/reminders/{reminder}") { api, call in try await api.removeReminder(call.id("reminder")) }
         return r
     }()
 
@@ -137,6 +151,13 @@ struct AlbumAPI: HTTPResponder {
         if title != nil || note != nil { pin = try await library.editPin(id: pinId, title: title, note: note) }
         if moves && fetch { await jobs.start(.refetch, pinId: pinId) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)))
+    }
+
+    /// `GET /places`: the travel book, each pin with its plan's dates.
+    func placesPage() async throws -> Response {
+        let plans = try await library.plans(now: Date(), upcoming: false, systemZone: TimeZone.current.identifier)
+        let byPin = Dictionary(plans.map { ($0.plan.pin.id, $0.plan) }, uniquingKeysWith: { a, _ in a })
+        return Reply.html(Pages.places(try await library.pins(), plans: byPin))
     }
 
     /// The answer to a GET request that depends on the library only, from the cache while the

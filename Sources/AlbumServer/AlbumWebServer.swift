@@ -51,6 +51,8 @@ public final class AlbumWebServer: Sendable {
     let cache: AnswerCache
     let stopping = StopSignal()
     let responder: AlbumAPI
+    /// The first responder: logins and each user's own API on a library with users.
+    let front: FrontResponder
     private let run = RunState()
 
     /// The running service group and how it ended.
@@ -63,17 +65,27 @@ public final class AlbumWebServer: Sendable {
 
     /// - Throws: `AlbumError.invalidInput` for a host that is not an IP address or `localhost`,
     ///   or a non-loopback host without a token.
-    public init(library: Library, assets: WebAssets, settings: Settings, makeEnvironment: @escaping EnvironmentFactory) throws(AlbumError) {
+    /// - Parameter accounts: on a library with users, the logins and the users' partitions
+    ///   (decision 0046); then no token is needed on any address.
+    public init(
+        library: Library, assets: WebAssets, settings: Settings, makeEnvironment: @escaping EnvironmentFactory,
+        accounts: ServerAccounts? = nil
+    ) throws(AlbumError) {
         let loopback = Self.isLoopback(settings.host)
         guard Self.isAddress(settings.host) else { throw .invalidInput("--host \(settings.host) is not an IP address or localhost") }
-        guard loopback || settings.token != nil else {
+        guard loopback || settings.token != nil || accounts != nil else {
             throw .invalidInput("--host \(settings.host) is not loopback: a --token is required")
+        }
+        if accounts != nil, settings.token != nil {
+            throw .invalidInput("this library has users, who log in: --token is for a library without users")
         }
         self.settings = settings
         policy = AccessPolicy(token: settings.token, loopbackOnly: loopback, host: settings.host)
         jobs = FetchJobs(library: library, makeEnvironment: makeEnvironment, options: settings.fetch)
         cache = settings.keepsAnswers ? AnswerCache() : AnswerCache(maxAnswerBytes: -1)
-        responder = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: cache, stopping: stopping)
+        let root = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: cache, stopping: stopping)
+        responder = root
+        front = FrontResponder(root: root, users: accounts.map { UserAPIs(root: root, setup: $0) })
     }
 
     /// Starts listening. - Returns: the port.
@@ -86,7 +98,7 @@ public final class AlbumWebServer: Sendable {
         logger.logLevel = .critical
         let host = settings.host == "localhost" ? "127.0.0.1" : settings.host
         let app = Application(
-            responder: responder,
+            responder: front,
             server: HTTPServerBuilder { responder in LimitedHTTP1Channel(responder: responder, limits: limits) },
             configuration: .init(address: .hostname(host, port: Int(settings.port)), serverName: nil, backlog: 1024),
             onServerRunning: { channel in run.port.withLock { $0 = channel.localAddress?.port ?? 0 } },
@@ -123,6 +135,10 @@ public final class AlbumWebServer: Sendable {
         await task?.value
         stopping.set()
         await jobs.cancelAll()
+        for api in await front.users?.partitions() ?? [] {
+            await api.jobs.cancelAll()
+            await api.library.close()
+        }
     }
 
     /// Stops accepting, lets requests in flight finish, ends event streams, and stops the

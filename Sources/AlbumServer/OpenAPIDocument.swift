@@ -12,7 +12,8 @@ enum OpenAPIDocument {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" }, "cookie": { "type": "apiKey", "in": "cookie", "name": "album_token" } },
             "parameters": {
               "pinId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
-              "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } }
+              "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
+              "reminderId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } }
             },
             "schemas": {
               "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } },
@@ -54,12 +55,33 @@ enum OpenAPIDocument {
                 "offsetSource": { "type": "string", "nullable": true }, "positionSource": { "type": "string", "nullable": true },
                 "accuracy": { "type": "integer", "nullable": true, "description": "the source's position accuracy, 1-16" },
                 "license": { "type": "string", "nullable": true } } },
+              "Reminder": { "type": "object", "required": ["id", "message", "kind", "rule", "zone", "nextAt", "state"], "description": "as `album remind list --json`; instants are ISO 8601 with the reminder zone's offset", "properties": {
+                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64", "nullable": true },
+                "pinTitle": { "type": "string", "nullable": true }, "text": { "type": "string", "nullable": true }, "message": { "type": "string" },
+                "kind": { "type": "string", "enum": ["once", "daily", "weekly"] }, "rule": { "type": "string", "description": "2026-05-01 09:00, 09:00 or monday 09:00" },
+                "zone": { "type": "string" }, "zoneSource": { "type": "string" }, "nextAt": { "type": "string", "nullable": true },
+                "snoozedUntil": { "type": "string", "nullable": true }, "state": { "type": "string", "enum": ["active", "done"] },
+                "deliveries": { "type": "integer" }, "lastDeliveredAt": { "type": "string", "nullable": true }, "lastError": { "type": "string", "nullable": true } } },
+              "NewReminder": { "type": "object", "required": ["kind"], "description": "as `album remind add`: once needs at, daily needs time, weekly needs day and time; a pinId or a text (or both)", "properties": {
+                "kind": { "type": "string", "enum": ["once", "daily", "weekly"] },
+                "at": { "type": "string", "maxLength": 40, "description": "YYYY-MM-DD HH:MM, local time in the zone (once)" },
+                "time": { "type": "string", "maxLength": 40, "description": "HH:MM (daily, weekly)" },
+                "day": { "type": "string", "maxLength": 40, "description": "monday … sunday (weekly)" },
+                "text": { "type": "string", "nullable": true, "maxLength": 1000 }, "pinId": { "type": "integer", "format": "int64", "minimum": 1, "nullable": true },
+                "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
+                "allowPast": { "type": "boolean", "default": false } } },
+              "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "minimum": 1, "maximum": 10080, "default": 10 } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "problem": { "type": "string", "nullable": true, "description": "why this server's last fetch or new collection left the album as it was" },
                 "noImages": { "type": "boolean" },
                 "counts": { "type": "object", "additionalProperties": { "type": "integer" } },
                 "photos": { "type": "array", "items": { "$ref": "#/components/schemas/Photo" } } } },
+              "Login": { "type": "object", "required": ["email", "password"], "properties": { "email": { "type": "string", "minLength": 1, "maxLength": 254 }, "password": { "type": "string", "minLength": 1, "maxLength": 1024 } } },
+              "RefreshToken": { "type": "object", "required": ["refreshToken"], "properties": { "refreshToken": { "type": "string", "minLength": 1, "maxLength": 256 } } },
+              "Tokens": { "type": "object", "required": ["token", "refreshToken", "expiresIn", "user"], "properties": {
+                "token": { "type": "string" }, "refreshToken": { "type": "string" }, "expiresIn": { "type": "integer", "description": "seconds" },
+                "user": { "type": "object", "required": ["id", "email", "admin"], "properties": { "id": { "type": "integer", "format": "int64" }, "email": { "type": "string" }, "admin": { "type": "boolean" } } } } },
               "Region": { "type": "object", "required": ["latitude", "longitude", "spanLatitude", "spanLongitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "spanLatitude": { "type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 180 },
@@ -69,11 +91,28 @@ enum OpenAPIDocument {
               "BadRequest": { "description": "malformed JSON or a field out of range (the message names it)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
               "NotFound": { "description": "unknown id", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
               "Unauthorized": { "description": "missing or wrong token", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
-              "Conflict": { "description": "the pin is downloading", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
+              "Conflict": { "description": "the pin is downloading", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "TooManyAttempts": { "description": "too many failed logins for the account or the address", "headers": { "Retry-After": { "description": "seconds to wait", "schema": { "type": "integer", "minimum": 1 } } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "Tokens": { "description": "a short-lived access token (send it as Authorization: Bearer TOKEN) and a refresh token (each works once)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Tokens" } } } }
             }
           },
           "security": [{}, { "bearer": [] }, { "cookie": [] }],
           "paths": {
+            "/api/auth/login": {
+              "post": { "summary": "Log in (a library with users): an access token and a refresh token", "security": [{}],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Login" } } } },
+                "responses": { "200": { "$ref": "#/components/responses/Tokens" }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" }, "429": { "$ref": "#/components/responses/TooManyAttempts" } } }
+            },
+            "/api/auth/refresh": {
+              "post": { "summary": "Spend a refresh token for a new pair; a spent one used again revokes every token of its login", "security": [{}],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RefreshToken" } } } },
+                "responses": { "200": { "$ref": "#/components/responses/Tokens" }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
+            "/api/auth/logout": {
+              "post": { "summary": "Revoke the login of a refresh token (and its access tokens)", "security": [{}],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RefreshToken" } } } },
+                "responses": { "200": { "description": "whether the token named a live login", "content": { "application/json": { "schema": { "type": "object", "required": ["revoked"], "properties": { "revoked": { "type": "boolean" } } } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
             "/api/pins": {
               "get": { "summary": "Every pin", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Pin" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } },
               "post": { "summary": "Drop a pin (and fetch its album)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewPin" } } } },
@@ -140,6 +179,24 @@ enum OpenAPIDocument {
               "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",
                 "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string", "minLength": 1 }, "description": "words (all must match), \"a phrase\", prefix* ; text that does not parse is read as plain words, text with no word matches nothing" }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
                 "responses": { "200": { "description": "matches", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/reminders": {
+              "get": { "summary": "Every reminder, next due first", "responses": { "200": { "description": "reminders", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Reminder" } } } } } } },
+              "post": { "summary": "Add a reminder", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewReminder" } } } },
+                "responses": { "201": { "description": "the new reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "delete": { "summary": "Remove a reminder", "responses": { "200": { "description": "the removed reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}/done": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "post": { "summary": "Mark a reminder done (a repeating one stops too)", "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}/snooze": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "post": { "summary": "Remind me later: fire again after some minutes, once", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Snooze" } } } },
+                "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/region": {
               "get": { "summary": "The persisted map region (null before one is saved)", "responses": { "200": { "description": "the region", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } } } },

@@ -5,27 +5,46 @@ import Foundation
 /// The timeline, tags, search and summary pages (server-rendered from issue 13's queries; no
 /// script needed).
 extension Pages {
-    /// - Parameter tag: the tag the timeline is narrowed to, kept in its links.
-    static func timeline(_ page: TimelinePage, tag: TagName? = nil) -> String {
-        let tagQuery = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
+    /// `GET /timeline`: day, week and month segments, a date range (kept, with the tag, in every
+    /// link), the groups, and the next page's link, which `timeline.js` follows as the reader
+    /// scrolls (infinite scroll; the link still works without scripts).
+    static func timeline(_ page: TimelinePage, filter: PhotoFilter, pageSize: Int) -> String {
+        let tag = filter.tag
+        var kept = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
+        if let from = filter.from { kept += "&amp;from=\(from)" }
+        if let to = filter.to { kept += "&amp;to=\(to)" }
+        if pageSize != 200 { kept += "&amp;pageSize=\(pageSize)" }
         let heading = tag.map { "Timeline: #\($0.value)" } ?? "Timeline"
-        var out = head(heading, map: false, current: "/timeline") + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(heading))</h2>"
-        out += "<span class=\"meta\">\(count(page.total, "photo")), by \(page.by.rawValue)</span>"
-        for grouping in TimelineGrouping.allCases where grouping != page.by {
-            out += " <a href=\"/timeline?by=\(grouping.rawValue)\(tagQuery)\">by \(grouping.rawValue)</a>"
+        var out = head(heading, map: false, current: "/timeline") + "<main>\n<div class=\"page-head\"><h2>\(MarkupText.escape(heading))</h2>"
+        out += "<span class=\"meta\" id=\"timeline-count\">\(count(page.total, "photo"))</span>"
+        out += "<nav class=\"segments\" aria-label=\"Group by\">"
+        for grouping in TimelineGrouping.allCases {
+            let current = grouping == page.by ? " aria-current=\"page\"" : ""
+            out += "<a href=\"/timeline?by=\(grouping.rawValue)\(kept)\"\(current)>\(grouping.rawValue.capitalized)</a>"
         }
+        out += "</nav>"
         if tag != nil { out += " <a href=\"/timeline?by=\(page.by.rawValue)\">every photo</a>" }
         out += "</div>\n"
-        if page.total == 0 { out += "<p class=\"no-images\">No Images</p>\n" }
-        for group in page.groups {
-            out += "<h3>\(MarkupText.escape(group.key)) <span class=\"meta\">\(count(group.count, "photo"))</span></h3>\n"
-            out += grid(group.photos)
+        out += "<form class=\"range\" method=\"get\" action=\"/timeline\" id=\"range\"><input type=\"hidden\" name=\"by\" value=\"\(page.by.rawValue)\">"
+        if let tag { out += "<input type=\"hidden\" name=\"tag\" value=\"\(MarkupText.escape(tag.value))\">" }
+        out += "<div><label for=\"from\">From</label><input type=\"date\" id=\"from\" name=\"from\" value=\"\(filter.from.map { "\($0)" } ?? "")\"></div>"
+        out += "<div><label for=\"to\">To</label><input type=\"date\" id=\"to\" name=\"to\" value=\"\(filter.to.map { "\($0)" } ?? "")\"></div>"
+        out += "<button class=\"secondary\" type=\"submit\">Show</button>"
+        if filter.from != nil || filter.to != nil {
+            out += " <a href=\"/timeline?by=\(page.by.rawValue)\(tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? "")\" id=\"clear-range\">every date</a>"
         }
-        out += "<p>"
-        if page.page > 1 { out += "<a href=\"/timeline?by=\(page.by.rawValue)\(tagQuery)&amp;page=\(page.page - 1)&amp;asOf=\(page.asOf)\">newer</a> " }
-        out += "page \(page.page) of \(page.pages)"
-        if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(tagQuery)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\">older</a>" }
-        return out + "</p>\n</main>\n</body>\n</html>\n"
+        out += "</form>\n"
+        if page.total == 0 { out += "<p class=\"no-images\">No Images</p>\n" }
+        out += "<div id=\"timeline-groups\">\n"
+        for group in page.groups {
+            out += "<section class=\"group\" data-key=\"\(MarkupText.escape(group.key))\"><h3>\(MarkupText.escape(group.key)) <span class=\"meta\">\(count(group.count, "photo"))</span></h3>\n"
+            out += grid(group.photos) + "</section>\n"
+        }
+        out += "</div>\n<nav class=\"pager\" id=\"pager\" aria-label=\"Pages\">"
+        if page.page > 1 { out += "<a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page - 1)&amp;asOf=\(page.asOf)\" rel=\"prev\">newer</a> " }
+        out += "<span class=\"meta\">page \(page.page) of \(max(page.pages, 1))</span>"
+        if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\" rel=\"next\" id=\"older\">older</a>" }
+        return out + "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n</body>\n</html>\n"
     }
 
     /// Photos as thumbnails linking to their pin's album, each captioned with its local date and
@@ -87,9 +106,21 @@ extension Pages {
         return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }
 
-    static func summary(_ summary: Summary, cardQuery: String) -> String {
-        var out = head(summary.title, map: false, current: "/summary") + "<main>\n<div class=\"album-head\"><h2>\(MarkupText.escape(summary.title))</h2>"
-        out += "<span class=\"meta\">\(summary.from) – \(summary.to)</span></div>\n<ul>\n"
+    /// A month's or a year's summary, with the period picker (a year, and a month or the whole year).
+    static func summary(_ summary: Summary?, cardQuery: String, year: Int, month: Int?, problem: String? = nil) -> String {
+        let title = summary?.title ?? "Summary"
+        var out = head(title, map: false, current: "/summary") + "<main>\n<div class=\"page-head\"><h2>\(MarkupText.escape(title))</h2>"
+        if let summary { out += "<span class=\"meta\">\(summary.from) – \(summary.to)</span>" }
+        out += "</div>\n<form class=\"range\" method=\"get\" action=\"/summary\" id=\"period\">"
+        out += "<div><label for=\"year\">Year</label><input type=\"number\" id=\"year\" name=\"year\" min=\"2\" max=\"9999\" value=\"\(year)\" required></div>"
+        out += "<div><label for=\"month\">Month</label><select id=\"month\" name=\"month\"><option value=\"\">The whole year</option>"
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        for (i, name) in names.enumerated() { out += "<option value=\"\(i + 1)\"\(month == i + 1 ? " selected" : "")>\(name)</option>" }
+        out += "</select></div><button class=\"secondary\" type=\"submit\">Show</button></form>\n"
+        if let problem { out += "<p class=\"problem\" id=\"problem\">\(MarkupText.escape(problem))</p>\n" }
+        guard let summary else { return out + "</main>\n</body>\n</html>\n" }
+        out += "<ul>\n"
+
         out += "<li>\(count(summary.photos, "photo")) at \(count(summary.places, "place")) (\(summary.newPlaces) new), "
         out += "\(count(summary.activeDays, "active day"))</li>\n"
         if let day = summary.busiestDay { out += "<li>busiest day: \(day.date) (\(count(day.photos, "photo")))</li>\n" }

@@ -7,7 +7,7 @@ import Foundation
 enum Pages {
     /// The screens the header links, in order: path and name.
     static let screens: [(path: String, name: String)] = [
-        ("/", "Map"), ("/timeline", "Timeline"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
+        ("/", "Map"), ("/places", "Places"), ("/reminders", "Reminders"), ("/timeline", "Timeline"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
     ]
 
     /// From `<!DOCTYPE html>` to the header: the style sheet, the theme script (in the head, so a

@@ -11,6 +11,10 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: Vocabulary.json)
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "On a library with users: act as this user, on their own pins and photos (default: the first admin).", valueName: "email"))
+    var user: String?
+
     // PostgreSQL only: hidden from the help (and the man pages, the completions) of a build
     // without the trait, which refuses a postgres:// library anyway.
     @Option(name: .long, help: ArgumentHelp(

@@ -2,37 +2,9 @@ import AlbumKit
 import AlbumModel
 import Foundation
 
-/// A reminder: `{id, pinId, pinTitle, text, message, kind, rule, zone, zoneSource, nextAt,
-/// snoozedUntil, state, deliveries, lastDeliveredAt, lastError}`; instants are ISO 8601 with the
-/// reminder zone's offset.
-struct ReminderJSON: Encodable {
-    let reminder: Reminder
-
-    enum Key: String, CodingKey {
-        case id, pinId, pinTitle, text, message, kind, rule, zone, zoneSource, nextAt, snoozedUntil, state, deliveries
-        case lastDeliveredAt, lastError
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        let clock = WallClock(zone: reminder.timeZone)
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(reminder.id, forKey: .id)
-        try c.encode(reminder.pinId, forKey: .pinId)
-        try c.encode(reminder.pinTitle, forKey: .pinTitle)
-        try c.encode(reminder.text, forKey: .text)
-        try c.encode(reminder.message, forKey: .message)
-        try c.encode(reminder.rule.kind, forKey: .kind)
-        try c.encode(reminder.rule.text, forKey: .rule)
-        try c.encode(reminder.zone, forKey: .zone)
-        try c.encode(reminder.zoneSource.rawValue, forKey: .zoneSource)
-        try c.encode(reminder.dueAt.map(clock.iso8601), forKey: .nextAt)
-        try c.encode(reminder.snoozedUntil.map(clock.iso8601), forKey: .snoozedUntil)
-        try c.encode(reminder.state, forKey: .state)
-        try c.encode(reminder.deliveries, forKey: .deliveries)
-        try c.encode(reminder.lastDeliveredAt.map(clock.iso8601), forKey: .lastDeliveredAt)
-        try c.encode(reminder.lastError, forKey: .lastError)
-    }
-
+/// The command line's lines for a reminder (its JSON is AlbumKit's `ReminderJSON`, shared with
+/// `album serve`).
+extension ReminderJSON {
     /// `reminder 2  daily 09:00 Europe/Berlin  next 2026-11-24 09:00 (in 17 hours)  Water the plants`.
     static func text(_ r: Reminder, now: Date) -> String {
         let clock = WallClock(zone: r.timeZone)

@@ -37,29 +37,49 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
-        let token = self.token ?? (loopback ? nil : AccessPolicy.randomHex(bytes: 24))
         let assets = try WebAssets.system()
         _ = try sourceOptions.spec()  // a bad --source fails before the library is opened
-        try await global.withLibrary(.writing) { library in try await serve(library, token: token, assets: assets) }
+        try await global.withLibrary(.writing, asUser: false) { library in
+            // A library with users: they log in (decision 0046), no token.
+            let accounts = try await library.hasUsers() ? try await serverAccounts(library) : nil
+            let token = self.token ?? (loopback || accounts != nil ? nil : AccessPolicy.randomHex(bytes: 24))
+            try await serve(library, token: token, assets: assets, accounts: accounts)
+        }
     }
 
-    private func serve(_ library: Library, token: String?, assets: WebAssets) async throws {
+    /// The logins and the users' partitions of a library with users.
+    private func serverAccounts(_ library: Library) async throws -> ServerAccounts {
+        guard let owner = try await library.owner() else { throw AlbumError.invalidInput("the library's users vanished") }
+        let source = sourceOptions.source, endpoint = sourceOptions.endpoint, concurrency = self.concurrency
+        return ServerAccounts(
+            accounts: try library.accounts(), ownerId: owner.id,
+            openPartition: { user async throws(AlbumError) in try await library.partition(for: user, ownerId: owner.id) },
+            makeEnvironment: { partition in Self.environment(partition, source: source, endpoint: endpoint, concurrency: concurrency) })
+    }
+
+    /// How the server fetches a pin of `library`: `--source`, else the source the pin's album names.
+    static func environment(_ library: Library, source: String?, endpoint: String?, concurrency: Int) -> EnvironmentFactory {
+        { pinId async throws(AlbumError) in
+            do {
+                let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: await library.album(pinId: pinId))
+                return try await FetchEnvironment.make(source: spec, maxConnectionsPerHost: concurrency)
+            } catch let error as AlbumError {
+                throw error
+            } catch {
+                throw .invalidInput("\(error)")
+            }
+        }
+    }
+
+    private func serve(_ library: Library, token: String?, assets: WebAssets, accounts: ServerAccounts?) async throws {
         let source = sourceOptions.source, endpoint = sourceOptions.endpoint, concurrency = self.concurrency
         let server = try AlbumWebServer(
             library: library, assets: assets,
             settings: .init(host: host, port: UInt16(port), token: token,
                             fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency),
                             keepsAnswers: !noAnswerCache),
-            makeEnvironment: { pinId async throws(AlbumError) in
-                do {
-                    let spec = try SourceOptions.resolve(source: source, endpoint: endpoint, recorded: await library.album(pinId: pinId))
-                    return try await FetchEnvironment.make(source: spec, maxConnectionsPerHost: concurrency)
-                } catch let error as AlbumError {
-                    throw error
-                } catch {
-                    throw .invalidInput("\(error)")
-                }
-            })
+            makeEnvironment: Self.environment(library, source: source, endpoint: endpoint, concurrency: concurrency),
+            accounts: accounts)
         // SIGTERM, SIGINT: stop accepting, finish what is in flight, give back the fetches' photos, exit 0.
         let bound = try await server.start(stopsOnSignals: true)
         let shown = host.contains(":") ? "[\(host)]" : host
@@ -69,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
                                       login: server.policy.oneTimeCode.map { "\(base)/login?code=\($0)" }))
         } else {
             Output.line("serving \(library.name) at \(base)/  (Ctrl-C stops)")
+            if accounts != nil { Output.line("this library has users: log in at \(base)/login or POST \(base)/api/auth/login") }
             if let code = server.policy.oneTimeCode {
                 if self.token == nil, let token { Output.line("token (shown once): \(token)") }
                 Output.line("one-time login: \(base)/login?code=\(code)")

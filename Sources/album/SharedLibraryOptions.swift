@@ -16,20 +16,33 @@ extension GlobalOptions {
 
     /// Opens the library (folder or PostgreSQL) for a command, runs `body`, then closes it: every
     /// command that reads or writes a library opens it here (decisions 0042-seam, 0023-pgmemory).
+    /// On a library with users the command works on the content of `--user` (default: the first
+    /// admin; decision 0046), unless `asUser` is false (`album user`, `album serve`: the library's own).
     func withLibrary<T>(
-        _ access: LibraryAccess, connections: Int = 8, _ body: (Library) async throws -> T
+        _ access: LibraryAccess, connections: Int = 8, asUser: Bool = true, _ body: (Library) async throws -> T
     ) async throws -> T {
-        let library = try await Library.open(location(), for: access, leaseSeconds: leaseSeconds, connections: connections)
+        let root = try await Library.open(location(), for: access, leaseSeconds: leaseSeconds, connections: connections)
+        let library: Library
+        do {
+            library = asUser ? try await root.acting(as: user, access: access) : root
+        } catch {
+            await root.close()
+            throw error
+        }
+        func close() async {
+            if library !== root { await library.close() }
+            await root.close()
+        }
         do {
             let result = try await body(library)
-            await library.close()
+            await close()
             return result
         } catch let error as AlbumError {
-            await library.close()
+            await close()
             // The store's "no pin with id 7" names no library (web clients see it too): here it does.
             throw error.named(in: library.storeName)
         } catch {
-            await library.close()
+            await close()
             throw error
         }
     }

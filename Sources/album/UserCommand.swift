@@ -20,7 +20,7 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let normal = try AccountEmail.normalized(email)
             let password = try PasswordInput.read(prompt: "password for \(normal): ", confirming: true)
-            let user = try await global.withLibrary(.writing) { try await $0.users.add(email: normal, password: password, isAdmin: admin) }
+            let user = try await global.withLibrary(.writing, asUser: false) { try await $0.users.add(email: normal, password: password, isAdmin: admin) }
             if global.json { return try Output.json(UserJSON(user)) }
             Output.line("added \(user.isAdmin ? "admin" : "user") \(user.email) (id \(user.id))")
         }
@@ -31,7 +31,7 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let users = try await global.withLibrary(.reading) { try await $0.users.list() }
+            let users = try await global.withLibrary(.reading, asUser: false) { try await $0.users.list() }
             if global.json { return try Output.json(users.map(UserJSON.init)) }
             if users.isEmpty { return Output.line("no users (album serve on loopback is open to this machine)") }
             for user in users { Output.line("\(user.id)  \(user.email)\(user.isAdmin ? "  admin" : "")  since \(user.createdAt.prefix(10))") }
@@ -44,7 +44,7 @@ struct UserCommand: AsyncParsableCommand {
         @Argument(help: "The user's email address.") var email: String
 
         func run() async throws {
-            let user = try await global.withLibrary(.writing) { try await $0.users.remove(email) }
+            let user = try await global.withLibrary(.writing, asUser: false) { try await $0.users.remove(email) }
             if global.json { return try Output.json(UserJSON(user)) }
             Output.line("removed user \(user.email) (id \(user.id)); their sessions ended")
         }
@@ -58,10 +58,10 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let normal = try AccountEmail.normalized(email)
             // The user must exist before anyone types a password.
-            _ = try await global.withLibrary(.reading) { try await $0.users.require(normal) }
+            _ = try await global.withLibrary(.reading, asUser: false) { try await $0.users.require(normal) }
             let password = try PasswordInput.read(prompt: "new password for \(normal): ", confirming: true)
             let now = Int64(Date().timeIntervalSince1970)
-            let user = try await global.withLibrary(.writing) { try await $0.users.setPassword(normal, password: password, now: now) }
+            let user = try await global.withLibrary(.writing, asUser: false) { try await $0.users.setPassword(normal, password: password, now: now) }
             if global.json { return try Output.json(UserJSON(user)) }
             Output.line("changed the password of \(user.email); their sessions ended")
         }

@@ -164,3 +164,19 @@ import Testing
         #expect(limits.wait("d", in: state, now: 22) == nil)
     }
 }
+
+extension AccountsTests {
+    @Test func shareLinksExpireAndAreRevoked() async throws {
+        let database = try AlbumDatabase(path: folder.child("shares.sqlite").path)
+        let store = database.store
+        let link = try await store.addShareLink(userId: nil, pinId: 3, hash: "h1", createdAt: 100, expiresAt: 200)
+        #expect(try await store.liveShareLink(hash: "h1", now: 199) == link)
+        #expect(try await store.liveShareLink(hash: "h1", now: 200) == nil, "expired")
+        #expect(try await store.liveShareLink(hash: "h2", now: 150) == nil)
+        _ = try await store.addShareLink(userId: nil, pinId: 4, hash: "h2", createdAt: 100, expiresAt: 900)
+        #expect(try await store.shareLinks(userId: nil).map(\.pinId) == [4, 3])
+        #expect(try await store.revokeShareLink(id: link.id + 1, userId: 7, now: 150) == nil, "another user's")
+        #expect(try await store.revokeShareLink(id: link.id + 1, userId: nil, now: 150)?.revokedAt == 150)
+        #expect(try await store.liveShareLink(hash: "h2", now: 151) == nil, "revoked")
+    }
+}

@@ -45,3 +45,33 @@ extension LibraryStoresTests {
         #expect(try await lib.run(["user", "list"]).stdout.hasPrefix("no users"))
     }
 }
+
+extension LibraryStoresTests {
+    @Test(arguments: StoreKind.all)
+    func theCommandLineActsAsOneUser(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        _ = try await lib.json(["pin", "add", "--lat", "48.8584", "--lon", "2.2945", "--title", "Before users"])
+        let none = try await lib.run(["pin", "list", "--user", "ann@example.org"])
+        #expect(none.stderr == "album: error: --user ann@example.org: this library has no users (album user add makes one)\n")
+        #expect(try await lib.run(["user", "add", "ann@example.org"], input: "correct horse\n").status == 0)
+        #expect(try await lib.run(["user", "add", "bob@example.org"], input: "battery staple\n").status == 0)
+
+        // The first user owns what the library held; the CLI acts as the first admin by default.
+        #expect(try #require(try await lib.json(["pin", "list"]) as? [[String: Any]]).map { $0["title"] as? String } == ["Before users"])
+        // Bob's own content: empty until he adds some (reading it creates nothing).
+        #expect(try #require(try await lib.json(["pin", "list", "--user", "bob@example.org"]) as? [[String: Any]]).isEmpty)
+        if store == .sqlite { #expect(!FileManager.default.fileExists(atPath: lib.library + "/users/2/album.sqlite")) }
+        let bobs = try #require(try await lib.json(["pin", "add", "--lat", "41.89", "--lon", "12.49", "--title", "Bob's", "--user", "bob@example.org"]) as? [String: Any])
+        #expect(bobs["id"] as? Int == 2_000_000_000, "ids never repeat across users: \(bobs)")
+        #expect(try #require(try await lib.json(["pin", "list", "--user", "bob@example.org"]) as? [[String: Any]]).map { $0["title"] as? String } == ["Bob's"])
+        #expect(try #require(try await lib.json(["pin", "list"]) as? [[String: Any]]).map { $0["title"] as? String } == ["Before users"])
+        // Another user's ids are unknown ids.
+        #expect(try await lib.run(["pin", "show", "1", "--user", "bob@example.org"]).stderr.contains("no pin with id 1"))
+        #expect(try await lib.run(["pin", "rm", "2000000000"]).status != 0)
+        #expect(try await lib.run(["pin", "list", "--user", "carol@example.org"]).stderr == "album: error: no user carol@example.org\n")
+        // The owner goes last: the next user would inherit the library's own content.
+        #expect(try await lib.run(["user", "add", "carol@example.org", "--admin"], input: "a third one\n").status == 0)
+        #expect(try await lib.run(["user", "rm", "ann@example.org"]).stderr
+            == "album: error: ann@example.org owns the library's own content (the first user): remove the other users first\n")
+    }
+}

@@ -175,13 +175,54 @@ import TestSupport
         #expect(map.text.contains("data-lat=\"48.8\""))
     }
 
+    @Test func remindersAddListDoneSnoozeAndRemove() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let daily = try await h.json("POST", "/api/reminders", ["kind": "daily", "time": "09:30", "text": "Water the plants", "zone": "Europe/Paris"])
+        #expect(daily.status == 201, "\(daily.text)")
+        let made = try #require(try daily.json() as? [String: Any])
+        let id = try #require(made["id"] as? Int)
+        #expect(made["rule"] as? String == "09:30" && made["kind"] as? String == "daily" && made["zone"] as? String == "Europe/Paris")
+        #expect((made["nextAt"] as? String)?.contains("T09:30:00+0") == true, "\(made)")
+        let weekly = try await h.json("POST", "/api/reminders", ["kind": "weekly", "day": "friday", "time": "18:05", "text": "Call home"])
+        #expect(weekly.status == 201 && weekly.text.contains("friday 18:05"), "\(weekly.text)")
+        // Each refusal names the field; nothing is stored.
+        for (body, words) in [(["kind": "daily", "text": "x"], "time is required"), (["kind": "hourly", "text": "x"], "kind 'hourly'"),
+                              (["kind": "daily", "time": "25:00", "text": "x"], "25:00"), (["kind": "daily", "time": "09:00"], "pinId or text"),
+                              (["kind": "once", "at": "2020-01-01 08:00", "text": "x"], "allowPast"),
+                              (["kind": "daily", "time": "09:00", "text": "x", "zone": "Mars/Base"], "Mars/Base"),
+                              (["kind": "daily", "time": "09:00", "pinId": 99], "99")] as [([String: any Sendable], String)] {
+            let refused = try await h.json("POST", "/api/reminders", body)
+            #expect(refused.status == 400 || refused.status == 404, "\(body)")
+            #expect(refused.text.contains(words), "\(body): \(refused.text)")
+        }
+        #expect(try await h.library.reminders().count == 2)
+        let list = try #require(try await h.request("GET", "/api/reminders").json() as? [[String: Any]])
+        #expect(list.count == 2)
+
+        let snoozed = try await h.json("POST", "/api/reminders/\(id)/snooze", ["minutes": 15])
+        let later = try snoozed.json() as? [String: Any]
+        #expect(snoozed.status == 200 && later?["snoozedUntil"] is String, "\(snoozed.text)")
+        #expect(try await h.json("POST", "/api/reminders/\(id)/snooze", ["minutes": 0]).status == 400)
+        let done = try await h.request("POST", "/api/reminders/\(id)/done")
+        let finished = try done.json() as? [String: Any]
+        #expect(done.status == 200 && finished?["state"] as? String == "done", "\(done.text)")
+        #expect(try await h.library.reminder(id: Int64(id)).isDone)
+        #expect(try await h.request("DELETE", "/api/reminders/\(id)").status == 200)
+        #expect(try await h.request("DELETE", "/api/reminders/\(id)").status == 404)
+        #expect(try await h.request("POST", "/api/reminders/abc/done").status == 404)
+        let page = try await h.request("GET", "/reminders")
+        #expect(page.status == 200 && page.text.contains("every Friday at 18:05") && page.text.contains("Call home"))
+    }
+
     @Test func openAPIDocumentListsTheRoutes() async throws {
         let h = try await ServerHarness().start()
         defer { Task { await h.stop() } }
         let doc = try #require(try await h.request("GET", "/api/openapi.json").json() as? [String: Any])
         #expect((doc["openapi"] as? String)?.hasPrefix("3.") == true)
         let paths = try #require(doc["paths"] as? [String: Any])
-        for path in ["/api/pins", "/api/map/pins", "/api/pins/{id}", "/api/pins/{id}/photos", "/api/media/{id}", "/api/region", "/api/photos/{id}"] {
+        for path in ["/api/pins", "/api/map/pins", "/api/pins/{id}", "/api/pins/{id}/photos", "/api/media/{id}", "/api/region", "/api/photos/{id}",
+                     "/api/reminders", "/api/reminders/{id}", "/api/reminders/{id}/done", "/api/reminders/{id}/snooze"] {
             #expect(paths[path] != nil, "\(path)")
         }
     }

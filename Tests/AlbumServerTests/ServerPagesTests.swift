@@ -30,7 +30,8 @@ import Testing
         #expect(page.text.contains("<a href=\"/timeline?by=month&amp;tag=trip\">#trip</a> <span class=\"meta\">8 photos, 1 pin</span>"), "\(page.text)")
 
         let river = try await h.request("GET", "/timeline?by=month&tag=river")
-        #expect(river.status == 200 && river.text.contains("Timeline: #river") && river.text.contains("1 photo, by month"), "\(river.text)")
+        #expect(river.status == 200 && river.text.contains("Timeline: #river") && river.text.contains("id=\"timeline-count\">1 photo</span>")
+                && river.text.contains("tag=river\" aria-current=\"page\">Month</a>"), "\(river.text)")
         #expect(river.text.components(separatedBy: "class=\"slot\"").count == 2)
         #expect(river.text.contains("/timeline?by=day&amp;tag=river"), "the tag is kept when regrouping")
     }
@@ -82,5 +83,17 @@ import Testing
         let summary = try await h.request("GET", "/summary?year=2024&month=6")
         #expect(summary.text.contains("1 photo at 1 place (1 new), 1 active day"), "\(summary.text)")
         #expect(!summary.text.contains("1 places") && !summary.text.contains("1 photos"))
+
+        // Without a period: the newest photo's year, with the picker; a bad one is said on the page.
+        let newest = try await h.request("GET", "/summary")
+        #expect(newest.status == 200 && newest.text.contains("<h2>2024</h2>") && newest.text.contains("id=\"period\""), "\(newest.text)")
+        let bad = try await h.request("GET", "/summary?year=2024&month=2024-06")
+        #expect(bad.status == 400 && bad.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(bad.text.contains("id=\"problem\">month &#39;2024-06&#39; must be a whole number") || bad.text.contains("2024-06"), "\(bad.text)")
+        // The timeline's date range: kept in the segment links; an empty field is no filter.
+        let range = try await h.request("GET", "/timeline?by=day&from=2024-06-14&to=2024-06-14")
+        #expect(range.text.contains("/timeline?by=week&amp;from=2024-06-14&amp;to=2024-06-14"), "\(range.text)")
+        #expect(try await h.request("GET", "/timeline?by=day&from=&to=").status == 200)
+        #expect(try await h.request("GET", "/timeline?from=14.06.2024").status == 400)
     }
 }

@@ -14,7 +14,7 @@ import TestSupport
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
-                                 "speed-looseFiles"]
+                                 "speed-looseFiles", "accounts-createShareLinks"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -43,11 +43,15 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "album")
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
+# BROWSER_GOLDEN=docs/screens: also write the README's screens there (each page in both themes).
+GOLDEN = os.environ.get("BROWSER_GOLDEN")
+GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "summary-month", "search-results")
 PARIS = (48.856613, 2.352222)
 LYON = (45.764043, 4.835659)
 
@@ -135,7 +139,7 @@ def shot(driver, name):
 
 def wait(driver, condition, what, timeout=30):
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+        return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(lambda d: condition(d))
     except Exception:
         shot(driver, "FAILED-" + what.replace(" ", "-"))
         raise AssertionError("timed out waiting for: " + what)
@@ -310,6 +314,124 @@ def test_new_collection_nothing_new(driver, base):
     return pin_id
 
 
+def test_travel_book(driver, base):
+    driver.get(base + "/places")
+    driver.find_element(By.ID, "add-place").click()
+    map_element = wait(driver, lambda d: d.find_element(By.ID, "pick-map"), "the add form")
+    wait(driver, lambda d: d.execute_script("return !!document.getElementById('pick-map').geoalbumMap;"), "its map")
+    driver.execute_script("document.getElementById('pick-map').geoalbumMap.setView([%f, %f], 12, {animate: false});" % PARIS)
+    ActionChains(driver).context_click(map_element).perform()
+    wait(driver, lambda d: d.find_element(By.ID, "place-lat").get_attribute("value"), "the position picked on the map")
+    lat = float(driver.find_element(By.ID, "place-lat").get_attribute("value"))
+    lon = float(driver.find_element(By.ID, "place-lon").get_attribute("value"))
+    assert abs(lat - PARIS[0]) < 0.05 and abs(lon - PARIS[1]) < 0.05, (lat, lon)
+    driver.find_element(By.ID, "place-title").send_keys("Montmartre")
+    driver.find_element(By.ID, "place-note").send_keys("Sacre-Coeur at dawn")
+    shot(driver, "15-add-place")
+    driver.find_element(By.CSS_SELECTOR, "#new-place button[type=submit]").click()
+    wait(driver, lambda d: "/pins/" in d.current_url and d.find_element(By.ID, "title").text == "Montmartre", "the new place's album")
+    pin_id = driver.current_url.rsplit("/", 1)[1]
+    assert driver.find_element(By.ID, "note").text == "Sacre-Coeur at dawn"
+    wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") == "false", "its album fetched")
+    driver.get(base + "/places")
+    row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, '#places li[data-pin="%s"]' % pin_id), "the place in the list")
+    assert "Montmartre" in row.find_element(By.CSS_SELECTOR, "a.name").text
+    assert row.find_element(By.CSS_SELECTOR, ".comment").text == "Sacre-Coeur at dawn"
+    assert "France" in row.text and "added 20" in row.text, row.text
+    assert row.find_element(By.CSS_SELECTOR, ".count").text.endswith("photos"), row.text
+    shot(driver, "16-places")
+    row.find_element(By.CSS_SELECTOR, "a.name").click()
+    wait(driver, lambda d: d.current_url.endswith("/pins/" + pin_id), "the place's detail")
+    return pin_id
+
+
+def test_reminders(driver, base, pin_id):
+    driver.get(base + "/reminders")
+    wait(driver, lambda d: d.find_element(By.ID, "add-reminder"), "the reminders screen")
+    driver.find_element(By.ID, "reminder-text").send_keys("Water the plants")
+    driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=daily]").click()
+    assert not driver.find_element(By.ID, "reminder-date").is_displayed(), "no day for a daily reminder"
+    driver.execute_script("document.getElementById('reminder-time').value = '09:30';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#reminder-list li"), "the new reminder listed")
+    assert "Water the plants" in row.text and "every day at 09:30" in row.text, row.text
+    # Weekly, for a place.
+    driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=weekly]").click()
+    driver.find_element(By.CSS_SELECTOR, "#reminder-weekday option[value=friday]").click()
+    driver.find_element(By.CSS_SELECTOR, '#reminder-pin option[value="%s"]' % pin_id).click()
+    driver.execute_script("document.getElementById('reminder-time').value = '18:05';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#reminder-list li")) == 2, "the weekly reminder listed")
+    assert any("every Friday at 18:05" in li.text for li in driver.find_elements(By.CSS_SELECTOR, "#reminder-list li"))
+    # A bad time is refused with a clear message, nothing stored.
+    driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=once]").click()
+    driver.execute_script("document.getElementById('reminder-date').value = '2020-01-01'; document.getElementById('reminder-time').value = '08:00';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    problem = wait(driver, lambda d: d.find_element(By.ID, "problem") if d.find_element(By.ID, "problem").is_displayed() else None, "no text, no place")
+    assert "needs a pinId or text" in problem.text, problem.text
+    driver.find_element(By.ID, "reminder-text").send_keys("Too late")
+    driver.execute_script("document.getElementById('reminder-date').value = '2020-01-01'; document.getElementById('reminder-time').value = '08:00';")
+    driver.find_element(By.CSS_SELECTOR, "#add-reminder button[type=submit]").click()
+    problem = wait(driver, lambda d: d.find_element(By.ID, "problem") if d.find_element(By.ID, "problem").is_displayed() else None, "the refusal")
+    assert "already passed" in problem.text and "allowPast" in problem.text, problem.text
+    assert len(api(base, "GET", "/api/reminders")) == 2
+    # One already due (stored through the API): shown as due on the page, with its actions.
+    api(base, "POST", "/api/reminders", {"kind": "once", "at": "2024-01-01 08:00", "text": "Pack the camera", "zone": "UTC", "allowPast": True})
+    driver.refresh()
+    box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#due .due-reminder"), "the due reminder shown")
+    assert "Pack the camera" in box.text
+    shot(driver, "17-reminders")
+    box.find_element(By.CSS_SELECTOR, "button[data-act=snooze]").click()
+    wait(driver, lambda d: "(snoozed)" in d.execute_script("var l = document.getElementById('reminder-list'); return l ? l.textContent : '';"), "snoozed")
+    packed = [r for r in api(base, "GET", "/api/reminders") if r["text"] == "Pack the camera"][0]
+    assert packed["snoozedUntil"] and packed["state"] == "active", packed
+    driver.find_element(By.XPATH, "//li[contains(., 'Water the plants')]//button[@data-act='done']").click()
+    wait(driver, lambda d: d.execute_script("var l = Array.prototype.filter.call(document.querySelectorAll('#reminder-list li'),"
+                                            " function (li) { return li.textContent.indexOf('Water the plants') >= 0; });"
+                                            " return l.length === 1 && l[0].getAttribute('data-state') === 'done';"), "done")
+    assert [r["state"] for r in api(base, "GET", "/api/reminders") if r["text"] == "Water the plants"] == ["done"]
+
+
+def test_timeline_range_scroll_and_summary_picker(driver, base):
+    total = api(base, "GET", "/api/entries?pageSize=1")["total"]
+    # Infinite scroll: 2 photos a page, every photo there after scrolling to the end.
+    driver.get(base + "/timeline?by=day&pageSize=2")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#timeline-groups .slot")) >= 2, "the first page")
+    def scrolled(d):
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+        return len(d.find_elements(By.CSS_SELECTOR, "#timeline-groups .slot")) == total
+    wait(driver, scrolled, "every photo after scrolling (%d)" % total)
+    pages = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-pages-loaded") or "1")
+    assert pages == (total + 1) // 2, "%d pages of 2 loaded by scrolling, for %d photos" % (pages, total)
+    keys = [g.get_attribute("data-key") for g in driver.find_elements(By.CSS_SELECTOR, "#timeline-groups section.group")]
+    assert len(keys) == len(set(keys)), "a day split across pages is one group: %s" % keys
+    assert not driver.find_elements(By.ID, "older"), "no older page at the end"
+    # The date range, kept across segments; a range with no photo says so.
+    driver.get(base + "/timeline?by=month")
+    driver.execute_script("document.getElementById('from').value = '2024-06-14'; document.getElementById('to').value = '2024-06-14';")
+    driver.find_element(By.CSS_SELECTOR, "#range button[type=submit]").click()
+    wait(driver, lambda d: "from=2024-06-14" in d.current_url, "the range applied")
+    assert driver.find_element(By.ID, "timeline-count").text == "%d photos" % total
+    driver.find_element(By.LINK_TEXT, "Day").click()
+    wait(driver, lambda d: "by=day" in d.current_url and "from=2024-06-14" in d.current_url and "to=2024-06-14" in d.current_url, "the range kept by the Day segment")
+    assert driver.find_element(By.ID, "from").get_attribute("value") == "2024-06-14"
+    shot(driver, "18-timeline-range")
+    driver.get(base + "/timeline?by=day&from=2024-07-01&to=2024-07-31")
+    assert driver.find_element(By.CSS_SELECTOR, ".no-images").text == "No Images"
+    # The summary opens on the newest photo's year, and the picker chooses a month.
+    driver.get(base + "/summary")
+    assert driver.find_element(By.TAG_NAME, "h2").text == "2024", driver.find_element(By.TAG_NAME, "h2").text
+    driver.find_element(By.CSS_SELECTOR, '#month option[value="6"]').click()
+    driver.find_element(By.CSS_SELECTOR, "#period button[type=submit]").click()
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "h2").text == "June 2024", "June 2024 picked")
+    assert driver.find_elements(By.CSS_SELECTOR, "img.card"), "its card"
+    # A period that is not one: said on the page, with the picker, never raw JSON.
+    driver.get(base + "/summary?year=2024&month=2024-06")
+    problem = driver.find_element(By.ID, "problem").text
+    assert "month" in problem and "2024-06" in problem, problem
+    assert driver.find_elements(By.ID, "period"), "the picker is there"
+
+
 def test_remove_pin(driver, base, pin_id):
     driver.get(base + "/pins/" + pin_id)
     wait(driver, lambda d: d.find_element(By.ID, "album").get_attribute("data-downloading") is not None, "the album live")
@@ -480,8 +602,8 @@ def d_is_map(driver):
 
 def test_accessibility_and_narrow(driver, base, pin_id):
     pages = [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
-             ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
-             ("summary", "/summary?year=2024"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
+             ("places", "/places"), ("add-place", "/places/new"), ("reminders", "/reminders"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
+             ("summary", "/summary"), ("summary-bad", "/summary?year=2024&month=13"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
     problems = []
     started = time.time()
     try:
@@ -494,6 +616,11 @@ def test_accessibility_and_narrow(driver, base, pin_id):
                 assert now == scheme, "%s: the %s theme follows the system: %s" % (name, scheme, now)
                 problems += axe(driver, "%s (%s)" % (name, scheme))
                 shot(driver, "a11y-%s-%s" % (name, scheme))
+                if GOLDEN and name in GOLDEN_PAGES:
+                    os.makedirs(GOLDEN, exist_ok=True)
+                    driver.execute_script("window.scrollTo(0, 0); if (document.activeElement) { document.activeElement.blur(); }")
+                    time.sleep(0.2)
+                    driver.save_screenshot(os.path.join(GOLDEN, "%s-%s.png" % (name, scheme)))
         # The header's switch: the other theme than the system's, kept across pages.
         emulate_theme(driver, "light")
         driver.get(base + "/tags")
@@ -559,6 +686,12 @@ def main():
         steps.append("country outlines, city names at city zoom, a pin's popup")
         lyon = test_new_collection_nothing_new(driver, base)
         steps.append("New Collection with nothing new says why, never stuck")
+        test_travel_book(driver, base)
+        steps.append("travel book: add a place (position from the map), the places list, its detail")
+        test_timeline_range_scroll_and_summary_picker(driver, base)
+        steps.append("timeline: infinite scroll, date range kept across segments; summary picker, bad period on the page")
+        test_reminders(driver, base, pin_id)
+        steps.append("reminders: add daily and weekly, refusal, due shown, snooze, done")
         test_accessibility_and_narrow(driver, base, pin_id)
         steps.append("axe-core: 0 serious/critical on every page, light and dark; 390 px wide")
         test_remove_pin(driver, base, lyon)

@@ -104,6 +104,13 @@ form.search label { margin: 0; }
 form.search input[type=search] { flex: 1 1 16em; min-width: 0; }
 form.range { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: end; margin: var(--space-2) 0; }
 form.range label { margin: 0 0 var(--space-1); }
+.pick-map { height: 320px; border-radius: var(--radius); margin: var(--space-2) 0; background: #0b1a2e; }
+.two { display: grid; grid-template-columns: 1fr 1fr; gap: var(--space-3); }
+.two input { width: 100%; }
+fieldset.kinds { border: 0; padding: 0; margin: var(--space-3) 0 0; display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-4); }
+fieldset.kinds legend { font-weight: bold; font-size: var(--text-sm); padding: 0; margin-bottom: var(--space-1); }
+fieldset.kinds label { display: inline-flex; gap: var(--space-1); align-items: center; font-weight: normal; font-size: var(--text-md); margin: 0; }
+#due .due-reminder { margin-bottom: var(--space-3); border-color: var(--accent); }
 .card-box { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: var(--space-4); box-shadow: var(--shadow); }
 
 /* The map page: the map fills what the header leaves. */
@@ -119,6 +126,8 @@ body.map-page #map { flex: 1 1 auto; height: auto; min-height: 0; }
 .leaflet-container a.leaflet-popup-close-button { color: var(--muted); }
 .leaflet-bar a, .leaflet-bar a:hover { background: var(--surface); color: var(--text); border-bottom-color: var(--border); }
 .marker-cluster div { color: #111; }
+.leaflet-container .leaflet-control-attribution { background: var(--surface); color: var(--text); }
+.leaflet-container .leaflet-control-attribution a { color: var(--link); }
 
 /* Photo grids: the album, the timeline, search results. */
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: var(--space-2); margin-top: var(--space-3); }

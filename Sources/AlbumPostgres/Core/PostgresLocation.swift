@@ -15,6 +15,9 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var database: String
     /// The photo files' folder (`files=` in the URL, or `--files`); nil when neither gives one.
     public var files: URL?
+    /// The schema of one user's partition (`user_ID`, decision 0046); nil: the library's own
+    /// (`public`). Never parsed from a URL: made by `Library.partition(for:)` only.
+    public var schema: String?
 
     /// Whether a `--library` value names a PostgreSQL library rather than a folder.
     public static func isPostgresURL(_ value: String) -> Bool {
@@ -57,7 +60,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// How messages name the library: the URL without its password.
     public var description: String {
-        "postgres://\(user)@\(host):\(port)/\(database)"
+        "postgres://\(user)@\(host):\(port)/\(database)" + (schema.map { " (\($0))" } ?? "")
     }
 
     /// The URL with any password replaced by `***`, for messages.

@@ -37,6 +37,16 @@ public final class PostgresStore: Sendable {
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: .disable)
         configuration.options.connectTimeout = .seconds(10)
+        if let schema = location.schema {
+            // A user's partition (decision 0046): every statement of every connection names its
+            // tables unqualified, so the search path alone puts them in the user's schema, where
+            // the same migrations made every table; `public` after it only for the functions of
+            // the extensions (unaccent), which a database has once.
+            guard schema.hasPrefix("user_"), schema.dropFirst(5).allSatisfy(\.isNumber) else {
+                throw .invalidInput("\(schema) is not a partition's schema (user_ID)")
+            }
+            configuration.options.additionalStartupParameters = [("search_path", "\(schema), public")]
+        }
         let pool = ConnectionPool(configuration: configuration, maximum: connections, logger: logger)
         let store = PostgresStore(location: location, pool: pool, leaseSeconds: leaseSeconds)
         do {
@@ -73,6 +83,7 @@ public final class PostgresStore: Sendable {
         try await write { db throws(AlbumError) in
             // Serialises concurrent first opens; released at commit.
             try await db.run("SELECT pg_advisory_xact_lock(7226216001)")
+            if let schema = location.schema { try await db.run("CREATE SCHEMA IF NOT EXISTS \(schema)") }
             try await db.run("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     name text PRIMARY KEY, applied_order bigint GENERATED ALWAYS AS IDENTITY, applied_at timestamptz NOT NULL DEFAULT now())

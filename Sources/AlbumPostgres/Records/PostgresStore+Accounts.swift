@@ -116,3 +116,21 @@ extension PostgresStore {
     }
 }
 #endif
+
+#if PostgreSQL
+extension PostgresStore {
+    /// Starts every id sequence of a new partition's schema at `first` (decision 0046); a
+    /// sequence already used keeps its place, so calling this again changes nothing.
+    public func startIds(at first: Int64) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
+            let sequences = try await db.query("""
+                SELECT s.schemaname || '.' || s.sequencename FROM pg_sequences s
+                WHERE s.schemaname = current_schema() AND s.last_value IS NULL
+                """).compactMap { $0.string(0) }
+            for sequence in sequences {
+                try await db.run("SELECT setval($1::regclass, $2, false)", [sequence, first])
+            }
+        }
+    }
+}
+#endif

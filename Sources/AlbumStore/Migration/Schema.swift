@@ -596,5 +596,19 @@ enum Schema {
                 INSERT INTO loose_files (content_hash) VALUES (old.content_hash);
             END;
             """),
+        Migration(name: "accounts-createShareLinks", sql: """
+            -- Read-only links to one album (issue 25, decision 0047): the token's SHA-256 only.
+            -- user_id NULL: a library without users shares its own pins.
+            CREATE TABLE share_links (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+                pin_id INTEGER NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                revoked_at INTEGER
+            );
+            CREATE INDEX share_links_by_user ON share_links (user_id);
+            """),
     ]
 }

@@ -1,0 +1,86 @@
+import AlbumCore
+import AlbumModel
+import Hummingbird
+import Foundation
+
+/// The reminders routes, over AlbumKit's (`album remind add|list|done|snooze|rm`): the same
+/// checks, the same JSON (`ReminderJSON`), with the API's field names in the messages.
+extension AlbumAPI {
+    /// `GET /api/reminders`: every reminder, next due first.
+    func reminders() async throws -> Response {
+        Reply.json(JSONOut.encode(try await library.reminders().map(ReminderJSON.init)))
+    }
+
+    /// `POST /api/reminders`: `{kind: once|daily|weekly, at: "YYYY-MM-DD HH:MM" (once),
+    /// time: "HH:MM" (daily, weekly), day: "monday"… (weekly), text, pinId, zone, allowPast}`.
+    func addReminder(_ call: Call) async throws -> Response {
+        let body = try await call.body()
+        let text = try body.string("text", maxLength: 1000), zone = try body.string("zone", maxLength: 100)
+        let pinId = try Self.wholeNumber(body, "pinId")
+        let allowPast = try body.bool("allowPast") ?? false
+        guard let kind = try body.string("kind", maxLength: 10) else { throw APIError.badRequest("kind is required: once, daily or weekly") }
+        guard ["once", "daily", "weekly"].contains(kind) else { throw APIError.badRequest("kind '\(kind)' must be once, daily or weekly") }
+        func field(_ name: String, _ needed: Bool) throws(APIError) -> String {
+            guard needed else { return "" }
+            guard let value = try body.string(name, maxLength: 40) else { throw .badRequest("\(name) is required for a \(kind) reminder") }
+            return value
+        }
+        let at = try field("at", kind == "once"), time = try field("time", kind != "once"), day = try field("day", kind == "weekly")
+        let timing: ReminderTiming
+        do throws(AlbumError) {
+            switch kind {
+            case "once": timing = .at(try LocalDateTime(parsing: at))
+            case "daily": timing = .daily(try LocalTime(parsing: time))
+            default: timing = .weekly(try Weekday(parsing: day), try LocalTime(parsing: time))
+            }
+        } catch {
+            throw Self.renamingReminderOptions(error)
+        }
+        let request = ReminderRequest(pinId: pinId, text: text, timing: timing, zone: zone, allowPast: allowPast)
+        do {
+            let reminder = try await library.addReminder(request, now: Date(), systemZone: TimeZone.current.identifier)
+            return Reply.json(JSONOut.encode(ReminderJSON(reminder: reminder)), status: .created)
+        } catch {
+            throw Self.renamingReminderOptions(error)
+        }
+    }
+
+    /// `POST /api/reminders/{reminder}/done`: it never fires again.
+    func completeReminder(_ id: Int64) async throws -> Response {
+        Reply.json(JSONOut.encode(ReminderJSON(reminder: try await library.completeReminder(id: id, now: Date()))))
+    }
+
+    /// `POST /api/reminders/{reminder}/snooze` `{minutes}` (1…10080, default 10): remind me later.
+    func snoozeReminder(_ id: Int64, _ call: Call) async throws -> Response {
+        let body = try await call.body()
+        let minutes = try Self.wholeNumber(body, "minutes") ?? 10
+        guard (1...10080).contains(minutes) else { throw APIError.badRequest("minutes \(minutes) must be 1-10080 (a week)") }
+        let reminder = try await library.snoozeReminder(id: id, for: TimeInterval(minutes * 60), now: Date())
+        return Reply.json(JSONOut.encode(ReminderJSON(reminder: reminder)))
+    }
+
+    /// `DELETE /api/reminders/{reminder}`.
+    func removeReminder(_ id: Int64) async throws -> Response {
+        Reply.json(JSONOut.encode(ReminderJSON(reminder: try await library.removeReminder(id: id))))
+    }
+
+    /// An optional whole number ≥ 1 (absent or null is nil).
+    static func wholeNumber(_ body: JSONBody, _ name: String) throws(APIError) -> Int64? {
+        switch body.fields[name] {
+        case nil, .null?: return nil
+        case .number(let d)? where d.isFinite && d == d.rounded() && d >= 1 && d < 9e15: return Int64(d)
+        default: throw .badRequest("\(name) must be a whole number of at least 1")
+        }
+    }
+
+    /// AlbumKit names `album remind add`'s options (`--at`, `--allow-past`); the API names its fields.
+    static func renamingReminderOptions(_ error: any Error) -> any Error {
+        guard let error = error as? AlbumError, case .invalidInput(let detail) = error else { return error }
+        var text = detail.description
+        for (option, field) in [("a PIN or", "a pinId or"), ("--allow-past", "allowPast"), ("--at", "at"), ("--daily", "time"), ("--weekly", "day and time"),
+                                ("--text", "text"), ("--zone", "zone"), ("--in", "at")] {
+            text = text.replacingOccurrences(of: option, with: field)
+        }
+        return APIError.badRequest(text)
+    }
+}

@@ -1,0 +1,62 @@
+import AlbumModel
+import AlbumSeam
+
+/// Share links (`AccountStore`, decision 0047).
+extension AlbumDatabase {
+    private static let shareColumns = "id, user_id, pin_id, created_at, expires_at, revoked_at"
+
+    private static func decodeShare(_ row: Row) -> ShareLink {
+        ShareLink(id: row.int64(0) ?? 0, userId: row.int64(1), pinId: row.int64(2) ?? 0, createdAt: row.int64(3) ?? 0,
+                  expiresAt: row.int64(4) ?? 0, revokedAt: row.int64(5))
+    }
+
+    public func addShareLink(userId: Int64?, pinId: Int64, hash: String, createdAt: Int64, expiresAt: Int64) throws(AlbumError) -> ShareLink {
+        try write { db throws(AlbumError) in
+            try db.run("""
+                INSERT INTO share_links (user_id, pin_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                """, [userId, pinId, hash, createdAt, expiresAt])
+            return ShareLink(id: db.lastInsertRowID, userId: userId, pinId: pinId, createdAt: createdAt, expiresAt: expiresAt, revokedAt: nil)
+        }
+    }
+
+    public func shareLinks(userId: Int64?) throws(AlbumError) -> [ShareLink] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT \(Self.shareColumns) FROM share_links WHERE user_id IS ? ORDER BY id DESC", [userId]).map(Self.decodeShare)
+        }
+    }
+
+    public func revokeShareLink(id: Int64, userId: Int64?, now: Int64) throws(AlbumError) -> ShareLink? {
+        try write { db throws(AlbumError) in
+            try db.run("UPDATE share_links SET revoked_at = ? WHERE id = ? AND user_id IS ? AND revoked_at IS NULL", [now, id, userId])
+            return try db.queryOne("SELECT \(Self.shareColumns) FROM share_links WHERE id = ? AND user_id IS ?", [id, userId]).map(Self.decodeShare)
+        }
+    }
+
+    public func liveShareLink(hash: String, now: Int64) throws(AlbumError) -> ShareLink? {
+        try read { db throws(AlbumError) in
+            try db.queryOne("""
+                SELECT \(Self.shareColumns) FROM share_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?
+                """, [hash, now]).map(Self.decodeShare)
+        }
+    }
+}
+
+extension SQLiteLibraryStore {
+    public func addShareLink(userId: Int64?, pinId: Int64, hash: String, createdAt: Int64, expiresAt: Int64) async throws(AlbumError) -> ShareLink {
+        try await database.write { db throws(AlbumError) in
+            try db.addShareLink(userId: userId, pinId: pinId, hash: hash, createdAt: createdAt, expiresAt: expiresAt)
+        }
+    }
+
+    public func shareLinks(userId: Int64?) async throws(AlbumError) -> [ShareLink] {
+        try await database.read { db throws(AlbumError) in try db.shareLinks(userId: userId) }
+    }
+
+    public func revokeShareLink(id: Int64, userId: Int64?, now: Int64) async throws(AlbumError) -> ShareLink? {
+        try await database.write { db throws(AlbumError) in try db.revokeShareLink(id: id, userId: userId, now: now) }
+    }
+
+    public func liveShareLink(hash: String, now: Int64) async throws(AlbumError) -> ShareLink? {
+        try await database.read { db throws(AlbumError) in try db.liveShareLink(hash: hash, now: now) }
+    }
+}
