@@ -102,7 +102,14 @@ struct AlbumAPI: HTTPResponder {
             return Reply.json(JSONOut.encode(RegionJSON(region: region)))
         }
         r.put("/api/region") { api, call in try await api.setRegion(call) }
-        r.get("/api/entries") { api, call in try await api.cached(call) { try await api.entries(call.query) } }
+        r.get("/api/entries") { api, call in
+            try await api.cached(call) {
+                if let type = call.query["type"], type != "photo" { return try await api.entriesOfKind(type, call.query) }
+                return try await api.entries(call.query)
+            }
+        }
+        r.get("/api/entries/{entry}") { api, call in try await api.entry(call.id("entry")) }
+        r.get("/api/entries/{entry}/media") { api, call in try await api.entryMedia(call.id("entry"), call.request) }
         r.get("/api/summaries/{kind}") { api, call in try await api.cached(call) { try await api.summary(call.word("kind"), call.query) } }
         r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }
         r.get("/api/tags") { api, call in try await api.cached(call) { try await api.tags() } }

@@ -158,9 +158,20 @@ enum OpenAPIDocument {
                   { "name": "page", "in": "query", "schema": { "type": "integer", "format": "int32", "minimum": 1, "maximum": 2147483647, "default": 1 } },
                   { "name": "pageSize", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 100 } },
                   { "name": "by", "in": "query", "schema": { "type": "string", "enum": ["day", "week", "month"], "default": "day" } },
-                  { "name": "asOf", "in": "query", "schema": { "type": "integer", "format": "int64" }, "description": "the asOf of page 1, to page through the same photos" }
+                  { "name": "asOf", "in": "query", "schema": { "type": "integer", "format": "int64" }, "description": "the asOf of page 1, to page through the same photos" },
+                  { "name": "type", "in": "query", "schema": { "type": "string", "enum": ["photo", "note", "song", "audio", "place"], "default": "photo" }, "description": "another kind than photo: that kind's entries newest first, `{total, page, pageSize, entries}` (as `album entries --json`, a sound's file as its media URL); by, pin and asOf apply to photos only" }
                 ],
                 "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/entries/{id}": {
+              "get": { "summary": "One note, song, sound or check-in (as `album entry show --json`)",
+                "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } } ],
+                "responses": { "200": { "description": "the entry", "content": { "application/json": { "schema": { "type": "object" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/entries/{id}/media": {
+              "get": { "summary": "A sound entry's file; one byte range with Range (206), so that a player seeks",
+                "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } } ],
+                "responses": { "200": { "description": "the file" }, "206": { "description": "the range asked for" }, "404": { "$ref": "#/components/responses/NotFound" }, "416": { "description": "a range past the end" } } }
             },
             "/api/summaries/monthly": {
               "get": { "summary": "A month's summary (as `album summary --month --json`)",

@@ -79,7 +79,7 @@ struct RouteTable: Sendable {
             guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(String(part)) }
             let name = String(part.dropFirst().dropLast())
             if name.hasSuffix("*") { return .rest(String(name.dropLast())) }
-            return ["pin", "photo", "reminder"].contains(name) ? .id(name) : .word(name)
+            return ["pin", "photo", "reminder", "entry"].contains(name) ? .id(name) : .word(name)
         }
         routes.append(Route(method: method, pattern: pattern, segments: segments, handler: handler))
     }

@@ -41,9 +41,23 @@ struct SummaryCommand: AsyncParsableCommand {
         return place.name.map(TerminalText.inline) ?? String(format: "%.4f, %.4f", place.latitude, place.longitude)
     }
 
+    /// The entries' lines (issue 26): counts, voice minutes, music, words, most active days.
+    static func entryLines(_ e: EntrySummary) -> [String] {
+        func plural(_ n: Int, _ word: String, _ words: String? = nil) -> String { "\(n) " + (n == 1 ? word : words ?? word + "s") }
+        guard e.read > 0 else { return [] }
+        var lines = ["entries: \(plural(e.notes, "note")), \(plural(e.songs, "song")), \(plural(e.sounds, "voice clip or sound", "voice clips or sounds"))"
+            + " (\(String(format: "%.1f", e.voiceMinutes)) min), \(plural(e.checkIns, "check-in"))"]
+        if !e.topArtists.isEmpty { lines.append("top artists: " + e.topArtists.map { "\(TerminalText.inline($0.name)) (\($0.count))" }.joined(separator: ", ")) }
+        if !e.topSongs.isEmpty { lines.append("top songs: " + e.topSongs.map { "\(TerminalText.inline($0.name)) (\($0.count))" }.joined(separator: ", ")) }
+        if !e.words.isEmpty { lines.append("words: " + e.words.prefix(15).map { "\(TerminalText.inline($0.name)) (\($0.count))" }.joined(separator: " ")) }
+        if !e.activeDays.isEmpty { lines.append("most active days: " + e.activeDays.map { "\($0.date) (\($0.photos))" }.joined(separator: ", ")) }
+        return lines
+    }
+
     static func text(_ s: Summary) -> [String] {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var lines = ["\(s.title): \(plural(s.photos, "photo")) at \(plural(s.places, "place")) (\(s.newPlaces) new), \(plural(s.activeDays, "active day"))"]
+        lines += entryLines(s.entries)
         guard s.photos > 0 else {
             lines.append("previous (\(s.previous.key)): \(plural(s.previous.photos, "photo"))")
             return lines

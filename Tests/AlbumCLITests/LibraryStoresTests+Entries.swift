@@ -133,3 +133,55 @@ extension LibraryStoresTests {
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 }
+
+extension LibraryStoresTests {
+    @Test(arguments: StoreKind.all)
+    func findSearchesEntriesWithDiacriticsFolded(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        #expect(try await lib.run(["note", "add", "Un café crème à Montréal", "--at", "2026-05-01T08:00", "--tag", "Petit-déjeuner"]).status == 0)
+        #expect(try await lib.run(["song", "add", "--title", "Água de Beber", "--artist", "Astrud Gilberto", "--at", "2026-05-02T20:00"]).status == 0)
+        #expect(try await lib.run(["check-in", "--lat", "45.5019", "--lon", "-73.5674", "--note", "Marché Jean-Talon", "--at", "2026-05-03T10:00"]).status == 0)
+        func found(_ words: [String]) async throws -> [String] {
+            let answer = try #require(try await lib.json(["find"] + words) as? [String: Any])
+            return (answer["entries"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        }
+        #expect(try await found(["cafe", "creme"]) == ["note"])
+        #expect(try await found(["MONTREAL"]) == ["place", "note"], "the check-in's place name and the note's text")
+        #expect(try await found(["agua"]) == ["song"])
+        #expect(try await found(["gilb*"]) == ["song"])
+        #expect(try await found(["marche"]) == ["place"])
+        #expect(try await found(["petit-dejeuner"]) == ["note"], "tags are searched")
+        #expect(try await found(["cafe", "--from", "2026-05-02"]) == [])
+        let text = try await lib.run(["find", "cafe"])
+        #expect(text.stdout.hasSuffix("1 entry matches\n") && text.stdout.contains("note 1  2026-05-01 08:00"), "\(text.stdout)")
+    }
+}
+
+extension LibraryStoresTests {
+    @Test(arguments: StoreKind.all)
+    func aMonthSummaryCountsEntriesMusicWordsAndVoice(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        for (text, at) in [("Ramen again, the best ramen", "2026-07-02T12:00"), ("Rain all day; ramen for dinner", "2026-07-02T20:00"),
+                           ("Museum day", "2026-07-09T10:00")] {
+            #expect(try await lib.run(["note", "add", text, "--at", at]).status == 0)
+        }
+        for (title, artist, at) in [("So What", "Miles Davis", "2026-07-03T09:00"), ("Blue in Green", "Miles Davis", "2026-07-04T09:00"),
+                                    ("Naima", "John Coltrane", "2026-07-05T09:00"), ("So What", "Miles Davis", "2026-08-01T09:00")] {
+            #expect(try await lib.run(["song", "add", "--title", title, "--artist", artist, "--at", at]).status == 0)
+        }
+        #expect(try await lib.run(["check-in", "--lat", "35.0116", "--lon", "135.7681", "--note", "Ramen queue", "--at", "2026-07-02T19:00"]).status == 0)
+        let summary = try #require(try await lib.json(["summary", "--month", "2026-07"]) as? [String: Any])
+        let entries = try #require(summary["entries"] as? [String: Any])
+        #expect(entries["notes"] as? Int == 3 && entries["songs"] as? Int == 3 && entries["checkIns"] as? Int == 1 && entries["sounds"] as? Int == 0)
+        let artists = (entries["topArtists"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
+        #expect(artists == ["Miles Davis 2", "John Coltrane 1"], "\(artists)")
+        let words = (entries["words"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
+        #expect(words.first == "ramen 4", "\(words)")
+        #expect(!words.contains { $0.hasPrefix("the ") || $0.hasPrefix("for ") }, "common words are left out: \(words)")
+        let days = (entries["activeDays"] as? [[String: Any]] ?? []).map { "\($0["date"] ?? "") \($0["photos"] ?? "")" }
+        #expect(days.first == "2026-07-02 3", "\(days)")
+        let text = try await lib.run(["summary", "--month", "2026-07"])
+        #expect(text.stdout.contains("entries: 3 notes, 3 songs, 0 voice clips or sounds (0.0 min), 1 check-in"), "\(text.stdout)")
+        #expect(text.stdout.contains("top artists: Miles Davis (2), John Coltrane (1)"), "\(text.stdout)")
+    }
+}

@@ -548,7 +548,8 @@ def test_country_outlines(driver, base):
     # A pin's popup is made when it is clicked: its link, count and place.
     driver.find_element(By.CSS_SELECTOR, "img.leaflet-marker-icon").click()
     link = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a"), "the pin's popup")
-    assert "/pins/" in link.get_attribute("href") and "photos)" in link.text, link.text
+    wait(driver, lambda d: "/pins/" in (d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a").get_attribute("href") or "")
+         and "photos)" in d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a").text, "the popup's link: %s" % link.text)
     wait(driver, lambda d: "France" in d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content .meta").text, "the pin's place in its popup")
     shot(driver, "13-pin-popup")
 

@@ -135,6 +135,10 @@ extension Library {
         let before = period.previous
         let previousDays = try await store.dayPlaceCounts(from: before.from, to: before.to)
         let previousPlaces = try await store.places(Set(previousDays.compactMap(\.pinId)))
-        return SummaryPlanner(period: period).summary(facts, previous: (previousDays, previousPlaces))
+        var summary = SummaryPlanner(period: period).summary(facts, previous: (previousDays, previousPlaces))
+        var perDay: [LocalDate: Int] = [:]
+        for row in facts.days { perDay[row.date, default: 0] += row.photos }
+        summary.entries = try await entrySummary(from: period.from, to: period.to, photosPerDay: perDay)
+        return summary
     }
 }

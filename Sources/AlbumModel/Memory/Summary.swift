@@ -39,6 +39,8 @@ public struct Summary: Sendable, Hashable, Codable, NullEncodable {
     public var distanceKm: Double
     public var previous: PeriodTotals
     public var change: SummaryChange
+    /// The period's notes, songs, sounds and check-ins (issue 26).
+    public var entries: EntrySummary = EntrySummary()
 
     public init(
         period: LocalPeriod.Kind, key: String, title: String, from: LocalDate, to: LocalDate, photos: Int, pins: Int,
