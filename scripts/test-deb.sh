@@ -20,12 +20,15 @@ if grep -q 'not found' <<<"$libraries"; then fail "a library is missing:"$'\n'"$
 depends=$(dpkg-deb -f "$deb" Depends)
 for soname in $(objdump -p "$album" | awk '/NEEDED/ {print $2}'); do
   path=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ {print $NF; exit}')
-  owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) || owner=""
-  [ -z "$owner" ] && owner=$(dpkg -S "$path" | head -1 | cut -d: -f1)
-  tr ',' '\n' <<<"$depends" | awk '{print $1}' | grep -qxF "$owner" || fail "$soname ($owner) is not in Depends: $depends"
+  # (awk reads every line: `head -1` would end early and its writer die of SIGPIPE, which
+  # pipefail turns into this script's exit status.)
+  owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | awk -F: 'NR == 1 {print $1}') || owner=""
+  if [ -z "$owner" ]; then owner=$(dpkg -S "$path" 2>/dev/null | awk -F: 'NR == 1 {print $1}') || owner=""; fi
+  [ -n "$owner" ] || fail "$soname ($path) belongs to no Debian package"
+  tr ',' '\n' <<<"$depends" | awk '{print $1}' | grep -xF "$owner" >/dev/null || fail "$soname ($owner) is not in Depends: $depends"
 done
 
-"$album" --version | grep -qx "$(dpkg-deb -f "$deb" Version)" || fail "album --version is not the package's version"
+"$album" --version | grep -x "$(dpkg-deb -f "$deb" Version)" >/dev/null || fail "album --version is not the package's version"
 library="$root/library"
 out=$(cd "$root" && "$album" fetch --lat 48.856613 --lon 2.352222 --title Paris --per-page 3 --library "$library" 2>&1) \
   || fail "album fetch failed: $out"
@@ -34,9 +37,9 @@ grep -q '3 photos: 3 downloaded, 0 failed' <<<"$out" || fail "album fetch did no
 
 [ -f "$root/usr/share/geoalbum/zones.bin" ] || fail "no zone map"
 for page in album album-fetch album-pin-edit; do
-  MANWIDTH=80 man -l "$root/usr/share/man/man1/$page.1.gz" 2>/dev/null | grep -q . || fail "man $page shows nothing"
+  MANWIDTH=80 man -l "$root/usr/share/man/man1/$page.1.gz" 2>/dev/null | grep . >/dev/null || fail "man $page shows nothing"
 done
-man -l "$root/usr/share/man/man1/album-pin-edit.1.gz" 2>/dev/null | grep -q -- '--title' || fail "man album-pin-edit lacks --title"
+man -l "$root/usr/share/man/man1/album-pin-edit.1.gz" 2>/dev/null | grep -- '--title' >/dev/null || fail "man album-pin-edit lacks --title"
 [ -s "$root/usr/share/bash-completion/completions/album" ] || fail "no bash completion"
 [ -s "$root/usr/share/zsh/vendor-completions/_album" ] || fail "no zsh completion"
 [ -s "$root/usr/share/fish/vendor_completions.d/album.fish" ] || fail "no fish completion"
