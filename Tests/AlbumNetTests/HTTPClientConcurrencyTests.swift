@@ -22,9 +22,16 @@ import Testing
     }
 
     @Test func connectionsAreReused() async throws {
+        // The five are sent at once through one allowed connection, so the client's own thread
+        // runs them back to back: awaited one by one, each waited for a cooperative thread between
+        // them, and on a busy test run the connection sat idle past libcurl's 118 s reuse limit
+        // (CURLOPT_MAXAGE_CONN) and a second one was opened — a failure of the test, not the client.
         let server = try LoopbackServer { _ in .text("again") }
-        let client = try HTTPClient()
-        for _ in 0..<5 { _ = try await client.send(HTTPRequest(url: server.baseURL + "/same")) }
+        let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 1))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<5 { group.addTask { _ = try await client.send(HTTPRequest(url: server.baseURL + "/same")) } }
+            try await group.waitForAll()
+        }
         // Counted by the connections that carried this client's requests, not by every accept:
         // the port is the kernel's pick, and on a busy machine a port freed a moment ago by
         // another test's server can still be dialled by a client retrying there (a stray accept).
