@@ -20,7 +20,7 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let normal = try AccountEmail.normalized(email)
             let password = try PasswordInput.read(prompt: "password for \(normal): ", confirming: true)
-            let user = try await global.withLibrary(.writing, asUser: false) { try await $0.users.add(email: normal, password: password, isAdmin: admin) }
+            let user = try await global.withLibrary(.writing, asUser: false) { try await $0.addUser(email: normal, password: password, isAdmin: admin) }
             if global.json { return try Output.json(UserJSON(user)) }
             Output.line("added \(user.isAdmin ? "admin" : "user") \(user.email) (id \(user.id))")
         }
@@ -61,7 +61,7 @@ struct UserCommand: AsyncParsableCommand {
             _ = try await global.withLibrary(.reading, asUser: false) { try await $0.users.require(normal) }
             let password = try PasswordInput.read(prompt: "new password for \(normal): ", confirming: true)
             let now = Int64(Date().timeIntervalSince1970)
-            let user = try await global.withLibrary(.writing, asUser: false) { try await $0.users.setPassword(normal, password: password, now: now) }
+            let user = try await global.withLibrary(.writing, asUser: false) { try await $0.setPassword(normal, password: password, now: now) }
             if global.json { return try Output.json(UserJSON(user)) }
             Output.line("changed the password of \(user.email); their sessions ended")
         }

@@ -12,6 +12,15 @@ extension LibraryStoresTests {
 
         let ann = try await lib.run(["user", "add", " Ann@Example.org "], input: "correct horse\n")
         #expect(ann.status == 0 && ann.stdout == "added admin ann@example.org (id 1)\n", "\(ann.stderr)")
+        if store == .sqlite {
+            // The database now holds password hashes: its owner's alone, and so are its WAL files.
+            for file in ["album.sqlite", "album.sqlite-wal", "album.sqlite-shm"] {
+                let path = lib.library + "/" + file
+                guard FileManager.default.fileExists(atPath: path) || file == "album.sqlite" else { continue }
+                let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+                #expect(mode == 0o600, "\(file) has mode \(String(mode, radix: 8))")
+            }
+        }
         let bob = try await lib.run(["user", "add", "bob@example.org"], input: "battery staple\r\n")
         #expect(bob.stdout == "added user bob@example.org (id 2)\n", "\(bob.stderr)")
 
