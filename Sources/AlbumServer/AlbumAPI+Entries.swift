@@ -12,16 +12,12 @@ extension AlbumAPI {
     func entriesOfKind(_ type: String, _ query: Query) async throws -> Data {
         let kind: EntryKind
         do { kind = try EntryKind(naming: type) } catch { throw APIError.badRequest("type '\(type)' must be photo, note, song, audio or place") }
-        var filter = EntryFilter(kind: kind)
-        filter.from = try query["from"].map { text throws(APIError) in
-            guard let day = try? LocalDate(parsing: text) else { throw .badRequest("from '\(text)' must be a date (YYYY-MM-DD)") }
-            return day
-        }
-        filter.to = try query["to"].map { text throws(APIError) in
-            guard let day = try? LocalDate(parsing: text) else { throw .badRequest("to '\(text)' must be a date (YYYY-MM-DD)") }
-            return day
-        }
-        if let tag = query["tag"] { filter.tag = (try? TagName(tag)) ?? TagName(stored: "") }
+        // The timeline's parameters, read and checked as the photos' are (one document describes
+        // both: `pin=false` is a 400 here too, and `from` after `to` matches nothing); `by` and
+        // `asOf` page photos only, but a malformed one is refused all the same.
+        let photos = try Self.apiFilter(query)
+        _ = try Self.grouping(query)
+        let filter = EntryFilter(kind: kind, from: photos.from, to: photos.to, tag: photos.tag, pinId: photos.pinId)
         let page = try Self.integer(query, "page") ?? 1
         let pageSize = try Self.integer(query, "pageSize") ?? 100
         do {

@@ -8,10 +8,7 @@ import Foundation
 extension AlbumAPI {
     /// `GET /api/entries?from&to&tag&pin&page&pageSize&by&asOf`: one page of the timeline.
     func entries(_ query: Query) async throws -> Data {
-        let grouping = try query["by"].map { text throws(APIError) in
-            guard let g = TimelineGrouping(rawValue: text) else { throw .badRequest("by '\(text)' must be day, week or month") }
-            return g
-        } ?? .day
+        let grouping = try Self.grouping(query)
         let page = try Self.integer(query, "page") ?? 1
         guard page <= Int(Int32.max) else { throw APIError.badRequest("page \(page) must be at most \(Int32.max)") }
         let pageSize = try Self.integer(query, "pageSize") ?? 100
@@ -21,6 +18,14 @@ extension AlbumAPI {
         } catch {
             throw Self.renamingOptions(error)
         }
+    }
+
+    /// The timeline's `by`: day (the default), week or month.
+    static func grouping(_ query: Query) throws(APIError) -> TimelineGrouping {
+        try query["by"].map { text throws(APIError) in
+            guard let g = TimelineGrouping(rawValue: text) else { throw .badRequest("by '\(text)' must be day, week or month") }
+            return g
+        } ?? .day
     }
 
     /// `GET /api/summaries/monthly?year&month` and `/api/summaries/yearly?year`.

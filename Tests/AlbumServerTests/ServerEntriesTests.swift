@@ -46,5 +46,15 @@ import TestSupport
         #expect(try await h.request("GET", "/api/entries/abc").status == 404)
         let bad = try await h.request("GET", "/api/entries?type=video")
         #expect(bad.status == 400 && bad.text.contains("type 'video' must be photo, note, song, audio or place"), "\(bad.text)")
+        // The timeline's other parameters are read as the photos' are: a malformed one is a 400
+        // (schemathesis found `pin=false` answered 200), and `pin` filters (the note has none).
+        let notANumber = try await h.request("GET", "/api/entries?type=note&pin=false")
+        #expect(notANumber.status == 400 && notANumber.text.contains("pin 'false' must be a whole number"), "\(notANumber.text)")
+        #expect(try await h.request("GET", "/api/entries?type=note&asOf=x").status == 400)
+        #expect(try await h.request("GET", "/api/entries?type=note&by=year").status == 400)
+        let atAPin = try #require(try await h.request("GET", "/api/entries?type=note&pin=1").json() as? [String: Any])
+        #expect(atAPin["total"] as? Int == 0, "\(atAPin)")
+        let backwards = try #require(try await h.request("GET", "/api/entries?type=note&from=2026-07-01&to=2026-06-01").json() as? [String: Any])
+        #expect(backwards["total"] as? Int == 0, "from after to matches nothing, as for photos: \(backwards)")
     }
 }

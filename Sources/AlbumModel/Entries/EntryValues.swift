@@ -96,12 +96,15 @@ public struct EntryFilter: Sendable, Hashable {
     public var from: LocalDate?
     public var to: LocalDate?
     public var tag: TagName?
+    /// Only the entries at this pin.
+    public var pinId: Int64?
 
-    public init(kind: EntryKind? = nil, from: LocalDate? = nil, to: LocalDate? = nil, tag: TagName? = nil) {
+    public init(kind: EntryKind? = nil, from: LocalDate? = nil, to: LocalDate? = nil, tag: TagName? = nil, pinId: Int64? = nil) {
         self.kind = kind
         self.from = from
         self.to = to
         self.tag = tag
+        self.pinId = pinId
     }
 
     /// - Throws: `AlbumError.invalidInput` when `from` is after `to`.

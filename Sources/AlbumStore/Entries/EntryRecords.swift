@@ -168,6 +168,10 @@ extension AlbumDatabase {
             parts.append("EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = e.id AND t.tag = ?)")
             arguments.append(tag.value)
         }
+        if let pin = filter.pinId {
+            parts.append("e.pin_id = ?")
+            arguments.append(pin)
+        }
         return (parts.joined(separator: " AND "), arguments)
     }
 }
