@@ -19,7 +19,7 @@ if grep -q 'not found' <<<"$libraries"; then fail "a library is missing:"$'\n'"$
 # Every library it loads belongs to a package named in Depends (directly or through it).
 depends=$(dpkg-deb -f "$deb" Depends)
 for soname in $(objdump -p "$album" | awk '/NEEDED/ {print $2}'); do
-  path=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ {print $NF; exit}')
+  path=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ && !found {print $NF; found = 1}')
   # (awk reads every line: `head -1` would end early and its writer die of SIGPIPE, which
   # pipefail turns into this script's exit status.)
   owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | awk -F: 'NR == 1 {print $1}') || owner=""
