@@ -42,10 +42,14 @@ CONF
 pids+=($!)
 "$NGINX" -c "$DIR/nginx.conf" -p "$DIR" 2>>"$DIR/error.log" &
 pids+=($!)
-for _ in $(seq 100); do
-  curl -sk -o /dev/null --resolve "$NAME:$TLS_PORT:127.0.0.1" "https://$NAME:$TLS_PORT/assets/leaflet.js" && break
-  sleep 0.1
-done
+# Ready means both answer: album itself on loopback, then nginx in front of it. (`curl -f`: a 502
+# from nginx before album listens is not ready.)
+ready() {
+  curl -sf -o /dev/null "http://127.0.0.1:$ALBUM_PORT/assets/leaflet.js" &&
+    curl -sfk -o /dev/null --resolve "$NAME:$TLS_PORT:127.0.0.1" "https://$NAME:$TLS_PORT/assets/leaflet.js"
+}
+for _ in $(seq 300); do ready && break; sleep 0.1; done
+ready || fail "album serve or nginx did not start in 30 s: $(tail -5 "$DIR/serve.log") $(tail -5 "$DIR/error.log")"
 base="https://$NAME:$TLS_PORT"
 c() { curl -sk --resolve "$NAME:$TLS_PORT:127.0.0.1" -o "$DIR/body" -w '%{http_code}' "$@"; }
 auth=(-H "Authorization: Bearer $TOKEN")
