@@ -70,6 +70,7 @@ enum OpenAPIDocument {
                 "text": { "type": "string", "nullable": true, "maxLength": 1000 }, "pinId": { "type": "integer", "format": "int64", "minimum": 1, "nullable": true },
                 "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
                 "allowPast": { "type": "boolean", "default": false } } },
+              "ReminderReply": { "type": "object", "required": ["text"], "properties": { "text": { "type": "string", "minLength": 1, "maxLength": 10000, "pattern": "\\S" } } },
               "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "minimum": 1, "maximum": 10080, "default": 10 } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
@@ -208,6 +209,11 @@ enum OpenAPIDocument {
               "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
               "post": { "summary": "Remind me later: fire again after some minutes, once", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Snooze" } } } },
                 "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}/reply": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "post": { "summary": "Reply: a note about the reminder in the diary, tagged `reminder`", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ReminderReply" } } } },
+                "responses": { "201": { "description": "the note entry", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/region": {
               "get": { "summary": "The persisted map region (null before one is saved)", "responses": { "200": { "description": "the region", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } } } },
