@@ -476,5 +476,7 @@ public enum PostgresSchema {
             );
             CREATE INDEX share_links_by_user ON share_links (user_id);
             """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): PostgresSchema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: PostgresSchema.syncSQL),
     ]
 }

@@ -610,5 +610,7 @@ enum Schema {
             );
             CREATE INDEX share_links_by_user ON share_links (user_id);
             """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): Schema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: Schema.syncSQL),
     ]
 }
