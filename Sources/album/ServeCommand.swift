@@ -24,6 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tiles: String?
     @Option(name: .customLong("tiles-attribution"), help: ArgumentHelp("The credit for --tiles (default: © OpenStreetMap contributors).", valueName: "text"))
     var tilesAttribution: String?
+    @Option(name: .customLong("max-upload-mb"), help: "The largest file an upload (POST /api/entries) takes, in MiB.") var maxUploadMB: Int = 256
     @Flag(help: .hidden) var noAnswerCache = false  // bench/serve.sh: what an answer costs to make
 
     func validate() throws {
@@ -37,6 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
+        guard (1...4096).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb \(maxUploadMB) must be 1-4096") }
         if tilesAttribution != nil, tiles == nil { throw ValidationError("--tiles-attribution needs --tiles") }
         _ = try tileServer()
     }
@@ -85,11 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func serve(_ library: Library, token: String?, assets: WebAssets, accounts: ServerAccounts?) async throws {
         let source = sourceOptions.source, endpoint = sourceOptions.endpoint, concurrency = self.concurrency
+        var settings = AlbumWebServer.Settings(
+            host: host, port: UInt16(port), token: token, fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency),
+            keepsAnswers: !noAnswerCache)
+        settings.maxUploadBytes = maxUploadMB << 20
         let server = try AlbumWebServer(
-            library: library, assets: assets,
-            settings: .init(host: host, port: UInt16(port), token: token,
-                            fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency),
-                            keepsAnswers: !noAnswerCache),
+            library: library, assets: assets, settings: settings,
             makeEnvironment: Self.environment(library, source: source, endpoint: endpoint, concurrency: concurrency),
             accounts: accounts)
         // SIGTERM, SIGINT: stop accepting, finish what is in flight, give back the fetches' photos, exit 0.
