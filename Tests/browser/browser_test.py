@@ -399,6 +399,7 @@ def test_reminders(driver, base, pin_id):
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
     driver.refresh()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#due .due-reminder"), "the due reminder shown again")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-worker") == "active", "the service worker active")
     notes = wait(driver, lambda d: d.execute_async_script(
         "var done = arguments[arguments.length - 1];"
         "navigator.serviceWorker.getRegistration('/assets/').then(function (r) { return r ? r.getNotifications() : []; })"

@@ -101,9 +101,13 @@
     // showNotification needs the worker active (and `serviceWorker.ready` is for the page's
     // own scope, which /assets/ is not): wait for it.
     worker = navigator.serviceWorker.register("/assets/sw.js", { scope: "/assets/" }).then(function (reg) {
-      var w = reg.active ? null : (reg.installing || reg.waiting);
-      return !w ? reg : new Promise(function (resolve) {
-        w.addEventListener("statechange", function () { if (w.state === "activated") { resolve(reg); } });
+      return new Promise(function (resolve) {
+        function check() {
+          if (reg.active && reg.active.state === "activated") { resolve(reg); }
+        }
+        [reg.installing, reg.waiting, reg.active].forEach(function (w) { if (w) { w.addEventListener("statechange", check); } });
+        reg.addEventListener("updatefound", function () { if (reg.installing) { reg.installing.addEventListener("statechange", check); } });
+        check();
       });
     }).then(function (reg) {
       document.body.setAttribute("data-worker", "active");
