@@ -32,3 +32,7 @@ public typealias UserAccount = AlbumSeam.UserAccount
 public typealias AccountEmail = AlbumAccounts.AccountEmail
 /// A read-only link to one album (`album share`).
 public typealias ShareLink = AlbumSeam.ShareLink
+
+// The voice diary (issue 32): the transcript queue's values, for `album transcribe`.
+public typealias Transcript = AlbumSeam.Transcript
+public typealias TranscriptState = AlbumSeam.TranscriptState
