@@ -131,6 +131,7 @@ struct TranscriptJSON: Encodable {
     let id: Int64
     let state: String
     let text, machineText, editedText, reason, engine: String?
+    let attempts: Int
     let mood: String?
     let moodScore: Double?
 
@@ -138,11 +139,11 @@ struct TranscriptJSON: Encodable {
         self.id = id
         state = transcript?.state.rawValue ?? TranscriptState.pending.rawValue
         (text, machineText, editedText) = (transcript?.text, transcript?.machineText, transcript?.editedText)
-        (reason, engine) = (transcript?.reason, transcript?.engine)
+        (reason, engine, attempts) = (transcript?.reason, transcript?.engine, transcript?.attempts ?? 0)
         (self.mood, moodScore) = (mood?.label.rawValue, mood?.score)
     }
 
-    enum CodingKeys: String, CodingKey { case id, state, text, machineText, editedText, reason, engine, mood, moodScore }
+    enum CodingKeys: String, CodingKey { case id, state, text, machineText, editedText, reason, engine, attempts, mood, moodScore }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -153,6 +154,7 @@ struct TranscriptJSON: Encodable {
         try c.encode(editedText, forKey: .editedText)
         try c.encode(reason, forKey: .reason)
         try c.encode(engine, forKey: .engine)
+        try c.encode(attempts, forKey: .attempts)
         try c.encode(mood, forKey: .mood)
         try c.encode(moodScore, forKey: .moodScore)
     }

@@ -64,19 +64,25 @@ extension Library {
                 }
                 checked = true
             }
-            let outcome: TranscriptOutcome
+            let result: Result<String, AlbumError>
             do {
-                let text = try transcriber.transcribe(folder.appendingPathComponent(job.file))
-                outcome = .done(text: text, engine: transcriber.name, mood: try await moodForShownText(entryId: job.entryId, machine: text))
-                report.done.append(job.entryId)
-                progress(job.entryId, .success(text))
+                result = .success(try transcriber.transcribe(folder.appendingPathComponent(job.file)))
             } catch {
-                let reason = error.description
-                outcome = .failed(reason: reason, engine: transcriber.name)
-                report.failed.append((job.entryId, reason))
-                progress(job.entryId, .failure(error))
+                result = .failure(error)
             }
-            _ = try await store.finishTranscript(entryId: job.entryId, owner: owner, outcome, now: now())
+            let outcome: TranscriptOutcome = switch result {
+            case .success(let text):
+                .done(text: text, engine: transcriber.name, mood: try await moodForShownText(entryId: job.entryId, machine: text))
+            case .failure(let error): .failed(reason: error.description, engine: transcriber.name)
+            }
+            // A claim lost meanwhile (its lease ran out and another run took the clip): that
+            // run's outcome counts, not this one's.
+            guard try await store.finishTranscript(entryId: job.entryId, owner: owner, outcome, now: now()) else { continue }
+            switch result {
+            case .success: report.done.append(job.entryId)
+            case .failure(let error): report.failed.append((job.entryId, error.description))
+            }
+            progress(job.entryId, result)
         }
         report.counts = try await store.transcriptCounts()
         return report

@@ -13,7 +13,7 @@ extension PostgresStore {
             try await db.run("""
                 INSERT INTO transcripts (entry_id, state, updated_at)
                 SELECT e.id, 'pending', $1 FROM entries e WHERE e.kind = 'audio' AND e.file IS NOT NULL
-                ON CONFLICT (entry_id) DO NOTHING
+                ON CONFLICT (entry_id) DO NOTHING RETURNING 1
                 """, [Int64(now.timeIntervalSince1970)])
         }
     }
@@ -48,12 +48,12 @@ extension PostgresStore {
             case .failed(let reason, let engine):
                 return try await db.run("""
                     UPDATE transcripts SET state = 'failed', reason = $1, engine = $2, claimed_by = NULL, claimed_until = NULL,
-                        updated_at = $3 WHERE entry_id = $4 AND state = 'transcribing' AND claimed_by = $5
+                        updated_at = $3 WHERE entry_id = $4 AND state = 'transcribing' AND claimed_by = $5 RETURNING 1
                     """, [reason, engine, stamp, entryId, owner]) == 1
             case .done(let text, let engine, let mood):
                 let changed = try await db.run("""
                     UPDATE transcripts SET state = 'done', machine_text = $1, reason = NULL, engine = $2, claimed_by = NULL,
-                        claimed_until = NULL, updated_at = $3 WHERE entry_id = $4 AND state = 'transcribing' AND claimed_by = $5
+                        claimed_until = NULL, updated_at = $3 WHERE entry_id = $4 AND state = 'transcribing' AND claimed_by = $5 RETURNING 1
                     """, [text, engine, stamp, entryId, owner])
                 guard changed == 1 else { return false }
                 try await Self.showTranscript(db, entryId: entryId, mood: mood)
