@@ -115,6 +115,19 @@ extension LibraryStoresTests {
         }
     }
 
+    /// `album worker` works the transcript queue too, with the engine the setting names
+    /// (ALBUM_TRANSCRIBER).
+    @Test(arguments: StoreKind.all)
+    func theWorkerTranscribesWithTheSettingsEngine(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        let ids = try await importSpoken(lib, ["good morning"])
+        let echo = try script("echo", "echo what a lovely morning")
+        let report = try #require(try await lib.json(["worker"], environment: ["ALBUM_TRANSCRIBER": echo]) as? [String: Any])
+        #expect(report["transcribed"] as? Int == 1 && report["transcriptsFailed"] as? Int == 0, "\(report)")
+        let clip = try #require(try await lib.json(["entry", "show", "\(ids[0])"]) as? [String: Any])
+        #expect(clip["transcript"] as? String == "what a lovely morning" && clip["mood"] as? String == "positive", "\(clip)")
+    }
+
     /// Two runs at once take different clips: each is transcribed once.
     @Test(arguments: StoreKind.all)
     func runsAtOnceTakeDifferentClips(_ store: StoreKind) async throws {

@@ -66,7 +66,8 @@ extension Library {
             }
             let result: Result<String, AlbumError>
             do {
-                result = .success(try transcriber.transcribe(folder.appendingPathComponent(job.file)))
+                let url = folder.appendingPathComponent(job.file)
+                result = .success(try await Self.onItsOwnThread { () throws(AlbumError) in try transcriber.transcribe(url) })
             } catch {
                 result = .failure(error)
             }
@@ -86,6 +87,21 @@ extension Library {
         }
         report.counts = try await store.transcriptCounts()
         return report
+    }
+
+    /// Runs seconds of CPU work (decoding, PocketSphinx, a command) on a thread of its own, so the
+    /// cooperative pool stays free for the downloads and servers beside it (`album worker`).
+    static func onItsOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws(AlbumError) -> T) async throws(AlbumError) -> T {
+        let result: Result<T, AlbumError> = await withCheckedContinuation { continuation in
+            Thread {
+                do throws(AlbumError) {
+                    continuation.resume(returning: .success(try body()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }.start()
+        }
+        return try result.get()
     }
 
     /// The mood of what will be shown: the user's edit when there is one, else the engine's text.
