@@ -526,6 +526,8 @@ public enum PostgresSchema {
             CREATE TRIGGER photo_totals_update AFTER UPDATE ON photos
                 REFERENCING OLD TABLE AS old_photos NEW TABLE AS new_photos FOR EACH STATEMENT EXECUTE FUNCTION photo_totals_updated();
             """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): PostgresSchema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: PostgresSchema.syncSQL),
         Migration(name: "voice-moodsAndTranscripts", sql: """
             -- The voice diary (issue 32, decision 0069-voice), as SQLite's voice-moodsAndTranscripts.
             ALTER TABLE entries ADD COLUMN mood_label text CHECK (mood_label IN ('positive', 'neutral', 'negative'));

@@ -633,6 +633,8 @@ enum Schema {
                     undated = undated + (new.local_date IS NULL) - (old.local_date IS NULL);
             END;
             """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): Schema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: Schema.syncSQL),
         Migration(name: "voice-moodsAndTranscripts", sql: """
             -- The voice diary (issue 32, decision 0069-voice). An entry's mood (a note's, a
             -- check-in note's, a clip's transcript's): VADER's label and compound score, computed
