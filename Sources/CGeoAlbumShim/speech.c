@@ -25,7 +25,14 @@
     F(int, swr_convert, (struct SwrContext * s, uint8_t * *out, int out_count, const uint8_t **in, int in_count),  \
       (s, out, out_count, in, in_count))
 
-GA_LAZY_LIBRARY(GA_SWRESAMPLE_FUNCTIONS, "libswresample.so.4", "transcripts", "libswresample4")
+#define GA_SWRESAMPLE_SONAME "libswresample.so.4"
+const char *const ga_swresample_soname = GA_SWRESAMPLE_SONAME;
+#define GA_SPHINXBASE_SONAME "libsphinxbase.so.3"
+#define GA_POCKETSPHINX_SONAME "libpocketsphinx.so.3"
+const char *const ga_sphinxbase_soname = GA_SPHINXBASE_SONAME;
+const char *const ga_pocketsphinx_soname = GA_POCKETSPHINX_SONAME;
+
+GA_LAZY_LIBRARY(GA_SWRESAMPLE_FUNCTIONS, GA_SWRESAMPLE_SONAME, "transcripts", "libswresample4")
 
 const char *ga_speech_audio_load(void) {
     const char *error = ga_audio_load();
@@ -200,13 +207,13 @@ typedef int (*ga_ps_free_fn)(ga_ps_decoder *ps);
 
 static const char *const ga_sphinxbase_names[] = {"cmd_ln_init", "cmd_ln_free_r"};
 static void *ga_sphinxbase_table[2];
-static ga_lazy_library ga_sphinxbase = {"libsphinxbase.so.3", "transcripts",
+static ga_lazy_library ga_sphinxbase = {GA_SPHINXBASE_SONAME, "transcripts",
                                         "libsphinxbase3 (with libpocketsphinx3 and pocketsphinx-en-us)",
                                         ga_sphinxbase_names, 2, ga_sphinxbase_table, PTHREAD_MUTEX_INITIALIZER, 0, {0}};
 static const char *const ga_pocketsphinx_names[] = {"ps_args", "ps_init", "ps_start_utt", "ps_process_raw",
                                                     "ps_end_utt", "ps_get_hyp", "ps_free"};
 static void *ga_pocketsphinx_table[7];
-static ga_lazy_library ga_pocketsphinx = {"libpocketsphinx.so.3", "transcripts",
+static ga_lazy_library ga_pocketsphinx = {GA_POCKETSPHINX_SONAME, "transcripts",
                                           "libpocketsphinx3 (with pocketsphinx-en-us)", ga_pocketsphinx_names, 7,
                                           ga_pocketsphinx_table, PTHREAD_MUTEX_INITIALIZER, 0, {0}};
 

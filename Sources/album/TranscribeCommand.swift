@@ -21,20 +21,20 @@ struct TranscribeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("A command that reads a sound file (its last argument) and prints its text.", valueName: "command"))
     var transcriber: String?
-    @Option(help: ArgumentHelp("Seconds a --transcriber command may run on one clip (default 300).", valueName: "seconds"))
-    var timeout: Int?
-    @Option(help: ArgumentHelp("Transcribe at most this many clips.", valueName: "n")) var limit: Int?
+    // --timeout is due's wording: a --transcriber command on one clip (300 s unless given).
+    @Option(help: ArgumentHelp("Stop a command that runs longer than this (seconds).", valueName: "s")) var timeout: Int?
+    @Option(help: ArgumentHelp("Transcribe at most this many clips.", valueName: "n")) var clips: Int?
     @Option(help: ArgumentHelp("Queue this clip again first (its edit is kept).", valueName: "id")) var again: Int64?
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit \(limit) must be 1 or more") }
+        if let clips, clips < 1 { throw ValidationError("--clips \(clips) must be 1 or more") }
         _ = try Transcriber.chosen(command: transcriber, timeout: timeout.map(TimeInterval.init), environment: [:])
     }
 
     func run() async throws {
         let engine = try Transcriber.chosen(
             command: transcriber, timeout: timeout.map(TimeInterval.init), environment: ProcessInfo.processInfo.environment)
-        let (again, limit, json) = (self.again, self.limit, global.json)
+        let (again, limit, json) = (self.again, self.clips, global.json)
         let report = try await global.withLibrary(.writing) { library in
             if let again { try await library.requeueTranscript(entryId: again) }
             return try await WorkerSignals.cancellingOnStop {

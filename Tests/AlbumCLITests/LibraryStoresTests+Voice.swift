@@ -88,7 +88,7 @@ extension LibraryStoresTests {
         let lib = try StoreLibrary(store, folder: folder)
         let ids = try await importSpoken(lib, ["one two three", "four five six"])
         let failing = try script("failing", "echo 'model not found' >&2\nexit 3")
-        let run = try #require(try await lib.json(["transcribe", "--transcriber", failing, "--limit", "1"]) as? [String: Any])
+        let run = try #require(try await lib.json(["transcribe", "--transcriber", failing, "--clips", "1"]) as? [String: Any])
         let failure = try #require((run["failed"] as? [[String: Any]])?.first)
         let failedId = try #require(failure["id"] as? Int)
         let otherId = try #require(ids.first { $0 != failedId })

@@ -8,6 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The files loaded on first use: the sonames of the -dev packages' libraries (LibrarySonameTests).
+extern const char *const ga_swresample_soname;
+extern const char *const ga_sphinxbase_soname;
+extern const char *const ga_pocketsphinx_soname;
+
 /// Loads FFmpeg (`ga_audio_load`) and libswresample; NULL, or a message naming the package.
 const char *ga_speech_audio_load(void);
 
