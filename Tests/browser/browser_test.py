@@ -450,6 +450,61 @@ def test_cluster_gallery_and_thumbnail_markers(driver, base):
     shot(driver, "map-thumbnails")
 
 
+def tab_to(driver, matches, what, limit=80):
+    """Presses Tab until the focused element matches (the keyboard is the only input)."""
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("var e = document.activeElement; return !!(e && e.matches && e.matches(arguments[0]));", matches):
+            return driver.switch_to.active_element
+    raise AssertionError("Tab never reached " + what)
+
+
+def keys(driver, *sequence):
+    ActionChains(driver).send_keys(*sequence).perform()
+
+
+def test_keyboard_only(driver, base):
+    """The main flows with the keyboard alone: add a reminder; open a group's gallery on the map
+    and close it; open a pin's popup and follow its link to the album."""
+    driver.get(base + "/reminders")
+    wait(driver, lambda d: d.find_element(By.ID, "add-reminder"), "the reminders screen")
+    before = len(api(base, "GET", "/api/reminders"))
+    tab_to(driver, "#reminder-text", "the reminder's text")
+    keys(driver, "Buy film by keyboard")
+    tab_to(driver, "input[name=kind][value=once]", "the kinds")
+    keys(driver, Keys.ARROW_RIGHT)  # Every day
+    assert driver.execute_script("return document.querySelector('input[name=kind]:checked').value;") == "daily"
+    tab_to(driver, "#reminder-time", "the time")
+    keys(driver, "0745A")  # the A for AM where the locale shows a 12-hour field
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: len(api(base, "GET", "/api/reminders")) == before + 1, "the reminder added by keyboard")
+    added = [r for r in api(base, "GET", "/api/reminders") if r["text"] == "Buy film by keyboard"]
+    assert added and added[0]["rule"].endswith("07:45"), added
+    api(base, "DELETE", "/api/reminders/%d" % added[0]["id"])  # the reminders test starts from none
+    # The map: a group by Tab and Enter opens its gallery; Escape closes it.
+    driver.get(base + "/")
+    ready(driver)
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([47, 3.5], 2, {animate: false});")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".marker-cluster"), "a group of pins")
+    tab_to(driver, ".marker-cluster", "the group")
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog#cluster-gallery[open]"), "the gallery by keyboard")
+    assert driver.switch_to.active_element.text == "Zoom in", "the gallery's first button has the focus"
+    keys(driver, Keys.ESCAPE)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog#cluster-gallery[open]"), "Escape closes the gallery")
+    # A pin: Tab to its marker, Enter opens its popup, Tab to its link, Enter opens the album.
+    pins = api(base, "GET", "/api/map/pins")
+    best = max(pins, key=lambda p: p[3])
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 14, {animate: false});" % (best[1], best[2]))
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-marker-icon.thumb-marker"), "the pin's photo marker")
+    tab_to(driver, ".leaflet-marker-icon.thumb-marker", "the pin's marker")
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a"), "the popup by keyboard")
+    tab_to(driver, ".leaflet-popup-content a", "the popup's link")
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: d.current_url.endswith("/pins/%d" % best[0]), "the album by keyboard")
+
+
 class Tiles(http.server.BaseHTTPRequestHandler):
     """A tile server on loopback: a 256×256 PNG for every /z/x/y.png, the paths asked kept."""
     asked = []
@@ -822,6 +877,8 @@ def main():
         steps.append("New Collection with nothing new says why, never stuck")
         test_cluster_gallery_and_thumbnail_markers(driver, base)
         steps.append("map: a group's click opens its photo gallery (Zoom in); photos as markers when zoomed in")
+        test_keyboard_only(driver, base)
+        steps.append("keyboard only: a reminder added; a group's gallery opened and closed; a pin's popup and album")
         test_travel_book(driver, base)
         steps.append("travel book: add a place (position from the map), the places list, its detail")
         test_timeline_range_scroll_and_summary_picker(driver, base)

@@ -210,6 +210,23 @@
     zoom.focus();
   }
   cluster.on("clusterclick", function (e) { openGallery(e.layer); });
+  // The keyboard: Enter (or Space) on a focused group opens its gallery, on a pin its popup
+  // (Leaflet 1.6 turns Enter into a click for plain markers, not through the cluster group).
+  el.addEventListener("keydown", function (e) {
+    if (e.key !== "Enter" && e.key !== " ") { return; }
+    var target = e.target, found = null;
+    if (!target.classList || !target.classList.contains("leaflet-marker-icon")) { return; }
+    if (cluster._featureGroup) { cluster._featureGroup.eachLayer(function (l) { if (l._icon === target) { found = l; } }); }
+    if (!found) { cluster.eachLayer(function (l) { if (l._icon === target) { found = l; } }); }
+    if (!found) { return; }
+    e.preventDefault();
+    e.stopPropagation();
+    if (found.getAllChildMarkers) {
+      if (!gallery || !gallery.open) { openGallery(found); }
+    } else if (found.pin) {
+      L.popup({ offset: [1, -27] }).setLatLng(found.getLatLng()).setContent(popup(found.pin)).openOn(map);
+    }
+  }, true);
   el.geoalbumCluster = cluster;  // for the browser tests
 
   var removed = /[?&]removed=(\d+)/.exec(window.location.search);
