@@ -12,13 +12,13 @@ import Foundation
 /// import (`ImportStore`), verify (`VerifyStore`), place naming (`PlaceNamingStore`), the memory
 /// features (`MemoryStore`: tags, timeline, find, summaries and the card, photo placing), plans,
 /// reminders and due deliveries (`PlanStore`), the library's version (`VersionedStore`, `album
-/// serve`'s answer cache), users and shares (`AccountStore`) and entries (`EntryStore`).
+/// serve`'s answer cache), users and shares (`AccountStore`), entries (`EntryStore`) and sync (`SyncStore`).
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
 /// when the store fails.
 public protocol LibraryStore:
     PinStore, CollectionStore, DownloadStore, ImportStore, VerifyStore, PlaceNamingStore,
-    MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore
+    MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, SyncStore
 {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }
