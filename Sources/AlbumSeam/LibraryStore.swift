@@ -12,13 +12,15 @@ import Foundation
 /// import (`ImportStore`), verify (`VerifyStore`), place naming (`PlaceNamingStore`), the memory
 /// features (`MemoryStore`: tags, timeline, find, summaries and the card, photo placing), plans,
 /// reminders and due deliveries (`PlanStore`), the library's version (`VersionedStore`, `album
-/// serve`'s answer cache), users and shares (`AccountStore`), entries (`EntryStore`) and sync (`SyncStore`).
+/// serve`'s answer cache), users and shares (`AccountStore`), entries (`EntryStore`), sync
+/// (`SyncStore`) and the voice diary's moods and transcripts (`VoiceStore`).
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
 /// when the store fails.
 public protocol LibraryStore:
     PinStore, CollectionStore, DownloadStore, ImportStore, VerifyStore, PlaceNamingStore,
-    MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, SyncStore
+    MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, SyncStore,
+    VoiceStore
 {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }
