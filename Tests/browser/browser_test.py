@@ -20,7 +20,10 @@ What it does, as a user would:
   9. dragging a pin with the mouse moves it (saved, its new photos fetched),
  10. New Collection on a place with nothing new says why and is enabled again,
  11. a pin is removed after a confirmation,
- 12. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
+ 12. reminders: Reply (a note), Cancel, Remind me later on a due one; the service worker's
+     notification carries the actions; the map: a group's gallery, photos as markers;
+     `serve --tiles` with a loopback tile server; Log out; the main flows by keyboard only,
+ 13. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
      (the system's, by emulated prefers-color-scheme, and the header's switch): 0 serious or
      critical violations; every page fits 390 px (no sideways scrolling).
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
