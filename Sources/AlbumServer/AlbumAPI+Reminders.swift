@@ -62,6 +62,7 @@ extension AlbumAPI {
     /// `POST /api/reminders/{reminder}/reply` `{text}`: a note about the reminder in the diary,
     /// tagged `reminder` (a notification's Reply, decision 0066); 201 with the entry.
     func replyToReminder(_ id: Int64, _ call: Call) async throws -> Response {
+        _ = try await library.reminder(id: id)  // someone else's or no reminder: 404 before the body is judged
         let body = try await call.body()
         guard let text = try body.string("text", maxLength: 10000), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw APIError.badRequest("text is required: the reply")
