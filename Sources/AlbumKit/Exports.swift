@@ -2,6 +2,7 @@ import AlbumAccounts
 import AlbumFiles
 import AlbumPlaces
 import AlbumSeam
+import AlbumStore
 import AlbumSources
 import AlbumYFCC
 
@@ -35,3 +36,6 @@ public typealias ShareLink = AlbumSeam.ShareLink
 /// What an `Idempotency-Key` claim found, and one row of the change log (sync, decision 0061).
 public typealias RequestClaim = AlbumSeam.RequestClaim
 public typealias ChangeRecord = AlbumSeam.ChangeRecord
+/// `album sync`'s state: a server, an outbox row (decision 0062).
+public typealias SyncServerState = AlbumStore.SyncServerState
+public typealias OutboxItem = AlbumStore.OutboxItem

@@ -153,6 +153,7 @@ enum OpenAPIDocument {
             },
             "/api/photos/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/photoId" }],
+              "get": { "summary": "One photo", "responses": { "200": { "description": "the photo", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Photo" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
               "delete": { "summary": "Remove a photo from its album for good", "responses": { "200": { "description": "the removed photo", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Photo" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/media/{id}": {
@@ -196,7 +197,10 @@ enum OpenAPIDocument {
             "/api/entries/{id}": {
               "get": { "summary": "One note, song, sound or check-in (as `album entry show --json`)",
                 "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } } ],
-                "responses": { "200": { "description": "the entry", "content": { "application/json": { "schema": { "type": "object" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+                "responses": { "200": { "description": "the entry", "content": { "application/json": { "schema": { "type": "object" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "delete": { "summary": "Remove a note, song, sound or check-in (a sound's file with it)",
+                "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } } ],
+                "responses": { "200": { "description": "the removed entry", "content": { "application/json": { "schema": { "type": "object" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/entries/{id}/media": {
               "get": { "summary": "A sound entry's file; one byte range with Range (206), so that a player seeks",

@@ -25,7 +25,7 @@ struct Album: AsyncParsableCommand {
             YFCCCommand.self,
             PlacesCommand.self,
             WorkerCommand.self,
-            UserCommand.self, ShareCommand.self,
+            UserCommand.self, ShareCommand.self, SyncCommand.self,
         ]
     )
 

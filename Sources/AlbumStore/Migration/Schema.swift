@@ -635,5 +635,7 @@ enum Schema {
             """),
         // The change log and idempotency keys of sync (issue 25, decision 0061): Schema+Sync.swift.
         Migration(name: "accounts-createSync", sql: Schema.syncSQL),
+        // `album sync`'s outbox and id map in a local library (decision 0062): Schema+Sync.swift.
+        Migration(name: "accounts-createSyncClient", sql: Schema.syncClientSQL),
     ]
 }
