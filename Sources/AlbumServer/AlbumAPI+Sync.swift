@@ -19,7 +19,10 @@ extension AlbumAPI {
         guard (1...200).contains(key.utf8.count), key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw APIError.badRequest("Idempotency-Key must be 1 to 200 visible ASCII characters (a UUID, say)")
         }
-        let fingerprint = "\(call.method) \(call.path)"
+        // The request's shape: its method, path and body type (a retry sends the same; a request
+        // without the body cannot be answered with the answer to one that had it).
+        let type = call.request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let fingerprint = "\(call.method) \(call.path)" + (type.map { " (\($0))" } ?? "")
         switch try await library.claimRequest(key: key, fingerprint: fingerprint) {
         case .answered(let status, let answer):
             var response = Reply.json(Data(answer.utf8), status: HTTPResponse.Status(code: status))

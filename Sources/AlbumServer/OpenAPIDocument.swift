@@ -6,7 +6,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "GeoAlbum",
             "version": "0.1.0",
-            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies (an upload, POST /api/entries, multipart/form-data); with a token, send `Authorization: Bearer TOKEN`. Any POST, PUT or DELETE may carry an `Idempotency-Key` (1-200 visible ASCII characters, a UUID say): a retry with the same key gets the first answer again (header `Idempotent-Replayed: true`) and changes nothing; the key used for another method or path is 422; while the first is being answered, 409 with Retry-After. Keys are kept a week, per user."
+            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies (an upload, POST /api/entries, multipart/form-data); with a token, send `Authorization: Bearer TOKEN`. Any POST, PUT or DELETE may carry an `Idempotency-Key` (1-200 visible ASCII characters, a UUID say): a retry with the same key gets the first answer again (header `Idempotent-Replayed: true`) and changes nothing; the key used for another method, path or body type is 422; while the first is being answered, 409 with Retry-After. Keys are kept a week, per user."
           },
           "components": {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" }, "cookie": { "type": "apiKey", "in": "cookie", "name": "album_token" } },
