@@ -9,7 +9,7 @@ import Hummingbird
 /// API's field names. A sound file is uploaded, not written as JSON (the upload route's part).
 extension AlbumAPI {
     /// A body may carry a note of `EntryText.maxNote` characters, escaped: more than `JSONBody.maxBytes`.
-    static let maxEntryBody = 1 << 20
+    static let maxEntryBody = 2 << 20
 
     /// `POST /api/entries` `{kind: note|song|place, text, title, artist, album, link, at, pinId |
     /// latitude+longitude | place, tags, clientId}`: 201 with the new entry; 200 with the first
@@ -44,7 +44,7 @@ extension AlbumAPI {
         let body = try await call.body(maxBytes: Self.maxEntryBody)
         func field(_ name: String) throws(APIError) -> String? {
             guard body.fields[name] != nil else { return nil }
-            return try body.string(name, maxLength: name == "text" ? EntryText.maxNote * 4 : EntryText.maxField * 4) ?? ""
+            return try body.entryText(name) ?? ""
         }
         var edit = EntryEdit(text: try field("text"), title: try field("title"), artist: try field("artist"), album: try field("album"), link: try field("link"))
         if let at = try body.string("at", maxLength: 40) {
@@ -83,11 +83,7 @@ extension AlbumAPI {
     static func content(_ kindName: String, _ body: JSONBody) throws(AlbumError) -> EntryContent {
         func text(_ name: String, required: String? = nil) throws(AlbumError) -> String? {
             let value: String?
-            do {
-                value = try body.string(name, maxLength: name == "text" ? EntryText.maxNote * 4 : EntryText.maxField * 4)
-            } catch {
-                throw .invalidInput(error.message)
-            }
+            do { value = try body.entryText(name) } catch { throw .invalidInput(error.message) }
             if value == nil, let required { throw .invalidInput("\(name) is required for \(required)") }
             return value
         }
@@ -103,10 +99,11 @@ extension AlbumAPI {
             return .song(Song(
                 title: try EntryText.required(try text("title", required: "a song") ?? "", "title"),
                 artist: try EntryText.required(try text("artist", required: "a song") ?? "", "artist"),
-                album: try text("album").flatMap(EntryText.optional), link: try text("link").flatMap { t throws(AlbumError) in try EntryText.link(t) }))
+                album: try text("album").flatMap { t throws(AlbumError) in try EntryText.given(t, "album") },
+                link: try text("link").flatMap { t throws(AlbumError) in try EntryText.link(t) }))
         case "place":
             try refuse(["title", "artist", "album", "link"], .place)
-            return .place(note: try text("text").flatMap(EntryText.optional))
+            return .place(note: try text("text").flatMap { t throws(AlbumError) in try EntryText.checkInNote(t) })
         case "audio":
             throw .invalidInput("an audio entry is made from its sound file (an upload), not from JSON")
         default:
@@ -130,7 +127,13 @@ extension AlbumAPI {
         guard let place = try body.string("place", maxLength: 200), !place.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw APIError.badRequest("place must be a place name like Kyoto or Paris, FR")
         }
-        return .coordinate(try Library.resolvePlace(place).best.coordinate)
+        do {
+            return .coordinate(try Library.resolvePlace(place).best.coordinate)
+        } catch {
+            // A name with no letters (",", "!") names no place either: 404 as an unknown one.
+            guard case .invalidInput = error else { throw error }
+            throw APIError.notFound("no place named '\(place)'")
+        }
     }
 
     /// An optional array of tag names (each checked as `--tag` is).
@@ -156,12 +159,15 @@ extension AlbumAPI {
 
     /// The client's id of the entry: the `clientId` field, else the `Idempotency-Key` header; 1-200 visible characters.
     static func clientId(_ body: JSONBody, _ call: Call) throws(APIError) -> String? {
-        let value = try body.string("clientId", maxLength: 200) ?? idempotencyKey.flatMap { call.request.headers[$0] }
-        guard let value else { return nil }
-        guard !value.isEmpty, value.count <= 200, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw .badRequest("clientId must be 1-200 visible ASCII characters")
+        func checked(_ value: String?, _ name: String) throws(APIError) -> String? {
+            guard let value else { return nil }
+            guard !value.isEmpty, value.unicodeScalars.count <= 200, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                throw .badRequest("\(name) must be 1-200 visible ASCII characters")
+            }
+            return value
         }
-        return value
+        let header = try checked(idempotencyKey.flatMap { call.request.headers[$0] }, "Idempotency-Key")
+        return try checked(try body.string("clientId", maxLength: .max), "clientId") ?? header
     }
 
     /// AlbumKit names the entry commands' options (`--pin`, `--lat/--lon`, `--place`, `--at`); the API names its fields.
@@ -179,6 +185,16 @@ extension AlbumAPI {
 private let idempotencyKey = HTTPField.Name("Idempotency-Key")
 
 extension JSONBody {
+    /// An entry's text field (absent or null is nil): at most `EntryText.maxNote` (`text`) or
+    /// `EntryText.maxField` code points, as the API's document counts them (the entry's own
+    /// checks, in characters, follow).
+    func entryText(_ name: String) throws(APIError) -> String? {
+        let limit = name == "text" ? EntryText.maxNote : EntryText.maxField
+        guard let value = try string(name, maxLength: .max) else { return nil }
+        guard value.unicodeScalars.count <= limit else { throw .badRequest("\(name) is longer than \(limit) characters") }
+        return value
+    }
+
     /// Whether the field is there and not null.
     func has(_ name: String) -> Bool {
         switch fields[name] {
