@@ -181,21 +181,26 @@ public enum EntryText {
     /// A link: `http://` or `https://` with a host, nothing else (never `javascript:`).
     public static func link(_ text: String) throws(AlbumError) -> String? {
         guard let value = try given(text, "link") else { return nil }
-        let lower = value.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
-              value.count > (lower.hasPrefix("https://") ? 8 : 7), !value.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+        // By bytes, not characters: a mark after `//` (an emoji modifier) joins the `/` into one
+        // character, and the scheme must still read as `https://`.
+        let head = value.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        let scheme = head.starts(with: "https://".utf8) ? 8 : head.starts(with: "http://".utf8) ? 7 : 0
+        guard scheme > 0, value.utf8.count > scheme,
+              !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
         else { throw .invalidInput("link '\(value)' is not an http:// or https:// address") }
         return value
     }
 }
 
 extension String {
-    /// Without leading and trailing white space and newlines.
+    /// Without leading and trailing white space and newlines, by code point (Unicode's
+    /// White_Space, what the API's document says): a space with a mark on it is kept, as text.
     var trimmingWhitespace: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
     }
 }
 
