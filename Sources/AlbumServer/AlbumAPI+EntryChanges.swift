@@ -13,7 +13,7 @@ extension AlbumAPI {
 
     /// `POST /api/entries` `{kind: note|song|place, text, title, artist, album, link, at, pinId |
     /// latitude+longitude | place, tags, clientId}`: 201 with the new entry; 200 with the first
-    /// one when its `clientId` (or `Idempotency-Key`) was seen before, nothing stored again.
+    /// one when its `clientId` was seen before, nothing stored again.
     func addEntry(_ call: Call) async throws -> Response {
         let body = try await call.body(maxBytes: Self.maxEntryBody)
         guard let kindName = try body.string("kind", maxLength: 20) else { throw APIError.badRequest("kind is required: note, song or place") }
@@ -26,7 +26,7 @@ extension AlbumAPI {
         let position = try await Self.entryPosition(body)
         let at = try body.string("at", maxLength: 40)
         let tags = try Self.tagList(body, "tags")
-        let clientId = try Self.clientId(body, call)
+        let clientId = try Self.clientId(body)
         do {
             let given = try at.map { text throws(AlbumError) in try EntryClock.Given(parsing: text) }
             let (entry, created) = try await library.addEntry(
@@ -157,17 +157,14 @@ extension AlbumAPI {
         }
     }
 
-    /// The client's id of the entry: the `clientId` field, else the `Idempotency-Key` header; 1-200 visible characters.
-    static func clientId(_ body: JSONBody, _ call: Call) throws(APIError) -> String? {
-        func checked(_ value: String?, _ name: String) throws(APIError) -> String? {
-            guard let value else { return nil }
-            guard !value.isEmpty, value.unicodeScalars.count <= 200, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-                throw .badRequest("\(name) must be 1-200 visible ASCII characters")
-            }
-            return value
+    /// The client's own id of the entry (`clientId`): 1-200 visible ASCII characters. (A retried
+    /// request's `Idempotency-Key` is answered before this handler, by `idempotent`.)
+    static func clientId(_ body: JSONBody) throws(APIError) -> String? {
+        guard let value = try body.string("clientId", maxLength: .max) else { return nil }
+        guard !value.isEmpty, value.unicodeScalars.count <= 200, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw .badRequest("clientId must be 1-200 visible ASCII characters")
         }
-        let header = try checked(idempotencyKey.flatMap { call.request.headers[$0] }, "Idempotency-Key")
-        return try checked(try body.string("clientId", maxLength: .max), "clientId") ?? header
+        return value
     }
 
     /// AlbumKit names the entry commands' options (`--pin`, `--lat/--lon`, `--place`, `--at`); the API names its fields.
@@ -180,9 +177,6 @@ extension AlbumAPI {
         return APIError.badRequest(text)
     }
 }
-
-/// `Idempotency-Key`: a retried request's own id (the same as its first attempt's).
-private let idempotencyKey = HTTPField.Name("Idempotency-Key")
 
 extension JSONBody {
     /// An entry's text field (absent or null is nil): at most `EntryText.maxNote` (`text`) or

@@ -6,7 +6,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "GeoAlbum",
             "version": "0.1.0",
-            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies; with a token, send `Authorization: Bearer TOKEN`."
+            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies (an upload, POST /api/entries, multipart/form-data); with a token, send `Authorization: Bearer TOKEN`. Any POST, PUT or DELETE may carry an `Idempotency-Key` (1-200 visible ASCII characters, a UUID say): a retry with the same key gets the first answer again (header `Idempotent-Replayed: true`) and changes nothing; the key used for another method or path is 422; while the first is being answered, 409 with Retry-After. Keys are kept a week, per user."
           },
           "components": {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" }, "cookie": { "type": "apiKey", "in": "cookie", "name": "album_token" } },
@@ -14,7 +14,8 @@ enum OpenAPIDocument {
               "pinId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "reminderId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
-              "entryId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } }
+              "entryId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
+              "idempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "a retry with the same key gets the first answer again", "schema": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$" } }
             },
             "schemas": {
               "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } },
@@ -105,7 +106,7 @@ enum OpenAPIDocument {
               "EntryCommon": { "type": "object", "properties": {
                 "at": { "type": "string", "nullable": true, "maxLength": 40, "pattern": "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9])?)?$", "description": "local time (seconds, Z or an offset optional) or a date (noon); without an offset, in the zone of its place, else the server's; without at, now" },
                 "tags": { "type": "array", "nullable": true, "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } },
-                "clientId": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the client's own id: sent again (or as Idempotency-Key), the first entry is answered (200) and nothing is stored twice" } } },
+                "clientId": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the client's own id of the entry: sent again, the first entry is answered (200) and nothing is stored twice" } } },
               "TagText": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$" },
               "NewNote": { "allOf": [ { "$ref": "#/components/schemas/EntryCommon" }, { "$ref": "#/components/schemas/EntryPosition" }, { "type": "object", "required": ["kind", "text"], "properties": {
                 "kind": { "type": "string", "enum": ["note"] }, "text": { "type": "string", "minLength": 1, "maxLength": 100000, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$", "description": "Markdown (a subset; HTML in it is shown as text)" },
@@ -127,6 +128,16 @@ enum OpenAPIDocument {
                 "removeTags": { "type": "array", "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } } },
                 "anyOf": [ { "required": ["text"] }, { "required": ["title"] }, { "required": ["artist"] }, { "required": ["album"] }, { "required": ["link"] }, { "required": ["at"] },
                   { "required": ["addTags"], "properties": { "addTags": { "minItems": 1 } } }, { "required": ["removeTags"], "properties": { "removeTags": { "minItems": 1 } } } ] },
+              "Upload": { "type": "object", "required": ["kind", "created", "photo", "entry"], "description": "what an upload stored: a photo, or a sound's entry", "properties": {
+                "kind": { "type": "string", "enum": ["photo", "audio", "song"] }, "created": { "type": "boolean", "description": "false: these bytes were stored before" },
+                "photo": { "allOf": [{ "$ref": "#/components/schemas/Photo" }], "nullable": true }, "entry": { "type": "object", "nullable": true, "description": "as GET /api/entries/{id}" } } },
+              "Changes": { "type": "object", "required": ["changes", "cursor", "more"], "properties": {
+                "changes": { "type": "array", "items": { "type": "object", "required": ["seq", "entity", "id", "op", "at"], "properties": {
+                  "seq": { "type": "integer", "format": "int64" }, "entity": { "type": "string", "enum": ["pin", "photo", "entry", "reminder", "plan"] },
+                  "id": { "type": "integer", "format": "int64", "description": "the entity's id (a plan's is its pin's)" },
+                  "op": { "type": "string", "enum": ["put", "remove"], "description": "put: made or changed (GET it; a 404 means it went since); remove: gone" },
+                  "at": { "type": "integer", "format": "int64", "description": "unix seconds, the server's clock" } } } },
+                "cursor": { "type": "integer", "format": "int64", "description": "the since of the next call" }, "more": { "type": "boolean" } } },
               "Region": { "type": "object", "required": ["latitude", "longitude", "spanLatitude", "spanLongitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "spanLatitude": { "type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 180 },
@@ -207,11 +218,26 @@ enum OpenAPIDocument {
                   { "name": "type", "in": "query", "schema": { "type": "string", "enum": ["photo", "note", "song", "audio", "place"], "default": "photo" }, "description": "another kind than photo: that kind's entries newest first, `{total, page, pageSize, entries}` (as `album entries --json`, a sound's file as its media URL); by, pin and asOf apply to photos only" }
                 ],
                 "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } },
-              "post": { "summary": "Add a note, a song or a check-in (as `album note add`, `song add`, `check-in`)", "parameters": [ { "name": "Idempotency-Key", "in": "header", "required": false, "schema": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$" }, "description": "the clientId, when the body has none" } ],
-                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewEntry" } } } },
-                "responses": { "201": { "description": "the new entry", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Entry" } } } },
-                  "200": { "description": "the entry of this clientId, stored before", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Entry" } } } },
-                  "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "description": "no such pin or place name", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }, "413": { "description": "a body over 2 MiB", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } } } }
+              "post": { "summary": "Add a note, a song or a check-in (a JSON body, as `album note add`, `song add`, `check-in`), or upload a photo (JPEG, HEIC) or a sound (multipart/form-data), imported as `album import` imports (EXIF date and place, the pin it joins or makes, its thumbnail, duplicates by content; a sound becomes an audio or song entry); streamed to disk under the cap (`album serve --max-upload-mb`); nothing is stored when it fails",
+                "parameters": [{ "$ref": "#/components/parameters/idempotencyKey" }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewEntry" } }, "multipart/form-data": { "schema": { "type": "object", "required": ["file"], "additionalProperties": false, "properties": { "file": { "type": "string", "format": "binary", "description": "one file, with its filename" } } } } } },
+                "responses": {
+                  "201": { "description": "stored: the new entry (JSON), or what the upload stored", "content": { "application/json": { "schema": { "anyOf": [{ "$ref": "#/components/schemas/Entry" }, { "$ref": "#/components/schemas/Upload" }] } } } },
+                  "200": { "description": "stored before: the entry of this clientId (JSON), or the photo or entry of these bytes", "content": { "application/json": { "schema": { "anyOf": [{ "$ref": "#/components/schemas/Entry" }, { "$ref": "#/components/schemas/Upload" }] } } } },
+                  "404": { "description": "no such pin or place name (JSON)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "400": { "$ref": "#/components/responses/BadRequest" },
+                  "409": { "description": "a request with this Idempotency-Key is being answered", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "413": { "description": "the file is larger than the upload cap", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "415": { "description": "not multipart/form-data, or a file that is not a JPEG, HEIC or sound", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "422": { "description": "an image or sound that cannot be read (corrupt), or one removed from the library before; or an Idempotency-Key used for another request", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } } } }
+            },
+            "/api/changes": {
+              "get": { "summary": "What changed in the caller's library since a cursor, oldest first (sync's pull): start at since=0, keep the answer's cursor",
+                "parameters": [
+                  { "name": "since", "in": "query", "schema": { "type": "integer", "format": "int64", "minimum": 0, "default": 0 } },
+                  { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 500 } }
+                ],
+                "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Changes" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
             "/api/entries/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/entryId" }],

@@ -217,10 +217,8 @@ extension LibraryStoresTests {
 
         let (noteStatus, note) = try await send("POST", "/api/entries", ["kind": "note", "text": "Un café à Montréal", "at": "2026-05-01T08:00-04:00", "tags": ["Trip"]])
         #expect(noteStatus == 201 && note["offset"] as? String == "-04:00" && note["tags"] as? [String] == ["trip"], "\(note)")
-        let (_, song) = try await send("POST", "/api/entries", ["kind": "song", "title": "Naima", "artist": "John Coltrane", "at": "2026-05-02"],
-                                       headers: ["Idempotency-Key": "song-1"])
-        let (retried, same) = try await send("POST", "/api/entries", ["kind": "song", "title": "Naima", "artist": "John Coltrane", "at": "2026-05-02"],
-                                             headers: ["Idempotency-Key": "song-1"])
+        let (_, song) = try await send("POST", "/api/entries", ["kind": "song", "title": "Naima", "artist": "John Coltrane", "at": "2026-05-02", "clientId": "song-1"])
+        let (retried, same) = try await send("POST", "/api/entries", ["kind": "song", "title": "Naima", "artist": "John Coltrane", "at": "2026-05-02", "clientId": "song-1"])
         #expect(retried == 200 && same["id"] as? Int == song["id"] as? Int, "\(same)")
         let (checkInStatus, checkIn) = try await send("POST", "/api/entries", ["kind": "place", "pinId": pin, "text": "Louvre", "at": "2026-05-03T10:00"])
         #expect(checkInStatus == 201 && checkIn["offset"] as? String == "+02:00" && checkIn["pinId"] as? Int == pin, "\(checkIn)")

@@ -14,7 +14,7 @@ import TestSupport
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
-                                 "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals"]
+                                 "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

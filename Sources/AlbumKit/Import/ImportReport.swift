@@ -22,6 +22,9 @@ public struct ImportOptions: Sendable {
     public var gpx: GPXPlacer? = nil
     /// The zone a sound file's time (its modification time) is read in.
     public var systemZone: String = "UTC"
+    /// What a stored photo records as where it came from (its `url`), instead of the file's
+    /// path: an upload's `upload:NAME` (the server's temporary path means nothing to anyone).
+    public var recordedSource: String? = nil
 
     public init(
         radiusKm: Double = 1, dryRun: Bool = false, copy: Bool = false, suggestionWindowSeconds: Int64 = 30 * 60,

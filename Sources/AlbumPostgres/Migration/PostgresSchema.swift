@@ -526,5 +526,7 @@ public enum PostgresSchema {
             CREATE TRIGGER photo_totals_update AFTER UPDATE ON photos
                 REFERENCING OLD TABLE AS old_photos NEW TABLE AS new_photos FOR EACH STATEMENT EXECUTE FUNCTION photo_totals_updated();
             """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): PostgresSchema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: PostgresSchema.syncSQL),
     ]
 }

@@ -633,5 +633,7 @@ enum Schema {
                     undated = undated + (new.local_date IS NULL) - (old.local_date IS NULL);
             END;
             """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): Schema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: Schema.syncSQL),
     ]
 }
