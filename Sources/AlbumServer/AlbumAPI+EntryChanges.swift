@@ -16,7 +16,9 @@ extension AlbumAPI {
     /// one when its `clientId` was seen before, nothing stored again.
     func addEntry(_ call: Call) async throws -> Response {
         let body = try await call.body(maxBytes: Self.maxEntryBody)
-        guard let kindName = try body.string("kind", maxLength: 20) else { throw APIError.badRequest("kind is required: note, song or place") }
+        guard let kindName = try body.string("kind", maxLength: 20) else {
+            throw APIError.badRequest("kind is required: note, song or place (a file is uploaded as multipart/form-data)")
+        }
         let content: EntryContent
         do throws(AlbumError) {
             content = try Self.content(kindName, body)

@@ -114,7 +114,7 @@ import TestSupport
             (["kind": "note", "text": "x", "title": "T"], 400, "a note entry has no title"),
             (["kind": "video"], 400, "kind 'video' must be note, song or place"),
             (["kind": "audio"], 400, "an audio entry is made from its sound file (an upload), not from JSON"),
-            ([:], 400, "kind is required: note, song or place"),
+            ([:], 400, "kind is required: note, song or place (a file is uploaded as multipart/form-data)"),
             (["kind": "note", "text": "x", "at": "yesterday"], 400,
              "at 'yesterday' is not a local time like 2026-06-14T09:43 (seconds, a 'Z' or '+02:00' optional) or a date"),
             (["kind": "note", "text": "x", "pinId": 1, "latitude": 1, "longitude": 2], 400, "give one of pinId, latitude/longitude or place"),
