@@ -19,7 +19,9 @@ extension AlbumAPI {
         guard (1...200).contains(key.utf8.count), key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw APIError.badRequest("Idempotency-Key must be 1 to 200 visible ASCII characters (a UUID, say)")
         }
-        let fingerprint = "\(call.method) \(call.path)"
+        // What the request is, as far as its head says: the method, the path and its body's kind
+        // (a retry sends the same; the same key on a request without its body is another request).
+        let fingerprint = "\(call.method) \(call.path)" + Self.bodyKind(call.request)
         switch try await library.claimRequest(key: key, fingerprint: fingerprint) {
         case .answered(let status, let answer):
             var response = Reply.json(Data(answer.utf8), status: HTTPResponse.Status(code: status))
@@ -52,6 +54,15 @@ extension AlbumAPI {
         let data = collector.data
         try await library.finishRequest(key: key, status: status.code, answer: String(decoding: data, as: UTF8.self))
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
+    }
+
+    /// ` (JSON)`, ` (multipart/form-data)`, ` (TYPE)` or "" for a request without a body.
+    static func bodyKind(_ request: Request) -> String {
+        let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
+        guard hasBody else { return "" }
+        if AccessPolicy.isJSON(request.headers[.contentType]) { return " (JSON)" }
+        let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return " (\(type.isEmpty ? "a body" : String(type.prefix(60))))"
     }
 
     /// `GET /api/changes?since=CURSOR&limit=N`: `{changes: [{seq, entity, id, op, at}], cursor, more}`.

@@ -101,6 +101,10 @@ import TestSupport
         let keyed = try await h.json("POST", "/api/entries", ["kind": "note", "text": "keyed"], headers: ["Idempotency-Key": "k-1"])
         let keyedAgain = try await h.json("POST", "/api/entries", ["kind": "note", "text": "keyed"], headers: ["Idempotency-Key": "k-1"])
         #expect(keyed.status == 201 && keyedAgain.status == 201 && keyedAgain.body == keyed.body, "\(keyedAgain.text)")
+        // The same key on the same path without the body is another request, not a retry (schemathesis
+        // sent one and had the first answer replayed).
+        let bodiless = try await h.request("POST", "/api/entries", headers: ["Idempotency-Key": "k-1"])
+        #expect(bodiless.status == 422 && bodiless.text.contains("was used for POST /api/entries (JSON), not POST /api/entries"), "\(bodiless.text)")
         #expect((try await h.request("GET", "/api/entries?type=note").json() as? [String: Any])?["total"] as? Int == 3)
 
         // Bad input: one line naming the field, nothing stored.
