@@ -72,7 +72,7 @@ enum OpenAPIDocument {
                 "text": { "type": "string", "nullable": true, "maxLength": 1000 }, "pinId": { "type": "integer", "format": "int64", "minimum": 1, "nullable": true },
                 "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
                 "allowPast": { "type": "boolean", "default": false } } },
-              "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "minimum": 1, "maximum": 10080, "default": 10 } } },
+              "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "nullable": true, "minimum": 1, "maximum": 10080, "default": 10, "description": "absent or null: 10" } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "problem": { "type": "string", "nullable": true, "description": "why this server's last fetch or new collection left the album as it was" },
