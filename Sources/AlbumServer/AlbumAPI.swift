@@ -93,6 +93,7 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/pins/{pin}/photos") { api, call in try await api.albumData(call.id("pin")).response }
         r.get("/api/pins/{pin}/events") { api, call in try await api.events(call.id("pin")) }
         r.post("/api/pins/{pin}/new-collection") { api, call in try await api.newCollection(call.id("pin")) }
+        r.get("/api/photos/{photo}") { api, call in Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.photo(id: call.id("photo"))))) }
         r.delete("/api/photos/{photo}") { api, call in
             Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.removePhoto(id: call.id("photo")))))
         }
@@ -114,9 +115,14 @@ struct AlbumAPI: HTTPResponder {
                 return try await api.entries(call.query)
             }
         }
-        r.post("/api/entries") { api, call in try await api.upload(call) }
+        // A JSON body is a note, a song or a check-in; any other is an upload (multipart/form-data).
+        r.post("/api/entries") { api, call in
+            AccessPolicy.isJSON(call.request.headers[.contentType]) ? try await api.addEntry(call) : try await api.upload(call)
+        }
         r.get("/api/changes") { api, call in try await api.changes(call.query) }
         r.get("/api/entries/{entry}") { api, call in try await api.entry(call.id("entry")) }
+        r.put("/api/entries/{entry}") { api, call in try await api.changeEntry(call.id("entry"), call) }
+        r.delete("/api/entries/{entry}") { api, call in try await api.removeEntry(call.id("entry")) }
         r.get("/api/entries/{entry}/media") { api, call in try await api.entryMedia(call.id("entry"), call.request) }
         r.get("/api/summaries/{kind}") { api, call in try await api.cached(call) { try await api.summary(call.word("kind"), call.query) } }
         r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }

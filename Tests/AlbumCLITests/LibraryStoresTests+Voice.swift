@@ -51,6 +51,8 @@ extension LibraryStoresTests {
 
         let note = try #require(try await lib.json(["note", "add", "an", "awful,", "sad", "day"]) as? [String: Any])
         #expect(note["mood"] as? String == "negative" && note["moodScore"] as? Double == -0.7269, "\(note)")
+        let listed = try await lib.run(["entries", "--kind", "audio"])
+        #expect(listed.stdout.contains("wonderful") && listed.stdout.contains("(positive)"), "\(listed.stdout)")
         let shown = try await lib.run(["entry", "show", "\(id)"])
         #expect(shown.stdout.contains("transcript: ") && shown.stdout.contains("mood: positive"), "\(shown.stdout)")
 

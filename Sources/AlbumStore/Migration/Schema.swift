@@ -663,5 +663,7 @@ enum Schema {
             );
             CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
             """),
+        // `album sync`'s outbox and id map in a local library (decision 0062): Schema+Sync.swift.
+        Migration(name: "accounts-createSyncClient", sql: Schema.syncClientSQL),
     ]
 }
