@@ -18,9 +18,9 @@ import TestSupport
 @Suite struct LooseFilesTests {
     let folder = TemporaryFolder("loose")
 
-    func makePin(_ library: Library, photos: [String], server: String) throws -> (Int64, AlbumInfo) {
-        let pin = try library.database.findOrCreatePin(
-            at: Coordinate(latitude: 48.85, longitude: 2.35), toleranceKm: 0.001, title: nil).pin
+    func makePin(_ library: Library, photos: [String], server: String) async throws -> (Int64, AlbumInfo) {
+        let pin = try await library.store.findOrCreatePin(
+            at: Coordinate(latitude: 48.85, longitude: 2.35), toleranceKm: 0.001, title: nil, pendingSearch: nil).pin
         let info = AlbumInfo(pinId: pin.id, source: "bundle:/nowhere", endpoint: nil, radiusKm: 1, perPage: photos.count,
                              page: 1, total: photos.count, pages: 1)
         #expect(try library.database.storeFirstCollection(
@@ -63,7 +63,7 @@ import TestSupport
             }
             return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(name == "old.jpg" ? 1 : 2))
         }
-        let (pinId, info) = try makePin(library, photos: ["old"], server: server.baseURL)
+        let (pinId, info) = try await makePin(library, photos: ["old"], server: server.baseURL)
         replaced.value = info
         let report = try await library.downloadAlbum(pinId: pinId, concurrency: 1, environment: try environment(HTTPClient()))
         #expect(report.downloaded == 0)
@@ -74,7 +74,7 @@ import TestSupport
     @Test func theNextRunRemovesWhatADeadClaimWroteAndKeepsALiveOnes() async throws {
         let bodies = try JPEGBodies()
         let library = try Library.openForWriting(at: folder.child("lib"))
-        let (pinId, _) = try makePin(library, photos: ["a", "b"], server: "http://127.0.0.1:9")
+        let (pinId, _) = try await makePin(library, photos: ["a", "b"], server: "http://127.0.0.1:9")
         // A process that is gone claimed a, wrote its files and was killed before its commit;
         // this process claims b and is writing.
         let dead = ClaimOwner(token: "999999999:1")
@@ -99,7 +99,7 @@ import TestSupport
         let server = try LoopbackServer { request in
             .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(request.path.hasSuffix("a.jpg") ? 1 : 2))
         }
-        let (pinId, info) = try makePin(library, photos: ["a", "b"], server: server.baseURL)
+        let (pinId, info) = try await makePin(library, photos: ["a", "b"], server: server.baseURL)
         let client = try HTTPClient()
         #expect(try await library.downloadAlbum(pinId: pinId, concurrency: 1, environment: try environment(client)).downloaded == 2)
         // A new collection replaced the album and was killed before it removed the old files.

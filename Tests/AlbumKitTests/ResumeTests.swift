@@ -40,8 +40,8 @@ import TestSupport
         let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
         // Three pins, each with one photo left (as a killed batch leaves them).
         for n in 1...3 {
-            let pin = try library.database.findOrCreatePin(
-                at: Coordinate(latitude: Double(n), longitude: Double(n)), toleranceKm: 0.001, title: nil).pin
+            let pin = try await library.store.findOrCreatePin(
+                at: Coordinate(latitude: Double(n), longitude: Double(n)), toleranceKm: 0.001, title: nil, pendingSearch: nil).pin
             let info = AlbumInfo(pinId: pin.id, source: "bundle:/nowhere", endpoint: nil, radiusKm: 1, perPage: 1, page: 1, total: 1, pages: 1)
             #expect(try library.database.storeFirstCollection(
                 info, photos: [SourcePhoto(sourceId: "s\(n)", url: server.baseURL + "/photos/p\(n).jpg")]))

@@ -8,9 +8,9 @@ import TestSupport
 @Suite struct PhotoStoreTests {
     let db: AlbumDatabase
     let pin: Pin
-    init() throws {
+    init() async throws {
         db = try AlbumDatabase.inMemory()
-        pin = try db.addPin(at: Coordinate(latitude: 48.85, longitude: 2.35), title: "Paris", note: nil)
+        pin = try await db.store.addPin(at: Coordinate(latitude: 48.85, longitude: 2.35), title: "Paris", note: nil)
     }
 
     func info(page: Int = 1) -> AlbumInfo {
@@ -23,14 +23,14 @@ import TestSupport
         StoredFile(file: "originals/\(hash)", thumbnail: "thumbs/\(hash)", contentHash: hash, bytes: 10, width: 4, height: 3)
     }
 
-    @Test func firstCollectionIsStoredOnceAsPlaceholdersInOrder() throws {
+    @Test func firstCollectionIsStoredOnceAsPlaceholdersInOrder() async throws {
         #expect(try db.storeFirstCollection(info(), photos: photos(["a", "b", "c"])))
         #expect(try !db.storeFirstCollection(info(), photos: photos(["x"])), "a second process must not replace it")
         let album = try db.photos(pinId: pin.id)
         #expect(album.map(\.sourceId) == ["a", "b", "c"])
         #expect(album.allSatisfy { $0.state == .placeholder })
         #expect(try db.album(pinId: pin.id)?.pages == 3)
-        #expect(try db.pins().first?.photoCount == 3)
+        #expect(try await db.store.pins().first?.photoCount == 3)
     }
 
     @Test func claimsAreExclusiveAndStaleOnesGoBack() throws {
@@ -86,8 +86,8 @@ import TestSupport
         #expect(try db.photos(pinId: pin.id).map(\.sourceId) == ["b", "e"])
     }
 
-    @Test func sharedContentStaysReferencedWhileAnotherAlbumUsesIt() throws {
-        let other = try db.addPin(at: Coordinate(latitude: 1, longitude: 1), title: nil, note: nil)
+    @Test func sharedContentStaysReferencedWhileAnotherAlbumUsesIt() async throws {
+        let other = try await db.store.addPin(at: Coordinate(latitude: 1, longitude: 1), title: nil, note: nil)
         _ = try db.storeFirstCollection(info(), photos: photos(["a"]))
         var otherInfo = info()
         otherInfo.pinId = other.id
@@ -100,17 +100,17 @@ import TestSupport
         #expect(try db.unreferencedHashes(old).isEmpty)
     }
 
-    @Test func idsAreNeverReused() throws {
+    @Test func idsAreNeverReused() async throws {
         _ = try db.storeFirstCollection(info(), photos: photos(["a", "b"]))
         let firstIds = try db.photos(pinId: pin.id).map(\.id)
         _ = try db.replaceCollection(info(page: 2), photos: photos(["c", "d"]))
         #expect(Set(firstIds).isDisjoint(with: try db.photos(pinId: pin.id).map(\.id)))
-        let extra = try db.addPin(at: Coordinate(latitude: 0, longitude: 0), title: nil, note: nil)
-        try db.removePin(id: extra.id)
-        #expect(try db.addPin(at: Coordinate(latitude: 0, longitude: 0), title: nil, note: nil).id > extra.id)
+        let extra = try await db.store.addPin(at: Coordinate(latitude: 0, longitude: 0), title: nil, note: nil)
+        try await db.store.removePin(id: extra.id)
+        #expect(try await db.store.addPin(at: Coordinate(latitude: 0, longitude: 0), title: nil, note: nil).id > extra.id)
     }
 
-    @Test func newCollectionAndMoveKeepTheUsersImportedPhotos() throws {
+    @Test func newCollectionAndMoveKeepTheUsersImportedPhotos() async throws {
         try db.write { sql throws(AlbumError) in
             try sql.run("""
                 INSERT INTO photos (pin_id, source, source_id, state, file, content_hash, created_at, updated_at)
@@ -121,7 +121,7 @@ import TestSupport
         let old = try db.replaceCollection(info(page: 2), photos: photos(["b"]))
         #expect(!old.contains("h-own"))
         #expect(Set(try db.photos(pinId: pin.id).map(\.source)) == ["import", "flickr"])
-        let moved = try db.movePin(id: pin.id, to: Coordinate(latitude: 48.86, longitude: 2.35))
+        let moved = try await db.store.movePin(id: pin.id, to: Coordinate(latitude: 48.86, longitude: 2.35))
         #expect(moved.droppedPhotos == 1)
         #expect(try db.photos(pinId: pin.id).map(\.sourceId) == ["h-own"])
     }

@@ -63,9 +63,9 @@ import TestSupport
         #expect(try db.deliveryCounts().isEmpty)
     }
 
-    @Test func plansCheckTheirDatesAndFollowTheirPin() throws {
+    @Test func plansCheckTheirDatesAndFollowTheirPin() async throws {
         let db = try database()
-        let pin = try db.addPin(at: Coordinate(latitude: 1, longitude: 2), title: "p", note: nil)
+        let pin = try await db.store.addPin(at: Coordinate(latitude: 1, longitude: 2), title: "p", note: nil)
         let day = try LocalDate(parsing: "2026-05-01")
         let plan = try db.setPlan(pinId: pin.id, from: day, to: day.adding(days: 2), note: "n", markVisited: false, now: Self.t0)
         #expect(plan.status == .planned)
@@ -73,7 +73,7 @@ import TestSupport
         #expect(throws: AlbumError.self) {
             try db.setPlan(pinId: 99, from: nil, to: nil, note: nil, markVisited: false, now: Self.t0)
         }
-        try db.removePin(id: pin.id)
+        try await db.store.removePin(id: pin.id)
         #expect(try db.plans().isEmpty)
     }
 }

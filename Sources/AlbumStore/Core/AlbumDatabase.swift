@@ -161,6 +161,16 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
     }
 
+    /// The synchronous `read(_:)` on a reader's thread: what `SQLiteLibraryStore.read` runs.
+    func onReader<T: Sendable>(_ body: @escaping @Sendable (SQL) throws(AlbumError) -> T) async throws(AlbumError) -> T {
+        try await (readerPool ?? writerPool).run { () throws(AlbumError) -> T in try self.read(body) }
+    }
+
+    /// The synchronous `write(_:)` on the writer's thread: what `SQLiteLibraryStore.write` runs.
+    func onWriter<T: Sendable>(_ body: @escaping @Sendable (SQL) throws(AlbumError) -> T) async throws(AlbumError) -> T {
+        try await writerPool.run { () throws(AlbumError) -> T in try self.write(body) }
+    }
+
     /// Runs `body` with a connection to read from: the one of the read or write body this
     /// thread is in, else a reader's (in one read transaction), else (single-connection mode)
     /// the one connection, with writes refused (`PRAGMA query_only`).

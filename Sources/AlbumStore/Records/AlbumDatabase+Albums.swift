@@ -7,31 +7,13 @@ extension AlbumDatabase {
         try read { db throws(AlbumError) in try Self.fetchAlbum(db, pinId: pinId) }
     }
 
-    /// Finds the pin within `toleranceKm` of `coordinate` (the nearest) or creates it, atomically,
-    /// so two processes fetching the same place end up with one pin.
-    /// With `pendingSearch` (its pin id is ignored), a pin without an album is marked as waiting
-    /// for its first collection in the same transaction, so a search killed before it stores
-    /// anything is still seen by `album resume`.
-    public func findOrCreatePin(
-        at coordinate: Coordinate, toleranceKm: Double, title: String?, pendingSearch: AlbumInfo? = nil
-    ) throws(AlbumError) -> (pin: Pin, created: Bool) {
-        try write { db throws(AlbumError) in
-            let found = try Self.pinsNear(db, coordinate, toleranceKm).first
-            let pin: Pin
-            if let found { pin = found } else { pin = try Self.insertPin(db, coordinate, title, nil) }
-            if var search = pendingSearch, try Self.fetchAlbum(db, pinId: pin.id) == nil {
-                search.pinId = pin.id
-                try Self.insertPendingSearch(db, search)
-            }
-            return (pin, found == nil)
-        }
+    static func insertPendingSearchIfNoAlbum(_ db: SQL, _ search: AlbumInfo) throws(AlbumError) {
+        if try fetchAlbum(db, pinId: search.pinId) == nil { try insertPendingSearch(db, search) }
     }
 
     /// Marks a pin without an album as waiting for its first collection (see `pendingSearches`).
     public func recordPendingSearch(_ search: AlbumInfo) throws(AlbumError) {
-        try write { db throws(AlbumError) in
-            if try Self.fetchAlbum(db, pinId: search.pinId) == nil { try Self.insertPendingSearch(db, search) }
-        }
+        try write { db throws(AlbumError) in try Self.insertPendingSearchIfNoAlbum(db, search) }
     }
 
     /// First collections asked for and never stored (a killed or failed search), oldest pin
@@ -130,5 +112,27 @@ extension AlbumDatabase {
             "SELECT \(RowDecoder.albumColumns) FROM albums WHERE pin_id = ?",
             [pinId]
         ).map(RowDecoder.album)
+    }
+}
+
+extension SQLiteLibraryStore {
+    /// Finds the pin within `toleranceKm` of `coordinate` (the nearest) or creates it, atomically,
+    /// so two processes fetching the same place end up with one pin.
+    /// With `pendingSearch` (its pin id is ignored), a pin without an album is marked as waiting
+    /// for its first collection in the same transaction, so a search killed before it stores
+    /// anything is still seen by `album resume`.
+    public func findOrCreatePin(
+        at coordinate: Coordinate, toleranceKm: Double, title: String?, pendingSearch: AlbumInfo?
+    ) async throws(AlbumError) -> (pin: Pin, created: Bool) {
+        try await write { db throws(AlbumError) in
+            let found = try AlbumDatabase.pinsNear(db, coordinate, toleranceKm).first
+            let pin: Pin
+            if let found { pin = found } else { pin = try AlbumDatabase.insertPin(db, coordinate, title, nil) }
+            if var search = pendingSearch {
+                search.pinId = pin.id
+                try AlbumDatabase.insertPendingSearchIfNoAlbum(db, search)
+            }
+            return (pin, found == nil)
+        }
     }
 }

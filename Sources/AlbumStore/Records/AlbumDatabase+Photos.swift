@@ -220,10 +220,9 @@ extension AlbumDatabase {
     }
 }
 
-extension AlbumDatabase {
-    /// The content hashes a pin's photos use.
-    public func contentHashes(pinId: Int64) throws(AlbumError) -> Set<String> {
-        try read { db throws(AlbumError) in
+extension SQLiteLibraryStore {
+    public func contentHashes(pinId: Int64) async throws(AlbumError) -> Set<String> {
+        try await read { db throws(AlbumError) in
             Set(try db.query("SELECT content_hash FROM photos WHERE pin_id = ? AND content_hash IS NOT NULL", [pinId])
                 .compactMap { $0.string(0) })
         }
