@@ -118,13 +118,15 @@ import TestSupport
 
     /// Pins and their photos, everything but timestamps.
     static func state(_ db: AlbumDatabase) async throws -> [String] {
-        try await db.store.pins().flatMap { pin in
-            ["pin \(pin.id) \(pin.coordinate) \(pin.note ?? "") \(pin.photoCount)"]
-                + (try db.photos(pinId: pin.id)).map {
-                    "  \($0.id) \($0.sourceId) \($0.state.name) \($0.file ?? "") \($0.thumbnail ?? "") \($0.takenAt ?? "")"
-                        + " \($0.coordinate.map { "\($0)" } ?? "") \($0.width ?? 0)x\($0.height ?? 0)"
-                }
+        var lines: [String] = []
+        for pin in try await db.store.pins() {
+            lines.append("pin \(pin.id) \(pin.coordinate) \(pin.note ?? "") \(pin.photoCount)")
+            lines += try await db.store.photos(pinId: pin.id).map {
+                "  \($0.id) \($0.sourceId) \($0.state.name) \($0.file ?? "") \($0.thumbnail ?? "") \($0.takenAt ?? "")"
+                    + " \($0.coordinate.map { "\($0)" } ?? "") \($0.width ?? 0)x\($0.height ?? 0)"
+            }
         }
+        return lines
     }
 
     static func fileCount(_ folder: URL) -> Int {

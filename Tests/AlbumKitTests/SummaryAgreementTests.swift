@@ -11,7 +11,7 @@ import TestSupport
     let temporary = TemporaryFolder("summary-agreement")
 
     @Test func oneTownIsOnePlaceOnTheCardAndNoDistance() async throws {
-        let library = try Library.openForWriting(at: temporary.child("library"))
+        let library = try await Library.openForWriting(at: temporary.child("library"))
         // 1 km pins: Paris's eight photos of 2024-06-14 fall into five pins of one town.
         var options = ImportOptions()
         options.radiusKm = 1

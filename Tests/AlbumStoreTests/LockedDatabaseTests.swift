@@ -54,7 +54,7 @@ import TestSupport
         let pin = await #expect(throws: AlbumError.self) { try await db.store.removePin(id: 42) }
         #expect(pin?.subject == .pin(42))
         #expect(pin?.description == "no pin with id 42")
-        let photo = #expect(throws: AlbumError.self) { _ = try db.removePhoto(id: 7) }
+        let photo = await #expect(throws: AlbumError.self) { _ = try await db.store.removePhoto(id: 7) }
         #expect(photo?.subject == .photo(7))
         #expect(photo?.description == "no photo with id 7")
     }
