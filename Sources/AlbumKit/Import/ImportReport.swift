@@ -22,6 +22,8 @@ public struct ImportOptions: Sendable {
     public var gpx: GPXPlacer? = nil
     /// The zone a sound file's time (its modification time) is read in.
     public var systemZone: String = "UTC"
+    /// When thumbnails are made: now (eager) or on first use (lazy, decision 0072).
+    public var thumbnails: ThumbnailMode = .eager
 
     public init(
         radiusKm: Double = 1, dryRun: Bool = false, copy: Bool = false, suggestionWindowSeconds: Int64 = 30 * 60,

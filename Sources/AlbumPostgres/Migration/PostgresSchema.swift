@@ -476,5 +476,10 @@ public enum PostgresSchema {
             );
             CREATE INDEX share_links_by_user ON share_links (user_id);
             """),
+        Migration(name: "speed-thumbnailPending", sql: """
+            -- Thumbnails when needed (issue 28, decision 0072), as SQLite's speed-thumbnailPending.
+            ALTER TABLE photos ADD COLUMN thumbnail_pending integer NOT NULL DEFAULT 0;
+            CREATE INDEX photos_thumbnail_pending ON photos (id) WHERE thumbnail_pending = 1;
+            """),
     ]
 }
