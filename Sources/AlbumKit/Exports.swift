@@ -32,3 +32,6 @@ public typealias UserAccount = AlbumSeam.UserAccount
 public typealias AccountEmail = AlbumAccounts.AccountEmail
 /// A read-only link to one album (`album share`).
 public typealias ShareLink = AlbumSeam.ShareLink
+/// What an `Idempotency-Key` claim found, and one row of the change log (sync, decision 0061).
+public typealias RequestClaim = AlbumSeam.RequestClaim
+public typealias ChangeRecord = AlbumSeam.ChangeRecord

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
 /// when the store fails.
-public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, ThumbnailStore {
+public protocol LibraryStore: MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, SyncStore, ThumbnailStore {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }
 

@@ -12,7 +12,9 @@ import Synchronization
 ///   that `GET /login?code=CODE` sets once.
 /// - Requests that change data are POST/PUT/DELETE; one that carries an `Origin` header must
 ///   come from this server's own origin exactly (`http://` + the accepted host + `:port`), and a
-///   body must be `application/json`, optionally with `charset=utf-8`.
+///   body must be `application/json`, optionally with `charset=utf-8` (an upload's, to
+///   `POST /api/entries`, `multipart/form-data`: the session cookie is SameSite=Strict and a
+///   cross-site form's `Origin` is refused, so a form on another site cannot upload).
 public final class AccessPolicy: Sendable {
     /// The token, or nil when the server is open to loopback clients.
     public let token: String?
@@ -81,7 +83,10 @@ public final class AccessPolicy: Sendable {
             if let origin, origin != self.origin(name) {
                 return .deny(status: 403, code: "forbidden_origin", message: "Origin '\(Self.shown(origin))' is not this server")
             }
-            if hasBody, !Self.isJSON(contentType) {
+            // An upload's body is multipart (`POST /api/entries`, decision 0061; another method
+            // there is the route table's 405); every other is JSON.
+            let upload = path == "/api/entries" && MultipartReader.boundary(contentType) != nil
+            if hasBody, !Self.isJSON(contentType), !upload {
                 return .deny(status: 415, code: "unsupported_media_type", message: "request bodies must be application/json (charset utf-8)")
             }
         }

@@ -19,6 +19,8 @@ struct AlbumAPI: HTTPResponder {
     /// Set when the server stops: event streams end.
     let stopping: StopSignal
     let table = AlbumAPI.routes
+    /// The largest file `POST /api/entries` takes.
+    var maxUploadBytes = AlbumAPI.defaultMaxUploadBytes
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -37,7 +39,11 @@ struct AlbumAPI: HTTPResponder {
             return failure(error, path: path)
         }
         do {
-            return try await route.handler(self, Call(request: request, parameters: parameters, query: Query(request.uri)))
+            let call = Call(request: request, parameters: parameters, query: Query(request.uri))
+            if let key = request.headers[Self.idempotencyKey], path.hasPrefix("/api/"), request.method != .get, request.method != .head {
+                return try await idempotent(key: key, call: call, route.handler)
+            }
+            return try await route.handler(self, call)
         } catch let error as APIError {
             return failure(error, path: path)
         } catch let error as AlbumError {
@@ -108,6 +114,8 @@ struct AlbumAPI: HTTPResponder {
                 return try await api.entries(call.query)
             }
         }
+        r.post("/api/entries") { api, call in try await api.upload(call) }
+        r.get("/api/changes") { api, call in try await api.changes(call.query) }
         r.get("/api/entries/{entry}") { api, call in try await api.entry(call.id("entry")) }
         r.get("/api/entries/{entry}/media") { api, call in try await api.entryMedia(call.id("entry"), call.request) }
         r.get("/api/summaries/{kind}") { api, call in try await api.cached(call) { try await api.summary(call.word("kind"), call.query) } }

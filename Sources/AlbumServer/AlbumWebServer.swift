@@ -31,6 +31,8 @@ public final class AlbumWebServer: Sendable {
         public var limits = ConnectionLimits()
         /// How long requests in flight may take to finish once the server stops.
         public var shutdownGrace: Duration = .seconds(10)
+        /// The largest file an upload (`POST /api/entries`) takes.
+        public var maxUploadBytes = 256 << 20
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, fetch: FetchOptions = FetchOptions(),
@@ -83,7 +85,8 @@ public final class AlbumWebServer: Sendable {
         policy = AccessPolicy(token: settings.token, loopbackOnly: loopback, host: settings.host)
         jobs = FetchJobs(library: library, makeEnvironment: makeEnvironment, options: settings.fetch)
         cache = settings.keepsAnswers ? AnswerCache() : AnswerCache(maxAnswerBytes: -1)
-        let root = AlbumAPI(library: library, jobs: jobs, policy: policy, assets: assets, cache: cache, stopping: stopping)
+        let root = AlbumAPI(
+            library: library, jobs: jobs, policy: policy, assets: assets, cache: cache, stopping: stopping, maxUploadBytes: settings.maxUploadBytes)
         responder = root
         front = FrontResponder(root: root, users: accounts.map { UserAPIs(root: root, setup: $0) })
     }

@@ -6,14 +6,15 @@ enum OpenAPIDocument {
           "info": {
             "title": "GeoAlbum",
             "version": "0.1.0",
-            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies; with a token, send `Authorization: Bearer TOKEN`."
+            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies (an upload, POST /api/entries, multipart/form-data); with a token, send `Authorization: Bearer TOKEN`. Any POST, PUT or DELETE may carry an `Idempotency-Key` (1-200 visible ASCII characters, a UUID say): a retry with the same key gets the first answer again (header `Idempotent-Replayed: true`) and changes nothing; the key used for another method or path is 422; while the first is being answered, 409 with Retry-After. Keys are kept a week, per user."
           },
           "components": {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" }, "cookie": { "type": "apiKey", "in": "cookie", "name": "album_token" } },
             "parameters": {
               "pinId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
-              "reminderId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } }
+              "reminderId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
+              "idempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "a retry with the same key gets the first answer again", "schema": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$" } }
             },
             "schemas": {
               "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } },
@@ -82,6 +83,16 @@ enum OpenAPIDocument {
               "Tokens": { "type": "object", "required": ["token", "refreshToken", "expiresIn", "user"], "properties": {
                 "token": { "type": "string" }, "refreshToken": { "type": "string" }, "expiresIn": { "type": "integer", "description": "seconds" },
                 "user": { "type": "object", "required": ["id", "email", "admin"], "properties": { "id": { "type": "integer", "format": "int64" }, "email": { "type": "string" }, "admin": { "type": "boolean" } } } } },
+              "Upload": { "type": "object", "required": ["kind", "created", "photo", "entry"], "description": "what an upload stored: a photo, or a sound's entry", "properties": {
+                "kind": { "type": "string", "enum": ["photo", "audio", "song"] }, "created": { "type": "boolean", "description": "false: these bytes were stored before" },
+                "photo": { "allOf": [{ "$ref": "#/components/schemas/Photo" }], "nullable": true }, "entry": { "type": "object", "nullable": true, "description": "as GET /api/entries/{id}" } } },
+              "Changes": { "type": "object", "required": ["changes", "cursor", "more"], "properties": {
+                "changes": { "type": "array", "items": { "type": "object", "required": ["seq", "entity", "id", "op", "at"], "properties": {
+                  "seq": { "type": "integer", "format": "int64" }, "entity": { "type": "string", "enum": ["pin", "photo", "entry", "reminder", "plan"] },
+                  "id": { "type": "integer", "format": "int64", "description": "the entity's id (a plan's is its pin's)" },
+                  "op": { "type": "string", "enum": ["put", "remove"], "description": "put: made or changed (GET it; a 404 means it went since); remove: gone" },
+                  "at": { "type": "integer", "format": "int64", "description": "unix seconds, the server's clock" } } } },
+                "cursor": { "type": "integer", "format": "int64", "description": "the since of the next call" }, "more": { "type": "boolean" } } },
               "Region": { "type": "object", "required": ["latitude", "longitude", "spanLatitude", "spanLongitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "spanLatitude": { "type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 180 },
@@ -161,7 +172,26 @@ enum OpenAPIDocument {
                   { "name": "asOf", "in": "query", "schema": { "type": "integer", "format": "int64" }, "description": "the asOf of page 1, to page through the same photos" },
                   { "name": "type", "in": "query", "schema": { "type": "string", "enum": ["photo", "note", "song", "audio", "place"], "default": "photo" }, "description": "another kind than photo: that kind's entries newest first, `{total, page, pageSize, entries}` (as `album entries --json`, a sound's file as its media URL); by, pin and asOf apply to photos only" }
                 ],
-                "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+                "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "post": { "summary": "Upload a photo (JPEG, HEIC) or a sound, imported as `album import` imports (EXIF date and place, the pin it joins or makes, its thumbnail, duplicates by content; a sound becomes an audio or song entry); streamed to disk under the cap (`album serve --max-upload-mb`); nothing is stored when it fails",
+                "parameters": [{ "$ref": "#/components/parameters/idempotencyKey" }],
+                "requestBody": { "required": true, "content": { "multipart/form-data": { "schema": { "type": "object", "required": ["file"], "additionalProperties": false, "properties": { "file": { "type": "string", "format": "binary", "description": "one file, with its filename" } } } } } },
+                "responses": {
+                  "201": { "description": "stored", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Upload" } } } },
+                  "200": { "description": "these bytes were stored before: that photo or entry", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Upload" } } } },
+                  "400": { "$ref": "#/components/responses/BadRequest" },
+                  "409": { "description": "a request with this Idempotency-Key is being answered", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "413": { "description": "the file is larger than the upload cap", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "415": { "description": "not multipart/form-data, or a file that is not a JPEG, HEIC or sound", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "422": { "description": "an image or sound that cannot be read (corrupt), or one removed from the library before; or an Idempotency-Key used for another request", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } } } }
+            },
+            "/api/changes": {
+              "get": { "summary": "What changed in the caller's library since a cursor, oldest first (sync's pull): start at since=0, keep the answer's cursor",
+                "parameters": [
+                  { "name": "since", "in": "query", "schema": { "type": "integer", "format": "int64", "minimum": 0, "default": 0 } },
+                  { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 500 } }
+                ],
+                "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Changes" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
             "/api/entries/{id}": {
               "get": { "summary": "One note, song, sound or check-in (as `album entry show --json`)",

@@ -49,7 +49,8 @@ actor UserAPIs {
             let jobs = FetchJobs(library: library, makeEnvironment: setup.makeEnvironment(library), options: root.jobs.options)
             return AlbumAPI(
                 library: library, jobs: jobs, policy: root.policy, assets: root.assets,
-                cache: AnswerCache(maxAnswerBytes: root.cache.maxAnswerBytes), stopping: root.stopping)
+                cache: AnswerCache(maxAnswerBytes: root.cache.maxAnswerBytes), stopping: root.stopping,
+                maxUploadBytes: root.maxUploadBytes)
         }
         opened[user.id] = task
         do {

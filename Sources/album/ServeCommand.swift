@@ -20,6 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("radius-km"), parsing: .unconditional, help: Vocabulary.searchRadius) var radiusKm: Double = 5
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: Vocabulary.perPage) var perPage: Int = 30
     @Option(parsing: .unconditional, help: Vocabulary.concurrency) var concurrency: Int = 8
+    @Option(name: .customLong("max-upload-mb"), help: "The largest file an upload (POST /api/entries) takes, in MiB.") var maxUploadMB: Int = 256
     @Flag(help: .hidden) var noAnswerCache = false  // bench/serve.sh: what an answer costs to make
 
     func validate() throws {
@@ -33,6 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
+        guard (1...4096).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb \(maxUploadMB) must be 1-4096") }
     }
 
     func run() async throws {
@@ -73,11 +75,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func serve(_ library: Library, token: String?, assets: WebAssets, accounts: ServerAccounts?) async throws {
         let source = sourceOptions.source, endpoint = sourceOptions.endpoint, concurrency = self.concurrency
+        var settings = AlbumWebServer.Settings(
+            host: host, port: UInt16(port), token: token, fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency),
+            keepsAnswers: !noAnswerCache)
+        settings.maxUploadBytes = maxUploadMB << 20
         let server = try AlbumWebServer(
-            library: library, assets: assets,
-            settings: .init(host: host, port: UInt16(port), token: token,
-                            fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency),
-                            keepsAnswers: !noAnswerCache),
+            library: library, assets: assets, settings: settings,
             makeEnvironment: Self.environment(library, source: source, endpoint: endpoint, concurrency: concurrency),
             accounts: accounts)
         // SIGTERM, SIGINT: stop accepting, finish what is in flight, give back the fetches' photos, exit 0.

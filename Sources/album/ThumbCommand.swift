@@ -27,6 +27,23 @@ struct ThumbCommand: AsyncParsableCommand {
     func validate() throws {
         guard (16...4096).contains(thumbSize) else { throw ValidationError("--thumb-size \(thumbSize) must be 16-4096") }
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency \(concurrency) must be at least 1") }
+        try Self.checkOutIsAFolder(out)
+    }
+
+    /// `--out t.jpg` where no `t.jpg` exists yet would become a folder named like a picture; say what
+    /// --out means instead. An existing folder of any name is taken as it is.
+    static func checkOutIsAFolder(_ out: String) throws {
+        let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "tif", "tiff"]
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder)
+        let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
+        if exists, !isFolder.boolValue {
+            throw ValidationError("--out \(out) is a file: --out is the folder the thumbnails are written into")
+        }
+        if !exists, pictureExtensions.contains(ext) {
+            throw ValidationError(
+                "--out \(out) looks like a picture's name: --out is the folder the thumbnails are written into (e.g. --out thumbs)")
+        }
     }
 
     func run() async throws {

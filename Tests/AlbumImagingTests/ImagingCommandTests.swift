@@ -102,4 +102,20 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try AlbumProcess.run(["thumb", "x.jpg"]).status != 0)  // --out is required
     }
+
+    @Test func thumbOutThatNamesAPictureOrAFileIsRefused() throws {
+        let picture = folder.child("t.jpg").path
+        let named = try AlbumProcess.run(["thumb", "x.jpg", "--out", picture])
+        #expect(named.status == 64)
+        #expect(named.stderr.hasPrefix("album: error: --out \(picture) looks like a picture's name: --out is the folder"))
+        #expect(!FileManager.default.fileExists(atPath: picture))
+        let file = try write(Data("keep".utf8), "notes.txt")
+        let onFile = try AlbumProcess.run(["thumb", "x.jpg", "--out", file])
+        #expect(onFile.status == 64)
+        #expect(onFile.stderr == "album: error: --out \(file) is a file: --out is the folder the thumbnails are written into\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("keep".utf8))
+        let existing = folder.child("shots.jpg").path  // a folder that exists keeps any name
+        try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
+        #expect(try AlbumProcess.run(["thumb", "x.jpg", "--out", existing]).stderr.contains("looks like") == false)
+    }
 }

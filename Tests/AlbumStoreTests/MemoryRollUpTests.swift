@@ -15,6 +15,16 @@ import TestSupport
         WHERE p.local_date IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
         """
     static let tagDaysStored = "SELECT local_date, pin_id, tag, photos FROM photo_tag_days ORDER BY 1, 2, 3"
+    /// `photo_totals` (decision 0058) and the same counted: two rows, equal when the totals are right.
+    static let totals = """
+        SELECT dated, undated, 0, 0 FROM photo_totals
+        UNION ALL SELECT count(local_date), count(*) - count(local_date), 1, 0 FROM photos ORDER BY 3
+        """
+
+    static func totalsAgree(_ sql: SQL) throws(AlbumError) -> Bool {
+        let rows = try sql.query(totals).map { "\($0.int64(0) ?? -1)/\($0.int64(1) ?? -1)" }
+        return rows.count == 2 && rows[0] == rows[1]
+    }
 
     static func rows(_ sql: SQL, _ query: String) throws(AlbumError) -> [String] {
         try sql.query(query).map { row in
@@ -59,6 +69,7 @@ import TestSupport
                     try sql.run("DELETE FROM photos WHERE id = ?", [id])
                 }
                 #expect(try Self.rows(sql, Self.tagDaysStored) == Self.rows(sql, Self.tagDaysRecomputed), "after step \(step)")
+                #expect(try Self.totalsAgree(sql), "photo_totals after step \(step)")
                 checks += 1
             }
         }
@@ -67,6 +78,7 @@ import TestSupport
             try sql.run("DELETE FROM pins WHERE id = 2")
             #expect(try Self.rows(sql, Self.tagDaysStored) == Self.rows(sql, Self.tagDaysRecomputed))
             #expect(try sql.queryOne("SELECT count(*) FROM photo_tag_days WHERE pin_id = 2")?.int(0) == 0)
+            #expect(try Self.totalsAgree(sql))
         }
         #expect(checks == 400)
     }

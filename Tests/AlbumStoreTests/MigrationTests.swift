@@ -14,7 +14,8 @@ import TestSupport
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
-                                 "speed-looseFiles", "accounts-createShareLinks"]
+                                 "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync",
+                                 "speed-thumbnailPending"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

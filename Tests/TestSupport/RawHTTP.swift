@@ -78,6 +78,25 @@ public enum RawHTTP {
         return try parse(bytes)
     }
 
+    /// Sends `bytes` as they are (a request cut off mid-body, say), closes the sending side,
+    /// and reads what the server answers until it closes (empty when it answered nothing).
+    public static func exchange(_ bytes: Data, port: UInt16) throws -> [UInt8] {
+        let fd = connect(port: port)
+        guard fd >= 0 else { throw ServerError(description: "cannot connect to port \(port)") }
+        defer { close(fd) }
+        send(fd, bytes)
+        shutdown(fd, Int32(SHUT_WR))
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            received += chunk[0..<n]
+        }
+        return received
+    }
+
     /// A JSON body request.
     public static func json(
         _ method: String, _ path: String, port: UInt16, _ object: Any, headers: [String: String] = [:]

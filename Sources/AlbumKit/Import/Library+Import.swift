@@ -26,8 +26,11 @@ extension Library {
         let root = folder.standardizedFileURL.path
         if !options.dryRun { try await recoverFromCrash(pool: pool) }
         let walker = try FolderWalker(root: root, excluding: [self.folder.path])
-        let scan = try await scanAll(
+        var scan = try await scanAll(
             walker, root: root, PhotoScanner(library: self, options: options), pool: pool, progress: progress)
+        if let source = options.recordedSource {
+            for i in scan.photos.indices { scan.photos[i].originalPath = source }
+        }
 
         let store = self.store
         let radius = options.radiusKm

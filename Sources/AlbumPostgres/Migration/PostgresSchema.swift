@@ -476,6 +476,58 @@ public enum PostgresSchema {
             );
             CREATE INDEX share_links_by_user ON share_links (user_id);
             """),
+        Migration(name: "store-photoTotals", sql: """
+            -- How many photos there are, dated and undated, as SQLite's store-photoTotals (decision
+            -- 0058), kept by statement triggers in the writing transaction. Rows are added, never
+            -- updated: a single counter row would make every writer of photos wait for the others
+            -- (and could deadlock two of them); the total is the sum of the rows, and now and then a
+            -- writer folds them into one (one folder at a time, by an advisory lock).
+            CREATE TABLE photo_totals (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                dated bigint NOT NULL,
+                undated bigint NOT NULL
+            );
+            INSERT INTO photo_totals (dated, undated) SELECT count(local_date), count(*) - count(local_date) FROM photos;
+            CREATE FUNCTION photo_totals_add(d bigint, u bigint) RETURNS void LANGUAGE plpgsql AS $$
+            DECLARE
+                added bigint;
+            BEGIN
+                IF d = 0 AND u = 0 THEN
+                    RETURN;
+                END IF;
+                INSERT INTO photo_totals (dated, undated) VALUES (d, u) RETURNING id INTO added;
+                IF added % 256 = 0 AND current_setting('transaction_isolation') = 'read committed'
+                    AND pg_try_advisory_xact_lock(58058) THEN
+                    WITH gone AS (DELETE FROM photo_totals RETURNING dated, undated)
+                    INSERT INTO photo_totals (dated, undated) SELECT coalesce(sum(dated), 0), coalesce(sum(undated), 0) FROM gone;
+                END IF;
+            END $$;
+            CREATE FUNCTION photo_totals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM photo_totals_add(count(local_date), count(*) - count(local_date)) FROM new_photos;
+                RETURN NULL;
+            END $$;
+            CREATE FUNCTION photo_totals_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM photo_totals_add(-count(local_date), count(local_date) - count(*)) FROM old_photos;
+                RETURN NULL;
+            END $$;
+            CREATE FUNCTION photo_totals_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM photo_totals_add(
+                    (SELECT count(local_date) FROM new_photos) - (SELECT count(local_date) FROM old_photos),
+                    (SELECT count(*) - count(local_date) FROM new_photos) - (SELECT count(*) - count(local_date) FROM old_photos));
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER photo_totals_insert AFTER INSERT ON photos
+                REFERENCING NEW TABLE AS new_photos FOR EACH STATEMENT EXECUTE FUNCTION photo_totals_inserted();
+            CREATE TRIGGER photo_totals_delete AFTER DELETE ON photos
+                REFERENCING OLD TABLE AS old_photos FOR EACH STATEMENT EXECUTE FUNCTION photo_totals_deleted();
+            CREATE TRIGGER photo_totals_update AFTER UPDATE ON photos
+                REFERENCING OLD TABLE AS old_photos NEW TABLE AS new_photos FOR EACH STATEMENT EXECUTE FUNCTION photo_totals_updated();
+            """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): PostgresSchema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: PostgresSchema.syncSQL),
         Migration(name: "speed-thumbnailPending", sql: """
             -- Thumbnails when needed (issue 28, decision 0072), as SQLite's speed-thumbnailPending.
             ALTER TABLE photos ADD COLUMN thumbnail_pending integer NOT NULL DEFAULT 0;

@@ -134,32 +134,11 @@ extension PostgresStore {
             """, [id, text])
     }
 
-    /// The conditions a filter puts on `e` with `?` placeholders (`Session.numbered` numbers
-    /// them), and their arguments in order.
+    /// The conditions a filter puts on `e` (`EntryFilterSQL`, written once for both stores), and
+    /// their arguments in order.
     static func entryConditions(_ filter: EntryFilter) -> (sql: String, arguments: [any PostgresArgument]) {
-        var parts = ["true"]
-        var arguments: [any PostgresArgument] = []
-        if let kind = filter.kind {
-            parts.append("e.kind = ?")
-            arguments.append(kind.rawValue)
-        }
-        if let from = filter.from {
-            parts.append("e.local_date >= ?")
-            arguments.append(from.description)
-        }
-        if let to = filter.to {
-            parts.append("e.local_date <= ?")
-            arguments.append(to.description)
-        }
-        if let tag = filter.tag {
-            parts.append("EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = e.id AND t.tag = ?)")
-            arguments.append(tag.value)
-        }
-        if let pin = filter.pinId {
-            parts.append("e.pin_id = ?")
-            arguments.append(pin)
-        }
-        return (parts.joined(separator: " AND "), arguments)
+        let conditions = EntryFilterSQL(filter)
+        return (conditions.sql, Self.bound(conditions.arguments))
     }
 }
 #endif

@@ -21,12 +21,17 @@ extension PostgresStore {
     /// arguments (`Session.numbered` makes them `$n`).
     static func conditions(_ filter: PhotoFilter) -> (sql: String, arguments: [any PostgresArgument]) {
         let conditions = PhotoFilterSQL(filter)
-        return (conditions.sql, conditions.arguments.map { value -> any PostgresArgument in
+        return (conditions.sql, Self.bound(conditions.arguments))
+    }
+
+    /// The filters' values (`PhotoFilterSQL`, `EntryFilterSQL`) as PostgreSQL binds them.
+    static func bound(_ values: [PhotoFilterSQL.Value]) -> [any PostgresArgument] {
+        values.map { value -> any PostgresArgument in
             switch value {
             case .text(let text): text
             case .integer(let number): number
             }
-        })
+        }
     }
 
     public func lastPhotoId() async throws(AlbumError) -> Int64 {
@@ -36,9 +41,15 @@ extension PostgresStore {
     public func timelineSlice(_ filter: PhotoFilter, offset: Int, limit: Int) async throws(AlbumError) -> TimelineSlice {
         let (whereSQL, arguments) = Self.conditions(filter)
         return try await read { db throws(AlbumError) in
-            let counts = try await db.queryOne(
-                Session.numbered("SELECT count(*), count(p.local_date) FROM photos p WHERE \(whereSQL)"), arguments)
-            let total = counts?.int(0) ?? 0, dated = counts?.int(1) ?? 0
+            let total: Int, dated: Int
+            if let totals = try await Self.photoTotals(db, filter) {
+                (total, dated) = totals
+            } else {
+                let counts = try await db.queryOne(
+                    Session.numbered("SELECT count(*) AS total, count(p.local_date) AS dated FROM photos p WHERE \(whereSQL)"), arguments)
+                total = counts?.int("total") ?? 0
+                dated = counts?.int("dated") ?? 0
+            }
             var photos: [PhotoEntry] = []
             if offset < dated {
                 photos = try await db.query(Session.numbered("""
@@ -56,6 +67,20 @@ extension PostgresStore {
             }
             return TimelineSlice(total: total, dated: dated, photos: photos)
         }
+    }
+
+    /// (all photos, dated photos) from `photo_totals` (decision 0058), or nil when the filter
+    /// narrows the photos by more than `asOf` or photos newer than `asOf` exist: one statement,
+    /// so the totals and that check see the same snapshot.
+    static func photoTotals(_ db: Session, _ filter: PhotoFilter) async throws(AlbumError) -> (Int, Int)? {
+        guard filter.pinId == nil, filter.tag == nil, filter.source == nil, filter.from == nil, filter.to == nil else { return nil }
+        let row = try await db.queryOne("""
+            SELECT coalesce(sum(dated), 0)::bigint AS dated, coalesce(sum(undated), 0)::bigint AS undated,
+                EXISTS (SELECT 1 FROM photos WHERE id > $1) AS newer FROM photo_totals
+            """, [filter.asOf ?? Int64.max])
+        guard let row, row.bool("newer") == false else { return nil }
+        let dated = row.int("dated") ?? 0
+        return (dated + (row.int("undated") ?? 0), dated)
     }
 
     public func photosPerDay(_ filter: PhotoFilter, from: LocalDate, to: LocalDate) async throws(AlbumError) -> [LocalDate: Int] {

@@ -17,12 +17,17 @@ extension AlbumDatabase {
     /// The conditions a filter puts on `p` (`PhotoFilterSQL`), and their arguments in order.
     static func conditions(_ filter: PhotoFilter) -> (sql: String, arguments: [any SQLBindable]) {
         let conditions = PhotoFilterSQL(filter)
-        return (conditions.sql, conditions.arguments.map { value -> any SQLBindable in
+        return (conditions.sql, Self.bound(conditions.arguments))
+    }
+
+    /// The filters' values (`PhotoFilterSQL`, `EntryFilterSQL`) as SQLite binds them.
+    static func bound(_ values: [PhotoFilterSQL.Value]) -> [any SQLBindable] {
+        values.map { value -> any SQLBindable in
             switch value {
             case .text(let text): text
             case .integer(let number): number
             }
-        })
+        }
     }
 
     /// The highest photo id, 0 for an empty library.

@@ -43,16 +43,21 @@ extension AlbumDatabase {
         return try db.queryOne("SELECT 1 FROM photos WHERE id > ? LIMIT 1", [asOf]) == nil
     }
 
-    /// (all photos, dated photos) from the roll-up, or nil when it does not answer for the filter.
+    /// (all photos, dated photos) from the roll-ups, or nil when they do not answer for the
+    /// filter: without date bounds the one-row `photo_totals` (decision 0058), with them the
+    /// `photo_days` of those days.
     static func rolledUpCounts(_ db: SQL, _ filter: PhotoFilter) throws(AlbumError) -> (Int, Int)? {
         guard try rollUpAnswers(db, filter) else { return nil }
+        if filter.from == nil && filter.to == nil {
+            let totals = try db.queryOne("SELECT dated, undated FROM photo_totals")
+            let dated = totals?.int("dated") ?? 0
+            return (dated + (totals?.int("undated") ?? 0), dated)
+        }
+        // Undated photos are only in a listing without date bounds.
         let dated = try db.queryOne(
             "SELECT coalesce(sum(photos), 0) AS dated FROM photo_days WHERE local_date BETWEEN ? AND ?",
             [filter.from?.description ?? "0000-00-00", filter.to?.description ?? "9999-99-99"])?.int("dated") ?? 0
-        // Undated photos are only in a listing without date bounds.
-        let undated = filter.from == nil && filter.to == nil
-            ? try db.queryOne("SELECT count(*) AS undated FROM photos WHERE local_date IS NULL")?.int("undated") ?? 0 : 0
-        return (dated + undated, dated)
+        return (dated, dated)
     }
 
     /// Photos per local day between two days (inclusive) that the filter selects.

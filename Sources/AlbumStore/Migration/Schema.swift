@@ -610,6 +610,31 @@ enum Schema {
             );
             CREATE INDEX share_links_by_user ON share_links (user_id);
             """),
+        Migration(name: "store-photoTotals", sql: """
+            -- How many photos there are, dated and undated, in one row kept by triggers in the
+            -- writing transaction (decision 0058): the timeline's total without summing the
+            -- photo_days roll-up (one row per day, pin and camera) on every page.
+            CREATE TABLE photo_totals (
+                one INTEGER PRIMARY KEY CHECK (one = 1),
+                dated INTEGER NOT NULL,
+                undated INTEGER NOT NULL
+            );
+            INSERT INTO photo_totals (one, dated, undated)
+                SELECT 1, count(local_date), count(*) - count(local_date) FROM photos;
+            CREATE TRIGGER photo_totals_insert AFTER INSERT ON photos BEGIN
+                UPDATE photo_totals SET dated = dated + (new.local_date IS NOT NULL), undated = undated + (new.local_date IS NULL);
+            END;
+            CREATE TRIGGER photo_totals_delete AFTER DELETE ON photos BEGIN
+                UPDATE photo_totals SET dated = dated - (old.local_date IS NOT NULL), undated = undated - (old.local_date IS NULL);
+            END;
+            CREATE TRIGGER photo_totals_update AFTER UPDATE OF taken_at ON photos
+                WHEN (old.local_date IS NULL) <> (new.local_date IS NULL) BEGIN
+                UPDATE photo_totals SET dated = dated + (new.local_date IS NOT NULL) - (old.local_date IS NOT NULL),
+                    undated = undated + (new.local_date IS NULL) - (old.local_date IS NULL);
+            END;
+            """),
+        // The change log and idempotency keys of sync (issue 25, decision 0061): Schema+Sync.swift.
+        Migration(name: "accounts-createSync", sql: Schema.syncSQL),
         Migration(name: "speed-thumbnailPending", sql: """
             -- Thumbnails when needed (issue 28, decision 0072): a photo stored with
             -- `--thumbnails lazy` has its thumbnail path but no file yet; its first use (serve,

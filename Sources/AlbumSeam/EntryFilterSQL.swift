@@ -1,0 +1,37 @@
+import AlbumModel
+
+/// The conditions an `EntryFilter` puts on the entry `e`, written once for both stores, as
+/// `PhotoFilterSQL` for photos: `?` placeholders (SQLite binds them in order; PostgreSQL numbers
+/// them `$1`, `$2`, …) and the tables both stores have (`entry_tags`, `entries.local_date`).
+public struct EntryFilterSQL: Sendable {
+    /// Always at least `true`, joined with `AND`.
+    public let sql: String
+    public let arguments: [PhotoFilterSQL.Value]
+
+    public init(_ filter: EntryFilter) {
+        var parts = ["true"]
+        var arguments: [PhotoFilterSQL.Value] = []
+        if let kind = filter.kind {
+            parts.append("e.kind = ?")
+            arguments.append(.text(kind.rawValue))
+        }
+        if let from = filter.from {
+            parts.append("e.local_date >= ?")
+            arguments.append(.text(from.description))
+        }
+        if let to = filter.to {
+            parts.append("e.local_date <= ?")
+            arguments.append(.text(to.description))
+        }
+        if let tag = filter.tag {
+            parts.append("EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = e.id AND t.tag = ?)")
+            arguments.append(.text(tag.value))
+        }
+        if let pin = filter.pinId {
+            parts.append("e.pin_id = ?")
+            arguments.append(.integer(pin))
+        }
+        sql = parts.joined(separator: " AND ")
+        self.arguments = arguments
+    }
+}

@@ -1,0 +1,66 @@
+import AlbumModel
+import AlbumSeam
+
+/// The change log and idempotency keys (`SyncStore`, decision 0061) on SQLite.
+extension AlbumDatabase {
+    /// A week: how long a key's answer is replayed.
+    static let requestMemorySeconds: Int64 = 7 * 86_400
+
+    public func claimRequest(key: String, fingerprint: String, now: Int64, staleAfter: Int64) throws(AlbumError) -> RequestClaim {
+        try write { db throws(AlbumError) in
+            guard let row = try db.queryOne("SELECT fingerprint, status, answer, claimed_at FROM client_requests WHERE key = ?", [key]) else {
+                try db.run("DELETE FROM client_requests WHERE claimed_at < ?", [now - Self.requestMemorySeconds])
+                try db.run("INSERT INTO client_requests (key, fingerprint, claimed_at) VALUES (?, ?, ?)", [key, fingerprint, now])
+                return .claimed
+            }
+            let used = row.string(0) ?? ""
+            guard used == fingerprint else { return .otherRequest(used) }
+            if let status = row.int64(1) { return .answered(status: Int(status), answer: row.string(2) ?? "") }
+            guard (row.int64(3) ?? 0) < now - staleAfter else { return .inProgress }
+            try db.run("UPDATE client_requests SET claimed_at = ? WHERE key = ?", [now, key])
+            return .claimed
+        }
+    }
+
+    public func finishRequest(key: String, status: Int, answer: String) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run("UPDATE client_requests SET status = ?, answer = ? WHERE key = ?", [Int64(status), answer, key])
+        }
+    }
+
+    public func releaseRequest(key: String) throws(AlbumError) {
+        try write { db throws(AlbumError) in
+            try db.run("DELETE FROM client_requests WHERE key = ? AND status IS NULL", [key])
+        }
+    }
+
+    /// One writer at a time: rows are numbered in commit order as they are written.
+    public func changes(after seq: Int64, limit: Int) throws(AlbumError) -> [ChangeRecord] {
+        try read { db throws(AlbumError) in
+            try db.query("SELECT seq, entity, entity_id, op, at FROM changes WHERE seq > ? ORDER BY seq LIMIT ?", [seq, Int64(limit)]).map { row in
+                ChangeRecord(seq: row.int64(0) ?? 0, entity: row.string(1) ?? "", entityId: row.int64(2) ?? 0, op: row.string(3) ?? "",
+                             at: row.int64(4) ?? 0)
+            }
+        }
+    }
+}
+
+extension SQLiteLibraryStore {
+    public func claimRequest(key: String, fingerprint: String, now: Int64, staleAfter: Int64) async throws(AlbumError) -> RequestClaim {
+        try await database.write { db throws(AlbumError) in
+            try db.claimRequest(key: key, fingerprint: fingerprint, now: now, staleAfter: staleAfter)
+        }
+    }
+
+    public func finishRequest(key: String, status: Int, answer: String) async throws(AlbumError) {
+        try await database.write { db throws(AlbumError) in try db.finishRequest(key: key, status: status, answer: answer) }
+    }
+
+    public func releaseRequest(key: String) async throws(AlbumError) {
+        try await database.write { db throws(AlbumError) in try db.releaseRequest(key: key) }
+    }
+
+    public func changes(after seq: Int64, limit: Int) async throws(AlbumError) -> [ChangeRecord] {
+        try await database.read { db throws(AlbumError) in try db.changes(after: seq, limit: limit) }
+    }
+}
