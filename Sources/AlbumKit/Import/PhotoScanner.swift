@@ -93,7 +93,8 @@ struct PhotoScanner: Sendable {
         do {
             // From the bytes already read (issue 28: one read of each file); only the segments
             // up to APP1 (and XMP) are looked at, copied segment by segment.
-            exif = try reader.read(data: data)
+            // A HEIF is read through libheif from its file, so errors name the file.
+            exif = ImageKind.isHEIF(data.prefix(64)) ? try reader.read(fileAt: URL(fileURLWithPath: path)) : try reader.read(data: data)
         } catch {
             // The report names the file beside the reason: the reason leaves the file out.
             let reason = error.subject == .file(path) ? error.detail.reason : error.description
