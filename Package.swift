@@ -68,6 +68,9 @@ let package = Package(
         .target(name: "AlbumAccounts", dependencies: ["AlbumModel", "AlbumSeam", "CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         // Sound files (issue 26): TagLib for tags, FFmpeg for length and waveform, both loaded on first use.
         .target(name: "AlbumAudio", dependencies: ["AlbumModel", "CTagLib", "CGeoAlbumShim"]),
+        // The mood of a note or transcript (issue 32): VADER ported to Swift, its lexicon embedded
+        // (Lexicon/ holds the original files and their MIT licence). Foundation and AlbumModel only.
+        .target(name: "AlbumMood", dependencies: ["AlbumModel"], exclude: ["Lexicon"]),
         // GeoNames places and time zones, offline; GPX tracks. No C library of its own.
         .target(name: "AlbumPlaces", dependencies: ["AlbumModel"]),
         .target(name: "AlbumDownload", dependencies: ["AlbumModel", "AlbumNet", "AlbumFiles"]),
@@ -80,7 +83,7 @@ let package = Package(
             name: "AlbumCore",
             dependencies: [
                 "AlbumModel", "AlbumSeam", "AlbumStore", "AlbumFiles", "AlbumNet", "AlbumSources", "AlbumImaging", "AlbumDownload",
-                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC", "AlbumAudio", "AlbumAccounts",
+                "AlbumCards", "AlbumPlaces", "AlbumPostgres", "AlbumYFCC", "AlbumAudio", "AlbumAccounts", "AlbumMood",
             ],
             path: "Sources/AlbumKit"
         ),
@@ -136,6 +139,7 @@ let package = Package(
         .testTarget(name: "AlbumSourcesTests", dependencies: ["AlbumSources", "AlbumModel", "AlbumNet", "TestSupport"]),
         .testTarget(name: "AlbumImagingTests", dependencies: ["AlbumImaging", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumAudioTests", dependencies: ["AlbumAudio", "AlbumModel", "TestSupport"]),
+        .testTarget(name: "AlbumMoodTests", dependencies: ["AlbumMood", "AlbumModel"]),
         .testTarget(name: "AlbumPlacesTests", dependencies: ["AlbumPlaces", "AlbumModel", "TestSupport"]),
         .testTarget(name: "AlbumKitTests", dependencies: ["AlbumCore", "AlbumDownload", "AlbumModel", "AlbumNet", "AlbumSeam", "AlbumSources", "AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumAccountsTests", dependencies: ["AlbumAccounts", "AlbumStore", "AlbumModel", "TestSupport"]),

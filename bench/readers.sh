@@ -11,7 +11,9 @@
 # Prints the load average with every figure: on a shared machine say it with the numbers.
 # Not a test: run it by hand. Usage: bash bench/readers.sh [PHOTOS=100000] [MEMORY=1000000] [IMPORT=5000]
 #   env: ALBUM (a binary built elsewhere), BENCH_DIR, DURATION (wrk, default 15s), RUNS (default 9),
-#   PARTS ("A B", default both)
+#   PARTS ("A B", default both), SERVER_CPUS and WRK_CPUS (part A: `taskset -c` lists for the
+#   server and for wrk, e.g. 0 and 1: each its own core, less noise from the other processes'
+#   scheduling between them; unset: no pinning, as the issue's figure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PHOTOS=${1:-100000}
@@ -45,13 +47,16 @@ LUA
   PATH_=/api/entries?page=2\&pageSize=100
   for readers in 1 default; do
     if [ $readers = default ]; then env=(); else env=(ALBUM_SQLITE_READERS=$readers); fi
-    env "${env[@]}" "$ALBUM" serve --port 18191 --library "$DIR/serve" >/dev/null 2>"$DIR/serve.log" &
+    pin_server=(); pin_wrk=()
+    if [ -n "${SERVER_CPUS:-}" ]; then pin_server=(taskset -c "$SERVER_CPUS"); fi
+    if [ -n "${WRK_CPUS:-}" ]; then pin_wrk=(taskset -c "$WRK_CPUS"); fi
+    env "${env[@]}" "${pin_server[@]}" "$ALBUM" serve --port 18191 --library "$DIR/serve" >/dev/null 2>"$DIR/serve.log" &
     pid=$!
     for _ in $(seq 1200); do curl -sf "http://127.0.0.1:18191/api/region" >/dev/null && break; sleep 0.1; done
     curl -sf -o /dev/null "http://127.0.0.1:18191$PATH_"
     before=$(awk '{print $14 + $15}' /proc/$pid/stat)
-    echo "== readers=$readers: GET $PATH_ uncached, 50 connections; load before: $(load)"
-    out=$(wrk -t2 -c50 -d"$DURATION" --latency -s "$DIR/fresh.lua" "http://127.0.0.1:18191$PATH_")
+    echo "== readers=$readers: GET $PATH_ uncached, 50 connections${SERVER_CPUS:+, server on CPU $SERVER_CPUS}${WRK_CPUS:+, wrk on CPU $WRK_CPUS}; load before: $(load)"
+    out=$("${pin_wrk[@]}" wrk -t2 -c50 -d"$DURATION" --latency -s "$DIR/fresh.lua" "http://127.0.0.1:18191$PATH_")
     after=$(awk '{print $14 + $15}' /proc/$pid/stat)
     echo "$out" | grep -E "Latency  |50%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors"
     n=$(echo "$out" | awk '/requests in/ {print $1}')

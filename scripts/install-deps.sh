@@ -6,6 +6,7 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libxml2-utils gpsbabel python3-geojson libjs-leaflet libjs-leaflet.markercluster xplanet-images
   libheif-dev libheif-examples
   libtagc0-dev libavformat-dev libavcodec-dev ffmpeg sox espeak-ng
+  libpocketsphinx-dev pocketsphinx-en-us
   libcairo2-dev fonts-dejavu-core
   chromium chromium-driver python3-selenium python3-pip
   libbz2-dev libsodium-dev

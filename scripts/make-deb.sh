@@ -4,7 +4,8 @@
 # the package); Depends: is what dpkg-shlibdeps reads off its ELF NEEDED entries (objdump), so it
 # names exactly the Debian libraries the binary loads. libheif and cairo are loaded with dlopen
 # only by a command that reads a HEIC or draws a card (decision 0043-i13), TagLib and FFmpeg only
-# by an import of sound files (issue 26): Recommends.
+# by an import of sound files (issue 26): Recommends. libswresample too (transcripts, issue 32);
+# PocketSphinx and its 40 MB US English model only by `album transcribe`: Suggests.
 # The place names (GeoNames), the zone database and the map page's scripts are data packages that
 # `album` reads when present and names when missing: Recommends too.
 set -euo pipefail
@@ -74,7 +75,8 @@ Architecture: $arch
 Maintainer: GeoAlbum <geoalbum@example.org>
 Installed-Size: $size
 Depends: $depends
-Recommends: libheif1, libcairo2, libtagc0, libavformat59, libavcodec59, libavutil57, fonts-dejavu-core, libtimezonemap-data, tzdata, libjs-leaflet, libjs-leaflet.markercluster
+Recommends: libheif1, libcairo2, libtagc0, libavformat59, libavcodec59, libavutil57, libswresample4, fonts-dejavu-core, libtimezonemap-data, tzdata, libjs-leaflet, libjs-leaflet.markercluster
+Suggests: libpocketsphinx3, pocketsphinx-en-us
 Section: graphics
 Priority: optional
 Description: photo albums around places on the map

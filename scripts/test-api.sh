@@ -31,7 +31,7 @@ pid=$!
 for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/region" && break; sleep 0.1; done
 
 # Bounded: about 20 s on a quiet machine at 25 examples; 240 s at most on a loaded one.
-timeout 240 "${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" \
+timeout 240 "${ST[@]}" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$PORT/api/openapi.json" \
   --checks all --max-examples "$MAX_EXAMPLES" --exclude-path '/api/pins/{id}/events' \
   --request-timeout 10 --no-color --seed 1 --workers 1 "$@"
 
@@ -44,6 +44,6 @@ pid=$!
 for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/openapi.json" && break; sleep 0.1; done
 TOKEN=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"api@example.org","password":"api test password"}' \
   "http://127.0.0.1:$PORT/api/auth/login" | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
-timeout 240 "${ST[@]}" run "http://127.0.0.1:$PORT/api/openapi.json" -H "Authorization: Bearer $TOKEN" \
+timeout 240 "${ST[@]}" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$PORT/api/openapi.json" -H "Authorization: Bearer $TOKEN" \
   --checks all --max-examples "$MAX_EXAMPLES" --exclude-path '/api/pins/{id}/events' \
   --request-timeout 10 --no-color --seed 1 --workers 1 "$@"

@@ -35,3 +35,7 @@ public typealias ShareLink = AlbumSeam.ShareLink
 /// What an `Idempotency-Key` claim found, and one row of the change log (sync, decision 0061).
 public typealias RequestClaim = AlbumSeam.RequestClaim
 public typealias ChangeRecord = AlbumSeam.ChangeRecord
+
+// The voice diary (issue 32): the transcript queue's values, for `album transcribe`.
+public typealias Transcript = AlbumSeam.Transcript
+public typealias TranscriptState = AlbumSeam.TranscriptState

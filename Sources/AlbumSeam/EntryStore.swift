@@ -62,6 +62,7 @@ extension RowDecoder {
         return Entry(
             id: id, content: content, at: time, coordinate: coordinate, pinId: row.int64("pin_id"),
             placeName: row.string("place_name"), tags: tags, ownerId: row.int64("owner_id"),
+            mood: mood(row), transcript: row.string("transcript"),
             createdAt: Timestamp.parse(row.string("created_at")), updatedAt: Timestamp.parse(row.string("updated_at")))
     }
 }

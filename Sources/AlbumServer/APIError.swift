@@ -90,8 +90,8 @@ struct JSONBody {
     /// Bodies are small: a pin or a region.
     static let maxBytes = 64 * 1024
 
-    init(_ data: Data) throws(APIError) {
-        guard data.count <= Self.maxBytes else { throw .badRequest("body is larger than \(Self.maxBytes) bytes") }
+    init(_ data: Data, maxBytes: Int = Self.maxBytes) throws(APIError) {
+        guard data.count <= maxBytes else { throw .badRequest("body is larger than \(maxBytes) bytes") }
         guard !data.isEmpty else { throw .badRequest("body is empty; expected a JSON object") }
         let value: JSONValue
         do {

@@ -15,11 +15,27 @@ extension AlbumAPI {
 
     /// Answers `call` once per key: claims the key, answers, keeps a 2xx answer; a failure
     /// releases the key (nothing was stored: the client may retry with it).
-    func idempotent(key: String, call: Call, _ handler: RouteTable.Handler) async throws -> Response {
+    func idempotent(key: String, call given: Call, _ handler: RouteTable.Handler) async throws -> Response {
         guard (1...200).contains(key.utf8.count), key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw APIError.badRequest("Idempotency-Key must be 1 to 200 visible ASCII characters (a UUID, say)")
         }
-        let fingerprint = "\(call.method) \(call.path)"
+        // What the request is: the method, the path and its body's kind, and a JSON body's content
+        // (read here, at most the largest any route takes, and handed on): a retry sends the same;
+        // the same key with another body, or none, is another request (422), not a retry.
+        var call = given
+        var fingerprint = "\(call.method) \(call.path)" + Self.bodyKind(call.request)
+        if AccessPolicy.isJSON(call.request.headers[.contentType]) {
+            let buffer: ByteBuffer
+            do {
+                buffer = try await call.request.body.collect(upTo: Self.maxEntryBody)
+            } catch let error as HTTPError where error.status == .contentTooLarge {
+                throw APIError(status: 413, code: "body_too_large", message: "body is larger than \(Self.maxEntryBody) bytes")
+            }
+            var request = call.request
+            request.body = RequestBody(buffer: buffer)
+            call = Call(request: request, parameters: call.parameters, query: call.query)
+            fingerprint += " " + Self.digest(Self.canonical(Data(buffer.readableBytesView)))
+        }
         switch try await library.claimRequest(key: key, fingerprint: fingerprint) {
         case .answered(let status, let answer):
             var response = Reply.json(Data(answer.utf8), status: HTTPResponse.Status(code: status))
@@ -52,6 +68,31 @@ extension AlbumAPI {
         let data = collector.data
         try await library.finishRequest(key: key, status: status.code, answer: String(decoding: data, as: UTF8.self))
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
+    }
+
+    /// A JSON body with its keys sorted (a client that encodes its request again, from a dictionary
+    /// in another process, may order them otherwise: the same request); other bytes as they are.
+    static func canonical(_ body: Data) -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+              let sorted = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        else { return body }
+        return sorted
+    }
+
+    /// 64-bit FNV-1a of the bytes, in hex: which body a key was used with (not a secret; keys are per user).
+    static func digest(_ bytes: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return String(hash, radix: 16)
+    }
+
+    /// ` (JSON)`, ` (multipart/form-data)`, ` (TYPE)` or "" for a request without a body.
+    static func bodyKind(_ request: Request) -> String {
+        let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
+        guard hasBody else { return "" }
+        if AccessPolicy.isJSON(request.headers[.contentType]) { return " (JSON)" }
+        let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return " (\(type.isEmpty ? "a body" : String(type.prefix(60))))"
     }
 
     /// `GET /api/changes?since=CURSOR&limit=N`: `{changes: [{seq, entity, id, op, at}], cursor, more}`.

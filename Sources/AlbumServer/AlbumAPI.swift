@@ -114,9 +114,14 @@ struct AlbumAPI: HTTPResponder {
                 return try await api.entries(call.query)
             }
         }
-        r.post("/api/entries") { api, call in try await api.upload(call) }
+        // A JSON body is a note, a song or a check-in; any other is an upload (multipart/form-data).
+        r.post("/api/entries") { api, call in
+            AccessPolicy.isJSON(call.request.headers[.contentType]) ? try await api.addEntry(call) : try await api.upload(call)
+        }
         r.get("/api/changes") { api, call in try await api.changes(call.query) }
         r.get("/api/entries/{entry}") { api, call in try await api.entry(call.id("entry")) }
+        r.put("/api/entries/{entry}") { api, call in try await api.changeEntry(call.id("entry"), call) }
+        r.delete("/api/entries/{entry}") { api, call in try await api.removeEntry(call.id("entry")) }
         r.get("/api/entries/{entry}/media") { api, call in try await api.entryMedia(call.id("entry"), call.request) }
         r.get("/api/summaries/{kind}") { api, call in try await api.cached(call) { try await api.summary(call.word("kind"), call.query) } }
         r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }

@@ -14,6 +14,7 @@ enum OpenAPIDocument {
               "pinId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "reminderId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
+              "entryId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "idempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "a retry with the same key gets the first answer again", "schema": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$" } }
             },
             "schemas": {
@@ -71,7 +72,7 @@ enum OpenAPIDocument {
                 "text": { "type": "string", "nullable": true, "maxLength": 1000 }, "pinId": { "type": "integer", "format": "int64", "minimum": 1, "nullable": true },
                 "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
                 "allowPast": { "type": "boolean", "default": false } } },
-              "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "minimum": 1, "maximum": 10080, "default": 10 } } },
+              "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "nullable": true, "minimum": 1, "maximum": 10080, "default": 10, "description": "absent or null: 10" } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
                 "problem": { "type": "string", "nullable": true, "description": "why this server's last fetch or new collection left the album as it was" },
@@ -83,6 +84,50 @@ enum OpenAPIDocument {
               "Tokens": { "type": "object", "required": ["token", "refreshToken", "expiresIn", "user"], "properties": {
                 "token": { "type": "string" }, "refreshToken": { "type": "string" }, "expiresIn": { "type": "integer", "description": "seconds" },
                 "user": { "type": "object", "required": ["id", "email", "admin"], "properties": { "id": { "type": "integer", "format": "int64" }, "email": { "type": "string" }, "admin": { "type": "boolean" } } } } },
+              "Entry": { "type": "object", "required": ["id", "kind", "at", "offset", "date", "tags", "text", "title", "artist", "file"], "description": "as `album entry show --json`, except that a sound's file is its media URL", "properties": {
+                "id": { "type": "integer", "format": "int64" }, "kind": { "type": "string", "enum": ["note", "song", "audio", "place"] },
+                "at": { "type": "string", "description": "local time, like 2026-06-14T09:43:00" }, "offset": { "type": "string", "nullable": true }, "offsetSource": { "type": "string", "nullable": true },
+                "date": { "type": "string", "format": "date" }, "latitude": { "type": "number", "nullable": true }, "longitude": { "type": "number", "nullable": true },
+                "pinId": { "type": "integer", "format": "int64", "nullable": true }, "place": { "type": "string", "nullable": true },
+                "tags": { "type": "array", "items": { "type": "string" } }, "ownerId": { "type": "integer", "format": "int64", "nullable": true },
+                "text": { "type": "string", "nullable": true, "description": "a note's Markdown, or a check-in's note" }, "html": { "type": "string", "nullable": true, "description": "the text as safe HTML" },
+                "title": { "type": "string", "nullable": true }, "artist": { "type": "string", "nullable": true }, "album": { "type": "string", "nullable": true }, "link": { "type": "string", "nullable": true },
+                "durationMs": { "type": "integer", "nullable": true }, "codec": { "type": "string", "nullable": true }, "waveform": { "type": "array", "nullable": true, "items": { "type": "integer" } },
+                "file": { "type": "string", "nullable": true }, "mediaType": { "type": "string", "nullable": true }, "bytes": { "type": "integer", "nullable": true } } },
+              "EntryPosition": { "description": "where: pinId, latitude and longitude, or place (a place name, as --place), one of them or none", "oneOf": [
+                { "type": "object", "required": ["pinId"], "properties": { "pinId": { "type": "integer", "format": "int64", "minimum": 1, "maximum": 8999999999999999 }, "latitude": { "not": {} }, "longitude": { "not": {} }, "place": { "not": {} } } },
+                { "type": "object", "required": ["latitude", "longitude"], "properties": { "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "pinId": { "not": {} }, "place": { "not": {} } } },
+                { "type": "object", "required": ["place"], "properties": { "place": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$" }, "pinId": { "not": {} }, "latitude": { "not": {} }, "longitude": { "not": {} } } },
+                { "type": "object", "properties": { "pinId": { "not": {} }, "latitude": { "not": {} }, "longitude": { "not": {} }, "place": { "not": {} } } } ] },
+              "CheckInPosition": { "description": "where: pinId, latitude and longitude, or place (a place name, as --place), one of them", "oneOf": [
+                { "type": "object", "required": ["pinId"], "properties": { "pinId": { "type": "integer", "format": "int64", "minimum": 1, "maximum": 8999999999999999 }, "latitude": { "not": {} }, "longitude": { "not": {} }, "place": { "not": {} } } },
+                { "type": "object", "required": ["latitude", "longitude"], "properties": { "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "pinId": { "not": {} }, "place": { "not": {} } } },
+                { "type": "object", "required": ["place"], "properties": { "place": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$" }, "pinId": { "not": {} }, "latitude": { "not": {} }, "longitude": { "not": {} } } } ] },
+              "EntryCommon": { "type": "object", "properties": {
+                "at": { "type": "string", "nullable": true, "maxLength": 40, "pattern": "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9])?)?$", "description": "local time (seconds, Z or an offset optional) or a date (noon); without an offset, in the zone of its place, else the server's; without at, now" },
+                "tags": { "type": "array", "nullable": true, "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } },
+                "clientId": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the client's own id of the entry: sent again, the first entry is answered (200) and nothing is stored twice" } } },
+              "TagText": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$" },
+              "NewNote": { "allOf": [ { "$ref": "#/components/schemas/EntryCommon" }, { "$ref": "#/components/schemas/EntryPosition" }, { "type": "object", "required": ["kind", "text"], "properties": {
+                "kind": { "type": "string", "enum": ["note"] }, "text": { "type": "string", "minLength": 1, "maxLength": 100000, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$", "description": "Markdown (a subset; HTML in it is shown as text)" },
+                "title": { "not": {} }, "artist": { "not": {} }, "album": { "not": {} }, "link": { "not": {} } } } ] },
+              "NewSong": { "allOf": [ { "$ref": "#/components/schemas/EntryCommon" }, { "$ref": "#/components/schemas/EntryPosition" }, { "type": "object", "required": ["kind", "title", "artist"], "properties": {
+                "kind": { "type": "string", "enum": ["song"] }, "title": { "type": "string", "minLength": 1, "maxLength": 1000, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$" }, "artist": { "type": "string", "minLength": 1, "maxLength": 1000, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$" },
+                "album": { "type": "string", "nullable": true, "maxLength": 1000, "pattern": "^[^\\u0000]*$" }, "link": { "type": "string", "nullable": true, "maxLength": 1000, "pattern": "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$|^[Hh][Tt][Tt][Pp][Ss]?://[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\"<>]+$", "description": "http:// or https://; empty is none" }, "text": { "not": {} } } } ] },
+              "NewCheckIn": { "allOf": [ { "$ref": "#/components/schemas/EntryCommon" }, { "$ref": "#/components/schemas/CheckInPosition" }, { "type": "object", "required": ["kind"], "properties": {
+                "kind": { "type": "string", "enum": ["place"] }, "text": { "type": "string", "nullable": true, "maxLength": 100000, "pattern": "^[^\\u0000]*$", "description": "a note about the check-in" },
+                "title": { "not": {} }, "artist": { "not": {} }, "album": { "not": {} }, "link": { "not": {} } } } ] },
+              "NewEntry": { "description": "a note, a song or a check-in, as `album note add`, `song add` and `check-in` (a sound file is uploaded, not sent as JSON)", "oneOf": [
+                { "$ref": "#/components/schemas/NewNote" }, { "$ref": "#/components/schemas/NewSong" }, { "$ref": "#/components/schemas/NewCheckIn" } ] },
+              "EntryChange": { "type": "object", "description": "as `album entry edit`: what the entry's kind has (a note's text, a check-in's text, a song's title, artist, album and link, a sound's title and artist); null or empty clears an optional one; a field its kind does not have is a 409", "properties": {
+                "text": { "type": "string", "nullable": true, "maxLength": 100000, "pattern": "^[^\\u0000]*$" },
+                "title": { "type": "string", "nullable": true, "maxLength": 1000 }, "artist": { "type": "string", "nullable": true, "maxLength": 1000 },
+                "album": { "type": "string", "nullable": true, "maxLength": 1000 }, "link": { "type": "string", "nullable": true, "maxLength": 1000 },
+                "at": { "type": "string", "maxLength": 40, "pattern": "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9])$", "description": "the local time with its offset" },
+                "addTags": { "type": "array", "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } },
+                "removeTags": { "type": "array", "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } } },
+                "anyOf": [ { "required": ["text"] }, { "required": ["title"] }, { "required": ["artist"] }, { "required": ["album"] }, { "required": ["link"] }, { "required": ["at"] },
+                  { "required": ["addTags"], "properties": { "addTags": { "minItems": 1 } } }, { "required": ["removeTags"], "properties": { "removeTags": { "minItems": 1 } } } ] },
               "Upload": { "type": "object", "required": ["kind", "created", "photo", "entry"], "description": "what an upload stored: a photo, or a sound's entry", "properties": {
                 "kind": { "type": "string", "enum": ["photo", "audio", "song"] }, "created": { "type": "boolean", "description": "false: these bytes were stored before" },
                 "photo": { "allOf": [{ "$ref": "#/components/schemas/Photo" }], "nullable": true }, "entry": { "type": "object", "nullable": true, "description": "as GET /api/entries/{id}" } } },
@@ -173,12 +218,13 @@ enum OpenAPIDocument {
                   { "name": "type", "in": "query", "schema": { "type": "string", "enum": ["photo", "note", "song", "audio", "place"], "default": "photo" }, "description": "another kind than photo: that kind's entries newest first, `{total, page, pageSize, entries}` (as `album entries --json`, a sound's file as its media URL); by, pin and asOf apply to photos only" }
                 ],
                 "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } },
-              "post": { "summary": "Upload a photo (JPEG, HEIC) or a sound, imported as `album import` imports (EXIF date and place, the pin it joins or makes, its thumbnail, duplicates by content; a sound becomes an audio or song entry); streamed to disk under the cap (`album serve --max-upload-mb`); nothing is stored when it fails",
+              "post": { "summary": "Add a note, a song or a check-in (a JSON body, as `album note add`, `song add`, `check-in`), or upload a photo (JPEG, HEIC) or a sound (multipart/form-data), imported as `album import` imports (EXIF date and place, the pin it joins or makes, its thumbnail, duplicates by content; a sound becomes an audio or song entry); streamed to disk under the cap (`album serve --max-upload-mb`); nothing is stored when it fails",
                 "parameters": [{ "$ref": "#/components/parameters/idempotencyKey" }],
-                "requestBody": { "required": true, "content": { "multipart/form-data": { "schema": { "type": "object", "required": ["file"], "additionalProperties": false, "properties": { "file": { "type": "string", "format": "binary", "description": "one file, with its filename" } } } } } },
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewEntry" } }, "multipart/form-data": { "schema": { "type": "object", "required": ["file"], "additionalProperties": false, "properties": { "file": { "type": "string", "format": "binary", "description": "one file, with its filename" } } } } } },
                 "responses": {
-                  "201": { "description": "stored", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Upload" } } } },
-                  "200": { "description": "these bytes were stored before: that photo or entry", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Upload" } } } },
+                  "201": { "description": "stored: the new entry (JSON), or what the upload stored", "content": { "application/json": { "schema": { "anyOf": [{ "$ref": "#/components/schemas/Entry" }, { "$ref": "#/components/schemas/Upload" }] } } } },
+                  "200": { "description": "stored before: the entry of this clientId (JSON), or the photo or entry of these bytes", "content": { "application/json": { "schema": { "anyOf": [{ "$ref": "#/components/schemas/Entry" }, { "$ref": "#/components/schemas/Upload" }] } } } },
+                  "404": { "description": "no such pin or place name (JSON)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
                   "400": { "$ref": "#/components/responses/BadRequest" },
                   "409": { "description": "a request with this Idempotency-Key is being answered", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
                   "413": { "description": "the file is larger than the upload cap", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
@@ -194,9 +240,13 @@ enum OpenAPIDocument {
                 "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Changes" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
             "/api/entries/{id}": {
+              "parameters": [{ "$ref": "#/components/parameters/entryId" }],
               "get": { "summary": "One note, song, sound or check-in (as `album entry show --json`)",
-                "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } } ],
-                "responses": { "200": { "description": "the entry", "content": { "application/json": { "schema": { "type": "object" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+                "responses": { "200": { "description": "the entry", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Entry" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "put": { "summary": "Change an entry (as `album entry edit`)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/EntryChange" } } } },
+                "responses": { "200": { "description": "the changed entry", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Entry" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" },
+                  "409": { "description": "a field the entry's kind does not have, or an empty note, title or artist", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } } } },
+              "delete": { "summary": "Remove an entry (and a sound's file)", "responses": { "200": { "description": "the removed entry", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Entry" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/entries/{id}/media": {
               "get": { "summary": "A sound entry's file; one byte range with Range (206), so that a player seeks",

@@ -17,15 +17,15 @@ struct Call: Sendable {
     func id(_ name: String) -> Int64 { parameters.ids[name] ?? 0 }
     func word(_ name: String) -> String { parameters.words[name] ?? "" }
 
-    /// The JSON body, at most `JSONBody.maxBytes`.
-    func body() async throws -> JSONBody {
+    /// The JSON body, at most `maxBytes` (`JSONBody.maxBytes` unless a route takes more).
+    func body(maxBytes: Int = JSONBody.maxBytes) async throws -> JSONBody {
         let buffer: ByteBuffer
         do {
-            buffer = try await request.body.collect(upTo: JSONBody.maxBytes)
+            buffer = try await request.body.collect(upTo: maxBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw APIError(status: 413, code: "body_too_large", message: "body is larger than \(JSONBody.maxBytes) bytes")
+            throw APIError(status: 413, code: "body_too_large", message: "body is larger than \(maxBytes) bytes")
         }
-        return try JSONBody(Data(buffer: buffer))
+        return try JSONBody(Data(buffer: buffer), maxBytes: maxBytes)
     }
 }
 

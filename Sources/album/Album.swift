@@ -22,6 +22,7 @@ struct Album: AsyncParsableCommand {
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
             NoteCommand.self, SongCommand.self, CheckInCommand.self, EntriesCommand.self, EntryCommand.self,
+            TranscribeCommand.self, TranscriptCommand.self, MoodCommand.self,
             YFCCCommand.self,
             PlacesCommand.self,
             WorkerCommand.self,

@@ -57,6 +57,8 @@ struct EntryCommand: ParsableCommand {
         default: break
         }
         if let clip = entry.content.clip { Output.line(json.filePath ?? clip.file) }
+        if let transcript = entry.transcript { Output.line("transcript: " + TerminalText.inline(transcript)) }
+        if let mood = entry.mood { Output.line(MoodCommand.describe(mood)) }
     }
 
     struct Show: AsyncParsableCommand {

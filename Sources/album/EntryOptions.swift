@@ -58,6 +58,9 @@ extension Entry {
         case .audio(let clip, let title, let artist):
             let name = [artist, title].compactMap { $0 }.joined(separator: " – ")
             parts.append(TerminalText.inline((name.isEmpty ? "" : name + "  ") + "\(Self.duration(clip.durationMs)) \(clip.codec)"))
+            // The voice diary (issue 32): what was said, and how it felt.
+            if let transcript { parts.append(TerminalText.inline("\"" + Self.excerpt(transcript) + "\"")) }
+            if let mood { parts.append("(\(mood.label))") }
         case .place(let note): if let note { parts.append(TerminalText.inline("\"" + Self.excerpt(note) + "\"")) }
         }
         if !tags.isEmpty { parts.append(tags.map { "#" + TerminalText.inline($0.value) }.joined(separator: " ")) }

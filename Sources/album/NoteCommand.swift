@@ -41,7 +41,7 @@ struct SongCommand: ParsableCommand {
 
         func song() throws -> Song {
             Song(title: try EntryText.required(title, "title"), artist: try EntryText.required(artist, "artist"),
-                 album: album.flatMap(EntryText.optional), link: try url.flatMap { text throws(AlbumError) in try EntryText.link(text) })
+                 album: try album.flatMap { text throws(AlbumError) in try EntryText.given(text, "album") }, link: try url.flatMap { text throws(AlbumError) in try EntryText.link(text) })
         }
 
         func validate() throws { _ = try song() }
@@ -60,7 +60,10 @@ struct CheckInCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard options.hasPosition else { throw ValidationError("a check-in needs a place: --pin, --lat/--lon or --place") }
+        _ = try note.flatMap { text throws(AlbumError) in try EntryText.checkInNote(text) }
     }
 
-    func run() async throws { try await options.add(.place(note: note.flatMap(EntryText.optional)), global: global) }
+    func run() async throws {
+        try await options.add(.place(note: try note.flatMap { text throws(AlbumError) in try EntryText.checkInNote(text) }), global: global)
+    }
 }

@@ -50,6 +50,7 @@ struct SummaryCommand: AsyncParsableCommand {
         if !e.topArtists.isEmpty { lines.append("top artists: " + e.topArtists.map { "\(TerminalText.inline($0.name)) (\($0.count))" }.joined(separator: ", ")) }
         if !e.topSongs.isEmpty { lines.append("top songs: " + e.topSongs.map { "\(TerminalText.inline($0.name)) (\($0.count))" }.joined(separator: ", ")) }
         if !e.words.isEmpty { lines.append("words: " + e.words.prefix(15).map { "\(TerminalText.inline($0.name)) (\($0.count))" }.joined(separator: " ")) }
+        if e.moods.total > 0 { lines.append("moods: \(e.moods.positive) positive, \(e.moods.neutral) neutral, \(e.moods.negative) negative") }
         if !e.activeDays.isEmpty { lines.append("most active days: " + e.activeDays.map { "\($0.date) (\($0.photos))" }.joined(separator: ", ")) }
         return lines
     }

@@ -34,25 +34,49 @@ struct WorkerCommand: AsyncParsableCommand {
         worker.thumbnails = thumbnails.thumbnails
         let environment = worker
         let (concurrency, follow) = (self.concurrency, self.follow)
-        let (report, left) = try await global.withLibrary(.writing, connections: concurrency + 2) { library in
+        // The voice diary's queue too (issue 32): after the photos, or beside them every 30 s with
+        // --follow. An engine that cannot run is a line, not the worker's failure.
+        let engine = try Transcriber.chosen(command: nil, timeout: nil, environment: ProcessInfo.processInfo.environment)
+        let (report, left, voice) = try await global.withLibrary(.writing, connections: concurrency + 2) { library in
+            let transcripts = follow ? Task {
+                while !Task.isCancelled {
+                    _ = try? await library.transcribe(with: engine)
+                    try? await Task.sleep(for: .seconds(30))
+                }
+            } : nil
             let report = try await WorkerSignals.cancellingOnStop {
                 try await library.work(concurrency: concurrency, follow: follow, environment: environment)
             }
-            return (report, try await library.status().photos.remaining)
+            transcripts?.cancel()
+            var voice: Result<TranscribeReport, AlbumError>?
+            if !follow {
+                do throws(AlbumError) { voice = .success(try await library.transcribe(with: engine)) } catch { voice = .failure(error) }
+            }
+            return (report, try await library.status().photos.remaining, voice)
         }
-        if global.json { return try Output.json(WorkerJSON(report: report, remaining: left)) }
+        if global.json { return try Output.json(WorkerJSON(report: report, remaining: left, voice: voice)) }
         Output.line("\(Output.count(report.downloaded, "photo")) downloaded (\(report.bytes) bytes), \(report.failed) failed, "
             + "\(report.dropped) dropped as duplicates; \(left) left in the queue")
+        switch voice {
+        case .success(let voice) where !voice.done.isEmpty || !voice.failed.isEmpty:
+            Output.line("\(Output.count(voice.done.count, "voice clip")) transcribed, \(voice.failed.count) failed")
+        case .failure(let error): Output.line("voice clips not transcribed: \(error.description)")
+        default: break
+        }
     }
 }
 
-/// `{downloaded, failed, dropped, bytes, remaining}`: what this worker did, and what is left for all.
+/// `{downloaded, failed, dropped, bytes, remaining, transcribed, transcriptsFailed}`: what this
+/// worker did, and what is left for all.
 struct WorkerJSON: Encodable {
     let downloaded, failed, dropped: Int
     let bytes: Int64
     let remaining: Int
-    init(report: WorkerReport, remaining: Int) {
+    let transcribed, transcriptsFailed: Int
+    init(report: WorkerReport, remaining: Int, voice: Result<TranscribeReport, AlbumError>? = nil) {
         (downloaded, failed, dropped, bytes, self.remaining) = (report.downloaded, report.failed, report.dropped, report.bytes, remaining)
+        let done = (try? voice?.get()) ?? TranscribeReport()
+        (transcribed, transcriptsFailed) = (done.done.count, done.failed.count)
     }
 }
 

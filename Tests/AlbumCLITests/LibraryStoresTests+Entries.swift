@@ -185,3 +185,60 @@ extension LibraryStoresTests {
         #expect(text.stdout.contains("top artists: Miles Davis (2), John Coltrane (1)"), "\(text.stdout)")
     }
 }
+
+extension LibraryStoresTests {
+    /// The page's add sheet: POST, PUT and DELETE /api/entries through `album serve` on each
+    /// store, seen by `album entries` afterwards.
+    @Test(arguments: StoreKind.all)
+    func serveAddsChangesAndRemovesEntries(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        let pin = try #require((try await lib.json(["pin", "add", "--lat", "48.8566", "--lon", "2.3522"]) as? [String: Any])?["id"] as? Int)
+        let serve = try lib.start(["serve", "--port", "0", "--json"])
+        let (process, out, _) = serve
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let first = try await StoreLibrary.offPool { () -> String in
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
+        let url = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String, "\(first)")
+        let port = try #require(UInt16(String(url.split(separator: ":").last ?? "").filter { $0.isNumber }))
+        func send(_ method: String, _ path: String, _ body: [String: Any]? = nil, headers: [String: String] = [:]) async throws -> (Int, [String: Any]) {
+            let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+            var all = headers
+            if data != nil { all["Content-Type"] = "application/json" }
+            let answer = try await RawHTTP.offPool { [all] in try RawHTTP.request(method, path, port: port, headers: all, body: data) }
+            return (answer.status, (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:])
+        }
+
+        let (noteStatus, note) = try await send("POST", "/api/entries", ["kind": "note", "text": "Un café à Montréal", "at": "2026-05-01T08:00-04:00", "tags": ["Trip"]])
+        #expect(noteStatus == 201 && note["offset"] as? String == "-04:00" && note["tags"] as? [String] == ["trip"], "\(note)")
+        let (_, song) = try await send("POST", "/api/entries", ["kind": "song", "title": "Naima", "artist": "John Coltrane", "at": "2026-05-02", "clientId": "song-1"])
+        let (retried, same) = try await send("POST", "/api/entries", ["kind": "song", "title": "Naima", "artist": "John Coltrane", "at": "2026-05-02", "clientId": "song-1"])
+        #expect(retried == 200 && same["id"] as? Int == song["id"] as? Int, "\(same)")
+        let (checkInStatus, checkIn) = try await send("POST", "/api/entries", ["kind": "place", "pinId": pin, "text": "Louvre", "at": "2026-05-03T10:00"])
+        #expect(checkInStatus == 201 && checkIn["offset"] as? String == "+02:00" && checkIn["pinId"] as? Int == pin, "\(checkIn)")
+        let (badStatus, bad) = try await send("POST", "/api/entries", ["kind": "place", "text": "nowhere"])
+        #expect(badStatus == 400 && (bad["error"] as? [String: Any])?["message"] as? String == "a check-in needs a place: pinId, latitude/longitude or place")
+
+        let (editStatus, edited) = try await send("PUT", "/api/entries/\(song["id"] as? Int ?? 0)", ["album": "Giant Steps", "addTags": ["jazz"]])
+        #expect(editStatus == 200 && edited["album"] as? String == "Giant Steps" && edited["tags"] as? [String] == ["jazz"], "\(edited)")
+        let (conflict, _) = try await send("PUT", "/api/entries/\(song["id"] as? Int ?? 0)", ["text": "no"])
+        #expect(conflict == 409)
+        let (removedStatus, removed) = try await send("DELETE", "/api/entries/\(note["id"] as? Int ?? 0)")
+        #expect(removedStatus == 200 && removed["kind"] as? String == "note")
+        kill(process.processIdentifier, SIGTERM)
+        _ = try await StoreLibrary.wait(serve)
+
+        // What the server stored is what the library holds, for the CLI too.
+        let list = try #require(try await lib.json(["entries"]) as? [String: Any])
+        let entries = try #require(list["entries"] as? [[String: Any]])
+        #expect(entries.map { "\($0["kind"] ?? "") \($0["album"] as? String ?? "-")" } == ["place -", "song Giant Steps"], "\(entries)")
+        let found = try #require(try await lib.json(["find", "jazz"]) as? [String: Any])
+        #expect((found["entries"] as? [Any])?.count == 1, "the search index follows an edit through the API: \(found)")
+    }
+}

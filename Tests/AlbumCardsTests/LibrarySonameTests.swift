@@ -23,6 +23,7 @@ import Testing
         let names: [String: UnsafePointer<CChar>] = [
             "libheif": ga_heif_soname, "cairo": ga_cairo_soname, "taglib_c": ga_taglib_soname, "libavformat": ga_avformat_soname,
             "libavcodec": ga_avcodec_soname, "libavutil": ga_avutil_soname, "libcurl": ga_curl_soname,
+            "libswresample": ga_swresample_soname, "sphinxbase": ga_sphinxbase_soname, "pocketsphinx": ga_pocketsphinx_soname,
         ]
         return names[package].map { String(cString: $0) } ?? ""
     }
@@ -30,6 +31,7 @@ import Testing
     @Test(arguments: [
         ("libheif", "libheif.so"), ("cairo", "libcairo.so"), ("taglib_c", "libtag_c.so"), ("libavformat", "libavformat.so"),
         ("libavcodec", "libavcodec.so"), ("libavutil", "libavutil.so"), ("libcurl", "libcurl.so"),
+        ("libswresample", "libswresample.so"), ("sphinxbase", "libsphinxbase.so"), ("pocketsphinx", "libpocketsphinx.so"),
     ])
     func theSonameIsTheDevPackagesLibrary(package: String, devFile: String) throws {
         let soname = Self.soname(package)

@@ -152,6 +152,26 @@ struct PostgresStoreTests {
         }
     }
 
+    /// `photo_totals` (decision 0058) gains a row per statement that adds photos and is folded
+    /// into one now and then; its sum stays the count, and the timeline's total reads it.
+    @Test func photoTotalsAreFoldedAndStayTheCount() async throws {
+        let url = try Postgres.database()
+        let (store, pinId) = try await album(url, count: 300)  // one INSERT per photo: 300 rows, folded at the 256th
+        let database = String(url.split(separator: "/").last ?? "")
+        let psql = { (sql: String) throws -> String in
+            try Postgres.current().psql(sql, database: database).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try psql("SELECT sum(dated) || ' ' || sum(undated) FROM photo_totals") == "0 300")
+        let rows = try #require(Int(try psql("SELECT count(*) FROM photo_totals")))
+        #expect(rows < 100, "\(rows) rows: never folded")
+        #expect(try await store.timelineSlice(PhotoFilter(asOf: try await store.lastPhotoId()), offset: 0, limit: 1).total == 300)
+        // Photos newer than asOf exist: counted, not read from the totals.
+        #expect(try await store.timelineSlice(PhotoFilter(asOf: 10), offset: 0, limit: 1).total == 10)
+        _ = try await store.removePhoto(id: try #require(try await store.photos(pinId: pinId).first?.id))
+        #expect(try psql("SELECT sum(dated) || ' ' || sum(undated) FROM photo_totals") == "0 299")
+        await store.close()
+    }
+
     @Test(arguments: [
         ("postgres://host/db", "names no user"),
         ("postgres://me@/db", "names no host"),

@@ -58,3 +58,124 @@ import TestSupport
         #expect(backwards["total"] as? Int == 0, "from after to matches nothing, as for photos: \(backwards)")
     }
 }
+
+/// Notes, songs and check-ins written through the API (the page's add sheet): the CLI's checks
+/// and messages with the API's field names.
+@Suite struct ServerEntryChangesTests {
+    @Test func postPutAndDeleteEntries() async throws {
+        let h = try await ServerHarness().start()
+        defer { Task { await h.stop() } }
+        let pin = try await h.library.addPin(at: try Coordinate(latitude: 48.8566, longitude: 2.3522), title: "Louvre", note: nil)
+
+        let note = try await h.json("POST", "/api/entries", [
+            "kind": "note", "text": "First day: <script>alert(1)</script> **matcha**", "at": "2026-06-14T09:43",
+            "latitude": 35.0116, "longitude": 135.7681, "tags": ["Travel", "Été"],
+        ])
+        #expect(note.status == 201, "\(note.text)")
+        let noteJSON = try #require(try note.json() as? [String: Any])
+        #expect(noteJSON["offset"] as? String == "+09:00" && noteJSON["offsetSource"] as? String == "inferred" && noteJSON["place"] as? String == "Kyoto")
+        #expect(noteJSON["tags"] as? [String] == ["travel", "été"])
+        #expect(noteJSON["html"] as? String == "<p>First day: &lt;script&gt;alert(1)&lt;/script&gt; <strong>matcha</strong></p>")
+        let noteId = try #require(noteJSON["id"] as? Int)
+
+        let song = try #require(try await h.json("POST", "/api/entries", [
+            "kind": "song", "title": "Blue in Green", "artist": "Miles Davis", "album": "Kind of Blue", "link": "https://example.com/blue",
+            "at": "2026-06-15T21:00+02:00",
+        ]).json() as? [String: Any])
+        #expect(song["offset"] as? String == "+02:00" && song["offsetSource"] as? String == "user" && song["album"] as? String == "Kind of Blue")
+        let checkIn = try await h.json("POST", "/api/entries", ["kind": "place", "pinId": Int(pin.id), "text": "Louvre queue", "at": "2026-06-16T10:00"])
+        let checkInJSON = try #require(try checkIn.json() as? [String: Any])
+        #expect(checkIn.status == 201 && checkInJSON["pinId"] as? Int == Int(pin.id) && checkInJSON["offset"] as? String == "+02:00", "\(checkIn.text)")
+        let byName = try #require(try await h.json("POST", "/api/entries", ["kind": "place", "place": "Kyoto"]).json() as? [String: Any])
+        #expect(byName["place"] as? String == "Kyoto" && byName["latitude"] as? Double != nil, "\(byName)")
+        let list = try #require(try await h.request("GET", "/api/entries?type=song").json() as? [String: Any])
+        #expect(list["total"] as? Int == 1)
+
+        // A retried add (the same clientId, or Idempotency-Key) is the first entry: 200, nothing stored twice.
+        let first = try await h.json("POST", "/api/entries", ["kind": "note", "text": "once", "clientId": "c-1"])
+        let again = try await h.json("POST", "/api/entries", ["kind": "note", "text": "once", "clientId": "c-1"])
+        #expect(first.status == 201 && again.status == 200, "\(again.text)")
+        let firstId = (try first.json() as? [String: Any])?["id"] as? Int, againId = (try again.json() as? [String: Any])?["id"] as? Int
+        #expect(firstId != nil && againId == firstId)
+        // An Idempotency-Key is answered by the server's replay (decision 0061): the first answer again.
+        let keyed = try await h.json("POST", "/api/entries", ["kind": "note", "text": "keyed"], headers: ["Idempotency-Key": "k-1"])
+        let keyedAgain = try await h.json("POST", "/api/entries", ["kind": "note", "text": "keyed"], headers: ["Idempotency-Key": "k-1"])
+        #expect(keyed.status == 201 && keyedAgain.status == 201 && keyedAgain.body == keyed.body, "\(keyedAgain.text)")
+        // The same key on the same path without the body is another request, not a retry (schemathesis
+        // sent one and had the first answer replayed).
+        let bodiless = try await h.request("POST", "/api/entries", headers: ["Idempotency-Key": "k-1"])
+        #expect(bodiless.status == 422 && bodiless.text.contains("was used for POST /api/entries (JSON) "), "\(bodiless.text)")
+        let otherBody = try await h.json("POST", "/api/entries", ["kind": "note", "text": "another"], headers: ["Idempotency-Key": "k-1"])
+        #expect(otherBody.status == 422, "the same key with another body is another request: \(otherBody.text)")
+        #expect((try await h.request("GET", "/api/entries?type=note").json() as? [String: Any])?["total"] as? Int == 3)
+
+        // Bad input: one line naming the field, nothing stored.
+        let cases: [([String: any Sendable], Int, String)] = [
+            (["kind": "note", "text": "  "], 400, "a note cannot be empty"),
+            (["kind": "note"], 400, "text is required for a note"),
+            (["kind": "place", "text": "nowhere"], 400, "a check-in needs a place: pinId, latitude/longitude or place"),
+            (["kind": "song", "title": " ", "artist": "A"], 400, "a song's title cannot be empty"),
+            (["kind": "song", "title": "T"], 400, "artist is required for a song"),
+            (["kind": "song", "title": "T", "artist": "A", "link": "javascript:alert(1)"], 400, "link 'javascript:alert(1)' is not an http:// or https:// address"),
+            (["kind": "note", "text": "x", "title": "T"], 400, "a note entry has no title"),
+            (["kind": "video"], 400, "kind 'video' must be note, song or place"),
+            (["kind": "audio"], 400, "an audio entry is made from its sound file (an upload), not from JSON"),
+            ([:], 400, "kind is required: note, song or place (a file is uploaded as multipart/form-data)"),
+            (["kind": "note", "text": "x", "at": "yesterday"], 400,
+             "at 'yesterday' is not a local time like 2026-06-14T09:43 (seconds, a 'Z' or '+02:00' optional) or a date"),
+            (["kind": "note", "text": "x", "pinId": 1, "latitude": 1, "longitude": 2], 400, "give one of pinId, latitude/longitude or place"),
+            (["kind": "note", "text": "x", "latitude": 91, "longitude": 2], 400, "latitude 91.0 is outside [-90, 90]"),
+            (["kind": "note", "text": "x", "tags": ["  "]], 400, "tag '  ' is empty"),
+            (["kind": "note", "text": "x", "tags": "travel"], 400, "tags must be an array of strings"),
+            (["kind": "note", "text": "x", "clientId": "two words"], 400, "clientId must be 1-200 visible ASCII characters"),
+            (["kind": "note", "text": "x", "clientId": 7], 400, "clientId must be a string"),
+            (["kind": "place", "pinId": 99], 404, "no pin with id 99"),
+            (["kind": "place", "place": "Nowhereville-sur-Rien"], 404, "no place named 'Nowhereville-sur-Rien'"),
+            (["kind": "song", "title": "T", "artist": "A", "album": String(repeating: "a", count: 1001)], 400, "album is longer than 1000 characters"),
+        ]
+        for (body, status, message) in cases {
+            let answer = try await h.json("POST", "/api/entries", body)
+            #expect(answer.status == status && answer.text.contains(message), "\(body): \(answer.status) \(answer.text)")
+        }
+        #expect((try await h.request("GET", "/api/entries?type=note").json() as? [String: Any])?["total"] as? Int == 3, "nothing stored")
+
+        // PUT: what the kind has; tags added and removed; what it has not is a 409.
+        let edited = try await h.json("PUT", "/api/entries/\(noteId)", ["text": "Second thoughts", "addTags": ["kyoto"], "removeTags": ["été"]])
+        let editedJSON = try #require(try edited.json() as? [String: Any])
+        #expect(edited.status == 200 && editedJSON["text"] as? String == "Second thoughts" && editedJSON["tags"] as? [String] == ["kyoto", "travel"], "\(edited.text)")
+        let wrong = try await h.json("PUT", "/api/entries/\(noteId)", ["artist": "Nobody"])
+        #expect(wrong.status == 409 && wrong.text.contains("a note entry has no artist"), "\(wrong.text)")
+        let empty = try await h.json("PUT", "/api/entries/\(noteId)", ["text": ""])
+        #expect(empty.status == 409 && empty.text.contains("a note cannot be empty"), "\(empty.text)")
+        let moved = try #require(try await h.json("PUT", "/api/entries/\(noteId)", ["at": "2026-06-20T08:00+09:00"]).json() as? [String: Any])
+        #expect(moved["at"] as? String == "2026-06-20T08:00:00" && moved["offset"] as? String == "+09:00", "\(moved)")
+        let noOffset = try await h.json("PUT", "/api/entries/\(noteId)", ["at": "2026-06-20T08:00"])
+        #expect(noOffset.status == 400 && noOffset.text.contains("at of an edit needs its offset"), "\(noOffset.text)")
+        let nothing = try await h.json("PUT", "/api/entries/\(noteId)", [:])
+        #expect(nothing.status == 400 && nothing.text.contains("nothing to change"), "\(nothing.text)")
+        let cleared = try #require(try await h.json("PUT", "/api/entries/\(checkInJSON["id"] as? Int ?? 0)", ["text": NSNull()]).json() as? [String: Any])
+        #expect(cleared["text"] is NSNull, "null clears a check-in's note: \(cleared)")
+        #expect(try await h.json("PUT", "/api/entries/999", ["text": "x"]).status == 404)
+
+        // DELETE: the removed entry, then 404.
+        let removed = try await h.request("DELETE", "/api/entries/\(song["id"] as? Int ?? 0)")
+        let removedJSON = try removed.json() as? [String: Any]
+        #expect(removed.status == 200 && removedJSON?["kind"] as? String == "song")
+        #expect(try await h.request("GET", "/api/entries/\(song["id"] as? Int ?? 0)").status == 404)
+        #expect(try await h.request("DELETE", "/api/entries/\(song["id"] as? Int ?? 0)").status == 404)
+    }
+}
+
+@Suite struct EntryLinkTests {
+    /// A mark after `//` joins the `/` into one character; the scheme still reads as `http://`
+    /// (schemathesis sent `HTtP://🏻…` and the link was refused).
+    @Test(arguments: ["HTtP://\u{1F3FB}\u{AD}x", "https://example.com/a?b=c", "http://x"])
+    func linksAreReadByTheirBytes(_ text: String) throws {
+        #expect(try EntryText.link(text) == text)
+    }
+
+    @Test(arguments: ["ftp://x", "https://", "https://a b", "javascript:alert(1)", "https://a\"b", "http:/x"])
+    func notLinks(_ text: String) {
+        #expect(throws: AlbumError.self) { try EntryText.link(text) }
+    }
+}

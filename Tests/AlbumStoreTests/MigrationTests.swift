@@ -14,7 +14,7 @@ import TestSupport
                                  "createPhotoDays", "addPlacesAndLocalTime", "searchPlaceNames", "createPhotoTagDays",
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
-                                 "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync",
+                                 "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
                                  "speed-thumbnailPending"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {

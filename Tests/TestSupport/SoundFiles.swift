@@ -11,10 +11,14 @@ public enum SoundFiles {
         try run("/usr/bin/ffmpeg", arguments + codec + [url.path])
     }
 
-    /// `text` spoken by espeak-ng, as a WAV file at `url`.
-    public static func speech(_ url: URL, _ text: String) throws {
-        try run("/usr/bin/espeak-ng", ["-w", url.path, text])
+    /// `text` spoken by espeak-ng, as a WAV file at `url`, in espeak-ng's `voice` when given.
+    public static func speech(_ url: URL, _ text: String, voice: String? = nil) throws {
+        try run("/usr/bin/espeak-ng", (voice.map { ["-v", $0] } ?? []) + ["-w", url.path, text])
     }
+
+    /// The voice the transcript tests speak in: of espeak-ng's US English voices, the one
+    /// PocketSphinx's US English model hears best (docs/performance.md, "Transcripts").
+    public static let transcriptVoice = "en-us+m4"
 
     static func run(_ tool: String, _ arguments: [String]) throws {
         let process = Process()

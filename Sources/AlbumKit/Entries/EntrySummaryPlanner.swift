@@ -25,6 +25,7 @@ public enum EntrySummaryPlanner {
         var voiceMs: Int64 = 0
         for entry in entries {
             perDay[entry.at.date, default: 0] += 1
+            if let mood = entry.mood { summary.moods.add(mood.label) }
             switch entry.content {
             case .note(let text):
                 summary.notes += 1

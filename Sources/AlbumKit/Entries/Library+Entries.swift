@@ -36,7 +36,8 @@ extension Library {
         let new = NewEntry(
             content: content, at: time, coordinate: coordinate, pinId: pinId, placeName: EntryClock.placeName(at: coordinate),
             tags: tags, ownerId: ownerId, clientId: clientId)
-        return try await store.addEntry(new)
+        let added = try await store.addEntry(new)
+        return (added.created ? try await refreshMood(of: added.entry) : added.entry, added.created)
     }
 
     /// The entry with this id. - Throws: `AlbumError.notFound` when there is none.
@@ -58,7 +59,7 @@ extension Library {
     /// Changes an entry. - Throws: `AlbumError.notFound` for an unknown entry, `.invalidInput`
     /// for a field its kind does not have (or an empty note).
     public func editEntry(id: Int64, _ edit: EntryEdit) async throws(AlbumError) -> Entry {
-        try await store.editEntry(id: id, edit)
+        try await refreshMood(of: try await store.editEntry(id: id, edit))
     }
 
     /// Removes an entry, then its file (a sound's), which no other entry holds (files are

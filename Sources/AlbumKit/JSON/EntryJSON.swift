@@ -23,6 +23,7 @@ public struct EntryJSON: Encodable, Sendable {
     enum Key: String, CodingKey {
         case id, kind, at, offset, offsetSource, date, latitude, longitude, pinId, place, tags, ownerId, createdAt, updatedAt
         case text, html, title, artist, album, link, durationMs, codec, waveform, file, mediaType, bytes
+        case mood, moodScore, moodSource, transcript
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -66,6 +67,11 @@ public struct EntryJSON: Encodable, Sendable {
         }
         try c.encode(clip?.mediaType, forKey: .mediaType)
         try c.encode(clip?.bytes, forKey: .bytes)
+        // The voice diary (issue 32): the mood of its text, a clip's transcript.
+        try c.encode(entry.mood?.label.rawValue, forKey: .mood)
+        try c.encode(entry.mood?.score, forKey: .moodScore)
+        try c.encode(entry.mood?.source.rawValue, forKey: .moodSource)
+        try c.encode(entry.transcript, forKey: .transcript)
     }
 
     static func timestamp(_ date: Date) -> String {

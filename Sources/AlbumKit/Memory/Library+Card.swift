@@ -121,6 +121,11 @@ extension Library {
         if let busiest = summary.busiestDay {
             footer = "busiest day \(busiest.date): \(busiest.photos) photo\(busiest.photos == 1 ? "" : "s")"
         }
+        // The voice diary's moods (issue 32): how the period's notes and clips felt.
+        let moods = summary.entries.moods
+        if moods.total > 0 {
+            footer += (footer.isEmpty ? "" : " · ") + "moods \(moods.positive) positive, \(moods.neutral) neutral, \(moods.negative) negative"
+        }
         return CardContent(
             title: summary.title, subtitle: subtitle,
             numbers: [

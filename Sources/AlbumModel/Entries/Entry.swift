@@ -103,12 +103,17 @@ public struct Entry: Sendable, Hashable, Identifiable {
     public var tags: [TagName]
     /// The user it belongs to (issue 25); nil in a library without accounts.
     public var ownerId: Int64?
+    /// How its text feels (a note's, a check-in's note, a clip's transcript; issue 32), once read.
+    public var mood: Mood?
+    /// A clip's transcript as shown and searched (the user's edit, else the engine's), once done.
+    public var transcript: String?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64, content: EntryContent, at: PhotoTime, coordinate: Coordinate? = nil, pinId: Int64? = nil,
-        placeName: String? = nil, tags: [TagName] = [], ownerId: Int64? = nil, createdAt: Date, updatedAt: Date
+        placeName: String? = nil, tags: [TagName] = [], ownerId: Int64? = nil, mood: Mood? = nil, transcript: String? = nil,
+        createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.content = content
@@ -118,6 +123,8 @@ public struct Entry: Sendable, Hashable, Identifiable {
         self.placeName = placeName
         self.tags = tags
         self.ownerId = ownerId
+        self.mood = mood
+        self.transcript = transcript
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -19,6 +19,8 @@ public struct EntrySummary: Sendable, Hashable, Codable, NullEncodable {
     public var activeDays: [DayCount]
     /// Entries read for this (a period holding more than `EntrySummaryPlanner.maxEntries` counts only those).
     public var read: Int
+    /// The moods of the period's notes, check-in notes and transcripts (issue 32).
+    public var moods: MoodCounts = MoodCounts()
 
     public init(
         notes: Int = 0, songs: Int = 0, sounds: Int = 0, checkIns: Int = 0, voiceMinutes: Double = 0, topArtists: [NameCount] = [],
@@ -45,5 +47,28 @@ public struct NameCount: Sendable, Hashable, Codable {
     public init(name: String, count: Int) {
         self.name = name
         self.count = count
+    }
+}
+
+/// How many entries of a period felt each way (issue 32).
+public struct MoodCounts: Sendable, Hashable, Codable {
+    public var positive: Int
+    public var neutral: Int
+    public var negative: Int
+
+    public init(positive: Int = 0, neutral: Int = 0, negative: Int = 0) {
+        self.positive = positive
+        self.neutral = neutral
+        self.negative = negative
+    }
+
+    public var total: Int { positive + neutral + negative }
+
+    public mutating func add(_ label: MoodLabel) {
+        switch label {
+        case .positive: positive += 1
+        case .neutral: neutral += 1
+        case .negative: negative += 1
+        }
     }
 }

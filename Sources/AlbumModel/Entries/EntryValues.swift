@@ -70,22 +70,22 @@ public struct EntryEdit: Sendable, Hashable {
             if text != nil { throw refuse("text", .song) }
             if let title { song.title = try EntryText.required(title, "title") }
             if let artist { song.artist = try EntryText.required(artist, "artist") }
-            if let album { song.album = EntryText.optional(album) }
+            if let album { song.album = try EntryText.given(album, "album") }
             if let link { song.link = try EntryText.link(link) }
             return .song(song)
         case .audio(let clip, var clipTitle, var clipArtist):
             if text != nil { throw refuse("text", .audio) }
             if album != nil { throw refuse("album", .audio) }
             if link != nil { throw refuse("link", .audio) }
-            if let title { clipTitle = EntryText.optional(title) }
-            if let artist { clipArtist = EntryText.optional(artist) }
+            if let title { clipTitle = try EntryText.given(title, "title") }
+            if let artist { clipArtist = try EntryText.given(artist, "artist") }
             return .audio(clip, title: clipTitle, artist: clipArtist)
         case .place(let note):
             if title != nil { throw refuse("title", .place) }
             if artist != nil { throw refuse("artist", .place) }
             if album != nil { throw refuse("album", .place) }
             if link != nil { throw refuse("link", .place) }
-            return .place(note: text.map(EntryText.optional) ?? note)
+            return .place(note: try text.map { t throws(AlbumError) in try EntryText.checkInNote(t) } ?? note)
         }
     }
 }
@@ -155,12 +155,24 @@ public enum EntryText {
 
     /// A field that must have text (a song's title and artist).
     public static func required(_ text: String, _ name: String) throws(AlbumError) -> String {
-        guard let value = optional(text) else { throw .invalidInput("a song's \(name) cannot be empty") }
-        guard value.count <= maxField else { throw .invalidInput("a \(name) is at most \(maxField) characters") }
+        guard let value = try given(text, name) else { throw .invalidInput("a song's \(name) cannot be empty") }
         return value
     }
 
-    /// A field that may be empty (nil then).
+    /// A field a user gave (an album, a check-in's note when `limit` is `maxNote`): trimmed, nil
+    /// when empty; longer than `limit` characters or holding a NUL is refused, never cut.
+    public static func given(_ text: String, _ name: String, limit: Int = maxField) throws(AlbumError) -> String? {
+        let trimmed = text.trimmingWhitespace
+        guard !trimmed.isEmpty else { return nil }
+        guard trimmed.count <= limit else { throw .invalidInput("a \(name) is at most \(limit) characters (this one has \(trimmed.count))") }
+        guard !trimmed.unicodeScalars.contains("\0") else { throw .invalidInput("a \(name) cannot hold a NUL character") }
+        return trimmed
+    }
+
+    /// A check-in's note: optional, as long as a note may be.
+    public static func checkInNote(_ text: String) throws(AlbumError) -> String? { try given(text, "check-in's note", limit: maxNote) }
+
+    /// A field read from a file's tags (a sound's title): cut to `maxField`, NULs dropped, nil when empty.
     public static func optional(_ text: String) -> String? {
         let trimmed = text.trimmingWhitespace.filter { $0 != "\0" }
         return trimmed.isEmpty ? nil : String(trimmed.prefix(maxField))
@@ -168,22 +180,27 @@ public enum EntryText {
 
     /// A link: `http://` or `https://` with a host, nothing else (never `javascript:`).
     public static func link(_ text: String) throws(AlbumError) -> String? {
-        guard let value = optional(text) else { return nil }
-        let lower = value.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
-              value.count > (lower.hasPrefix("https://") ? 8 : 7), !value.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+        guard let value = try given(text, "link") else { return nil }
+        // By bytes, not characters: a mark after `//` (an emoji modifier) joins the `/` into one
+        // character, and the scheme must still read as `https://`.
+        let head = value.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        let scheme = head.starts(with: "https://".utf8) ? 8 : head.starts(with: "http://".utf8) ? 7 : 0
+        guard scheme > 0, value.utf8.count > scheme,
+              !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
         else { throw .invalidInput("link '\(value)' is not an http:// or https:// address") }
         return value
     }
 }
 
 extension String {
-    /// Without leading and trailing white space and newlines.
+    /// Without leading and trailing white space and newlines, by code point (Unicode's
+    /// White_Space, what the API's document says): a space with a mark on it is kept, as text.
     var trimmingWhitespace: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
     }
 }
 

@@ -528,6 +528,27 @@ public enum PostgresSchema {
             """),
         // The change log and idempotency keys of sync (issue 25, decision 0061): PostgresSchema+Sync.swift.
         Migration(name: "accounts-createSync", sql: PostgresSchema.syncSQL),
+        Migration(name: "voice-moodsAndTranscripts", sql: """
+            -- The voice diary (issue 32, decision 0069-voice), as SQLite's voice-moodsAndTranscripts.
+            ALTER TABLE entries ADD COLUMN mood_label text CHECK (mood_label IN ('positive', 'neutral', 'negative'));
+            ALTER TABLE entries ADD COLUMN mood_score double precision;
+            ALTER TABLE entries ADD COLUMN mood_source text CHECK (mood_source IN ('computed', 'user'));
+            ALTER TABLE entries ADD COLUMN transcript text;
+            CREATE TABLE transcripts (
+                entry_id bigint PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
+                state text NOT NULL CHECK (state IN ('pending', 'transcribing', 'done', 'failed')),
+                machine_text text,
+                edited_text text,
+                reason text,
+                engine text,
+                claimed_by text,
+                claimed_until bigint,
+                attempts integer NOT NULL DEFAULT 0,
+                updated_at bigint NOT NULL,
+                CHECK (state <> 'failed' OR reason IS NOT NULL),
+                CHECK (state <> 'transcribing' OR claimed_by IS NOT NULL)
+            );
+            CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
         Migration(name: "speed-thumbnailPending", sql: """
             -- Thumbnails when needed (issue 28, decision 0072), as SQLite's speed-thumbnailPending.
             ALTER TABLE photos ADD COLUMN thumbnail_pending integer NOT NULL DEFAULT 0;

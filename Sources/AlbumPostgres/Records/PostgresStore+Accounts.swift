@@ -10,8 +10,8 @@ extension PostgresStore {
 
     private static func decodeUser(_ row: Row) -> UserAccount {
         UserAccount(
-            id: row.int64(0) ?? 0, email: row.string(1) ?? "", isAdmin: row.bool(3) ?? false,
-            passwordHash: row.string(2) ?? "", createdAt: row.string(4) ?? "")
+            id: row.int64("id") ?? 0, email: row.string("email") ?? "", isAdmin: row.bool("is_admin") ?? false,
+            passwordHash: row.string("password_hash") ?? "", createdAt: row.string("created_at") ?? "")
     }
 
     public func addUser(email: String, passwordHash: String, isAdmin: Bool) async throws(AlbumError) -> UserAccount {
@@ -74,13 +74,13 @@ extension PostgresStore {
                 SELECT user_id, family, expires_at, spent_at, revoked_at FROM auth_tokens
                 WHERE token_hash = $1 AND kind = 'refresh' FOR UPDATE
                 """, [hash]) else { return .invalid }
-            let userId = row.int64(0) ?? 0, family = row.string(1) ?? ""
-            if row.int64(4) != nil { return .invalid }
-            if row.int64(3) != nil {
+            let userId = row.int64("user_id") ?? 0, family = row.string("family") ?? ""
+            if row.int64("revoked_at") != nil { return .invalid }
+            if row.int64("spent_at") != nil {
                 try await db.run("UPDATE auth_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL", [now, family])
                 return .reused(family: family)
             }
-            guard (row.int64(2) ?? 0) > now else { return .invalid }
+            guard (row.int64("expires_at") ?? 0) > now else { return .invalid }
             try await db.run("UPDATE auth_tokens SET spent_at = $1 WHERE token_hash = $2", [now, hash])
             try await Self.insert(NewAuthToken(
                 userId: userId, family: family, hash: replacementHash, kind: .refresh, createdAt: now, expiresAt: expiresAt), db)
@@ -94,7 +94,7 @@ extension PostgresStore {
                 SELECT user_id, family FROM auth_tokens
                 WHERE token_hash = $1 AND kind = $2 AND spent_at IS NULL AND revoked_at IS NULL AND expires_at > $3
                 """, [hash, kind.rawValue, now]) else { return nil }
-            return (row.int64(0) ?? 0, row.string(1) ?? "")
+            return (row.int64("user_id") ?? 0, row.string("family") ?? "")
         }
     }
 

@@ -19,14 +19,10 @@ extension PostgresStore {
     public func pendingSearches() async throws(AlbumError) -> [AlbumInfo] {
         try await read { db throws(AlbumError) in
             try await db.query("""
-                SELECT s.pin_id, s.source, s.endpoint, s.radius_km, s.per_page FROM pending_searches s
+                SELECT \(RowDecoder.pendingSearchColumns) FROM pending_searches s
                 WHERE NOT EXISTS (SELECT 1 FROM albums a WHERE a.pin_id = s.pin_id) ORDER BY s.pin_id
                 """
-            ).map { row in
-                AlbumInfo(
-                    pinId: row.int64(0) ?? 0, source: row.string(1) ?? "", endpoint: row.string(2),
-                    radiusKm: row.double(3) ?? 0, perPage: row.int(4) ?? 0, page: 0, total: 0, pages: 0)
-            }
+            ).map(RowDecoder.album)
         }
     }
 
@@ -93,14 +89,9 @@ extension PostgresStore {
 
     static func fetchAlbum(_ db: Session, pinId: Int64) async throws(AlbumError) -> AlbumInfo? {
         try await db.queryOne(
-            "SELECT pin_id, source, endpoint, radius_km, per_page, page, total, pages FROM albums WHERE pin_id = $1",
+            "SELECT \(RowDecoder.albumColumns) FROM albums WHERE pin_id = $1",
             [pinId]
-        ).map { row in
-            AlbumInfo(
-                pinId: row.int64(0) ?? 0, source: row.string(1) ?? "", endpoint: row.string(2),
-                radiusKm: row.double(3) ?? 0, perPage: row.int(4) ?? 0, page: row.int(5) ?? 1,
-                total: row.int(6) ?? 0, pages: row.int(7) ?? 0)
-        }
+        ).map(RowDecoder.album)
     }
 }
 #endif

@@ -10,6 +10,7 @@ extension PostgresStore {
         SELECT e.id, e.kind, e.taken_at, e.utc_offset, e.offset_source, e.local_date, e.latitude, e.longitude, e.pin_id,
             e.place_name, e.body, e.title, e.artist, e.album, e.link, e.duration_ms, e.codec, e.waveform, e.file,
             e.content_hash, e.bytes, e.media_type, e.client_id, e.owner_id, e.created_at, e.updated_at,
+            e.mood_label, e.mood_score, e.mood_source, e.transcript,
             (SELECT string_agg(tag, chr(31) ORDER BY tag) FROM entry_tags WHERE entry_id = e.id) AS tags
         FROM entries e
         """
@@ -114,18 +115,18 @@ extension PostgresStore {
 
     // MARK: Helpers
 
-    private static func entry(_ db: Session, id: Int64, locking: Bool = false) async throws(AlbumError) -> Entry {
+    static func entry(_ db: Session, id: Int64, locking: Bool = false) async throws(AlbumError) -> Entry {
         guard let row = try await db.queryOne("\(entrySelect) WHERE e.id = $1\(locking ? " FOR UPDATE OF e" : "")", [id]) else {
             throw .noEntry(id)
         }
         return try RowDecoder.entryRecord(row)
     }
 
-    /// Writes the entry's search document: its text (weight A), tags (B), place and pin title (C).
-    private static func index(_ db: Session, entry id: Int64, text: String) async throws(AlbumError) {
+    /// Writes the entry's search document: its text and a clip's transcript (weight A), tags (B), place and pin title (C).
+    static func index(_ db: Session, entry id: Int64, text: String) async throws(AlbumError) {
         try await db.run("""
             UPDATE entries e SET document =
-                setweight(to_tsvector('simple', album_search_words($2)), 'A')
+                setweight(to_tsvector('simple', album_search_words($2 || coalesce(' ' || e.transcript, ''))), 'A')
                 || setweight(to_tsvector('simple', album_search_words(coalesce(
                     (SELECT string_agg(tag, ' ') FROM entry_tags WHERE entry_id = e.id), ''))), 'B')
                 || setweight(to_tsvector('simple', album_search_words(coalesce(e.place_name, '') || ' '

@@ -11,14 +11,14 @@ extension PostgresStore {
 
     static func known(_ db: Session, contentHash: String) async throws(AlbumError) -> KnownImport? {
         if let row = try await db.queryOne(
-            "SELECT id, pin_id, coalesce(url, file) FROM photos WHERE content_hash = $1 ORDER BY id LIMIT 1", [contentHash])
+            "SELECT id, pin_id, coalesce(url, file) AS original FROM photos WHERE content_hash = $1 ORDER BY id LIMIT 1", [contentHash])
         {
-            return .stored(photoId: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, originalPath: row.string(2))
+            return .stored(photoId: row.int64("id") ?? 0, pinId: row.int64("pin_id") ?? 0, originalPath: row.string("original"))
         }
         return try await db.queryOne(
             "SELECT photo_id, pin_id FROM removed_contents WHERE content_hash = $1 ORDER BY removed_at, photo_id LIMIT 1",
             [contentHash]
-        ).map { .removed(photoId: $0.int64(0), pinId: $0.int64(1)) }
+        ).map { .removed(photoId: $0.int64("photo_id"), pinId: $0.int64("pin_id")) }
     }
 
     /// Stores every group in one transaction (see `AlbumDatabase.commitImport`).

@@ -41,7 +41,7 @@ extension PostgresStore: LibraryStore {
     public func region() async throws(AlbumError) -> Region? {
         guard let row = try await read({ db throws(AlbumError) in
             try await db.queryOne("SELECT latitude, longitude, span_latitude, span_longitude FROM region WHERE id = 1")
-                .map { [$0.double(0), $0.double(1), $0.double(2), $0.double(3)] }
+                .map { [$0.double("latitude"), $0.double("longitude"), $0.double("span_latitude"), $0.double("span_longitude")] }
         }) else { return nil }
         return try Region(
             center: Coordinate(latitude: row[0] ?? .nan, longitude: row[1] ?? .nan),
@@ -84,9 +84,9 @@ extension PostgresStore: LibraryStore {
             for row in try await db.query(
                 "SELECT id, source, source_id, content_hash FROM photos WHERE pin_id = $1 AND source <> 'import'", [info.pinId])
             {
-                if row.string(1) == info.source, let sourceId = row.string(2), kept.contains(sourceId) { continue }
-                if let hash = row.string(3) { hashes.insert(hash) }
-                try await db.run("DELETE FROM photos WHERE id = $1", [row.int64(0)])
+                if row.string("source") == info.source, let sourceId = row.string("source_id"), kept.contains(sourceId) { continue }
+                if let hash = row.string("content_hash") { hashes.insert(hash) }
+                try await db.run("DELETE FROM photos WHERE id = $1", [row.int64("id")])
             }
             try await Self.insertCollection(db, info, photos)
             return hashes
@@ -148,11 +148,11 @@ extension PostgresStore: LibraryStore {
     public func integrityCheck() async throws(AlbumError) -> String {
         try await read { db throws(AlbumError) in
             let bad = try await db.queryOne("""
-                SELECT count(*) FILTER (WHERE state = 'downloaded' AND file IS NULL),
-                       count(*) FILTER (WHERE state = 'downloading' AND lease_owner IS NULL)
+                SELECT count(*) FILTER (WHERE state = 'downloaded' AND file IS NULL) AS no_file,
+                       count(*) FILTER (WHERE state = 'downloading' AND lease_owner IS NULL) AS no_lease
                 FROM photos
                 """)
-            let (noFile, noLease) = (bad?.int(0) ?? 0, bad?.int(1) ?? 0)
+            let (noFile, noLease) = (bad?.int("no_file") ?? 0, bad?.int("no_lease") ?? 0)
             if noFile == 0 && noLease == 0 { return "ok" }
             return "\(noFile) downloaded photos without a file; \(noLease) downloading photos without a lease"
         }

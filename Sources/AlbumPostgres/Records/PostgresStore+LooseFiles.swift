@@ -30,8 +30,8 @@ extension PostgresStore {
                         AND p.lease_owner = l.claim AND p.lease_until >= now())
                 """)
             guard !rows.isEmpty else { return LooseFiles() }
-            let ids = rows.compactMap { $0.int64(0) }
-            let hashes = Set(rows.compactMap { $0.string(1) })
+            let ids = rows.compactMap { $0.int64("id") }
+            let hashes = Set(rows.compactMap { $0.string("content_hash") })
             let named = try await db.query("""
                 SELECT DISTINCT h FROM unnest(string_to_array($1, ',')) AS h
                 WHERE EXISTS (SELECT 1 FROM photos p WHERE p.content_hash = h)

@@ -87,7 +87,7 @@ extension PostgresStore {
             let duplicate = try await db.queryOne("""
                 SELECT 1 WHERE EXISTS (SELECT 1 FROM removed_contents r WHERE r.content_hash = $2)
                     OR EXISTS (SELECT 1 FROM photos o WHERE o.pin_id = $3 AND o.content_hash = $2 AND o.id <> $1)
-                """, [photoId, contentHash, row.int64(0)])
+                """, [photoId, contentHash, row.int64("pin_id")])
             if duplicate != nil {
                 try await db.run("DELETE FROM photos WHERE id = $1", [photoId])
                 try await Self.endClaimedContent(db, claim: workerID, photoId: photoId, stored: false)
@@ -172,15 +172,15 @@ extension PostgresStore {
         try await read { db throws(AlbumError) in
             var counts = StateCounts()
             for row in try await db.query("""
-                SELECT state, count(*), count(*) FILTER (WHERE source = 'import') FROM photos
+                SELECT state, count(*) AS photos, count(*) FILTER (WHERE source = 'import') AS imported FROM photos
                 WHERE $1::bigint IS NULL OR pin_id = $1::bigint GROUP BY state
                 """, [pinId])
             {
-                let n = row.int(1) ?? 0
-                switch row.string(0) {
+                let n = row.int("photos") ?? 0
+                switch row.string("state") {
                 case "placeholder": counts.placeholder = n
                 case "downloading": counts.downloading = n
-                case "downloaded": (counts.downloaded, counts.imported) = (n, row.int(2) ?? 0)
+                case "downloaded": (counts.downloaded, counts.imported) = (n, row.int("imported") ?? 0)
                 case "failed": counts.failed = n
                 default: break
                 }

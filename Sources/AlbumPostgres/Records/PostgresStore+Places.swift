@@ -19,7 +19,7 @@ extension PostgresStore {
             var pins: [UnnamedPin] = []
             for row in try await db.query("SELECT id, latitude, longitude FROM pins WHERE named_at IS NULL ORDER BY id LIMIT $1", [limit]) {
                 pins.append(UnnamedPin(
-                    id: row.int64(0) ?? 0, coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan)))
+                    id: row.int64("id") ?? 0, coordinate: try Coordinate(latitude: row.double("latitude") ?? .nan, longitude: row.double("longitude") ?? .nan)))
             }
             return pins
         }
@@ -28,16 +28,16 @@ extension PostgresStore {
     public func unnamedPhotos(limit: Int) async throws(AlbumError) -> [UnnamedPhoto] {
         try await read { db throws(AlbumError) in
             try await db.query("""
-                SELECT f.id, f.latitude, f.longitude, p.time_zone, f.taken_at, f.gps_time, f.position_source, f.source,
-                    f.clock_offset
+                SELECT f.id AS id, f.latitude AS latitude, f.longitude AS longitude, p.time_zone AS pin_time_zone, f.taken_at AS taken_at,
+                    f.gps_time AS gps_time, f.position_source AS position_source, f.source AS source, f.clock_offset AS clock_offset
                 FROM photos f LEFT JOIN pins p ON p.id = f.pin_id
                 WHERE f.named_at IS NULL ORDER BY f.id LIMIT $1
                 """, [limit]
             ).map { row in
                 UnnamedPhoto(
-                    id: row.int64(0), latitude: row.double(1), longitude: row.double(2), pinTimeZone: row.string(3),
-                    takenAt: row.string(4), gpsTime: row.string(5), positionSource: row.string(6), source: row.string(7),
-                    clockOffset: row.string(8))
+                    id: row.int64("id"), latitude: row.double("latitude"), longitude: row.double("longitude"),
+                    pinTimeZone: row.string("pin_time_zone"), takenAt: row.string("taken_at"), gpsTime: row.string("gps_time"),
+                    positionSource: row.string("position_source"), source: row.string("source"), clockOffset: row.string("clock_offset"))
             }
         }
     }
@@ -46,14 +46,14 @@ extension PostgresStore {
     public func placeCounts(countryCode: String?) async throws(AlbumError) -> [LibraryPlace] {
         try await read { db throws(AlbumError) in
             try await db.query("""
-                SELECT name, region, min(country), cc, count(DISTINCT pin), count(photo) FROM (\(LibraryPlace.rows)) named
+                SELECT name, region, min(country) AS country, cc, count(DISTINCT pin) AS pins, count(photo) AS photos FROM (\(LibraryPlace.rows)) named
                 WHERE name IS NOT NULL AND ($1::text IS NULL OR cc = $1::text)
                 GROUP BY name, region, cc ORDER BY count(photo) DESC, name COLLATE "C"
                 """, [countryCode]
             ).map { row in
                 LibraryPlace(
-                    name: row.string(0) ?? "", region: row.string(1), country: row.string(2), countryCode: row.string(3) ?? "",
-                    pins: row.int(4) ?? 0, photos: row.int(5) ?? 0)
+                    name: row.string("name") ?? "", region: row.string("region"), country: row.string("country"),
+                    countryCode: row.string("cc") ?? "", pins: row.int("pins") ?? 0, photos: row.int("photos") ?? 0)
             }
         }
     }

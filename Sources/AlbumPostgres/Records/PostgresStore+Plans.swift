@@ -6,8 +6,8 @@ import Foundation
 /// Plans on PostgreSQL: the same rows and values as `AlbumDatabase+Plans` (SQLite).
 extension PostgresStore {
     private static let planColumns = """
-        pl.from_date, pl.to_date, pl.note, pl.visited_at, pl.visited_by,
-        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = '\(PhotoOrigin.imported.stored)')
+        pl.from_date AS from_date, pl.to_date AS to_date, pl.note AS note, pl.visited_at AS visited_at, pl.visited_by AS visited_by,
+        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = '\(PhotoOrigin.imported.stored)') AS own_photos
         """
 
     /// Plans a visit to a pin, or changes its plan. New dates are a new trip: a visit marked by
@@ -91,8 +91,8 @@ extension PostgresStore {
             return try LocalDate(parsing: text)
         }
         return PinPlan(
-            pin: pin, from: try day(row.string(0)), to: try day(row.string(1)), note: row.string(2),
-            visitedAt: row.string(3).map(Timestamp.parse), visitedBy: row.string(4), ownPhotos: row.int(5) ?? 0)
+            pin: pin, from: try day(row.string("from_date")), to: try day(row.string("to_date")), note: row.string("note"),
+            visitedAt: row.string("visited_at").map(Timestamp.parse), visitedBy: row.string("visited_by"), ownPhotos: row.int("own_photos") ?? 0)
     }
 }
 #endif

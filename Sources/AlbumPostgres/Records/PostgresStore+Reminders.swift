@@ -76,8 +76,8 @@ extension PostgresStore {
     public func deliveryCounts() async throws(AlbumError) -> [Int64: Int] {
         try await read { db throws(AlbumError) in
             var counts: [Int64: Int] = [:]
-            for row in try await db.query("SELECT reminder_id, count(*) FROM reminder_deliveries GROUP BY reminder_id") {
-                if let id = row.int64(0) { counts[id] = row.int(1) ?? 0 }
+            for row in try await db.query("SELECT reminder_id, count(*) AS deliveries FROM reminder_deliveries GROUP BY reminder_id") {
+                if let id = row.int64("reminder_id") { counts[id] = row.int("deliveries") ?? 0 }
             }
             return counts
         }

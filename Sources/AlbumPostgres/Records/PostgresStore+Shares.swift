@@ -4,27 +4,20 @@ import AlbumSeam
 
 /// Share links on PostgreSQL: the same rows and values as `AlbumDatabase+Shares` (SQLite).
 extension PostgresStore {
-    private static let shareColumns = "id, user_id, pin_id, created_at, expires_at, revoked_at"
-
-    private static func decodeShare(_ row: Row) -> ShareLink {
-        ShareLink(id: row.int64(0) ?? 0, userId: row.int64(1), pinId: row.int64(2) ?? 0, createdAt: row.int64(3) ?? 0,
-                  expiresAt: row.int64(4) ?? 0, revokedAt: row.int64(5))
-    }
-
     public func addShareLink(userId: Int64?, pinId: Int64, hash: String, createdAt: Int64, expiresAt: Int64) async throws(AlbumError) -> ShareLink {
         try await write { db throws(AlbumError) in
             guard let row = try await db.queryOne("""
                 INSERT INTO share_links (user_id, pin_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
-                RETURNING \(Self.shareColumns)
+                RETURNING \(RowDecoder.shareColumns)
                 """, [userId, pinId, hash, createdAt, expiresAt]) else { throw .database("\(name): the share link was not stored") }
-            return Self.decodeShare(row)
+            return RowDecoder.shareLink(row)
         }
     }
 
     public func shareLinks(userId: Int64?) async throws(AlbumError) -> [ShareLink] {
         try await read { db throws(AlbumError) in
-            try await db.query("SELECT \(Self.shareColumns) FROM share_links WHERE user_id IS NOT DISTINCT FROM $1 ORDER BY id DESC", [userId])
-                .map(Self.decodeShare)
+            try await db.query("SELECT \(RowDecoder.shareColumns) FROM share_links WHERE user_id IS NOT DISTINCT FROM $1 ORDER BY id DESC", [userId])
+                .map(RowDecoder.shareLink)
         }
     }
 
@@ -33,16 +26,16 @@ extension PostgresStore {
             try await db.run("""
                 UPDATE share_links SET revoked_at = $1 WHERE id = $2 AND user_id IS NOT DISTINCT FROM $3 AND revoked_at IS NULL
                 """, [now, id, userId])
-            return try await db.queryOne("SELECT \(Self.shareColumns) FROM share_links WHERE id = $1 AND user_id IS NOT DISTINCT FROM $2", [id, userId])
-                .map(Self.decodeShare)
+            return try await db.queryOne("SELECT \(RowDecoder.shareColumns) FROM share_links WHERE id = $1 AND user_id IS NOT DISTINCT FROM $2", [id, userId])
+                .map(RowDecoder.shareLink)
         }
     }
 
     public func liveShareLink(hash: String, now: Int64) async throws(AlbumError) -> ShareLink? {
         try await read { db throws(AlbumError) in
             try await db.queryOne("""
-                SELECT \(Self.shareColumns) FROM share_links WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2
-                """, [hash, now]).map(Self.decodeShare)
+                SELECT \(RowDecoder.shareColumns) FROM share_links WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2
+                """, [hash, now]).map(RowDecoder.shareLink)
         }
     }
 }

@@ -8,17 +8,11 @@ import AlbumSeam
 extension PostgresStore {
     static func dayRows(_ db: Session, _ from: LocalDate, _ to: LocalDate) async throws(AlbumError) -> [DayPlaceCount] {
         try await db.query("""
-            SELECT local_date, coalesce(pin_id, 0), coalesce(camera_make, ''), coalesce(camera_model, ''), count(*),
-                min(taken_at COLLATE "C") AS first_taken
+            SELECT local_date, coalesce(pin_id, 0) AS pin_id, coalesce(camera_make, '') AS make,
+                coalesce(camera_model, '') AS model, count(*) AS photos, min(taken_at COLLATE "C") AS first_taken
             FROM photos WHERE local_date BETWEEN $1 AND $2 GROUP BY 1, 2, 3, 4 ORDER BY 1, first_taken, 2
             """, [from.description, to.description]
-        ).compactMap { row in
-            guard let date = row.string(0).flatMap({ LocalDate($0) }) else { return nil }
-            let pin = row.int64(1) ?? 0
-            return DayPlaceCount(
-                date: date, pinId: pin == 0 ? nil : pin, make: row.string(2).flatMap { $0.isEmpty ? nil : $0 },
-                model: row.string(3).flatMap { $0.isEmpty ? nil : $0 }, photos: row.int(4) ?? 0, firstTaken: row.string(5))
-        }
+        ).compactMap(RowDecoder.dayPlaceCount)
     }
 
     static func placeInfos(_ db: Session, _ ids: Set<Int64>) async throws(AlbumError) -> [Int64: PlaceInfo] {
@@ -65,20 +59,20 @@ extension PostgresStore {
             var tags: [TagName: Int] = [:]
             // Photos' own tags, less those whose pin has the tag too (counted next, with the pin's).
             for row in try await db.query("""
-                SELECT t.tag, count(*) FROM photo_tags t JOIN photos p ON p.id = t.photo_id
+                SELECT t.tag AS tag, count(*) AS photos FROM photo_tags t JOIN photos p ON p.id = t.photo_id
                 WHERE p.local_date BETWEEN $1 AND $2
                     AND NOT EXISTS (SELECT 1 FROM pin_tags pt WHERE pt.pin_id = p.pin_id AND pt.tag = t.tag)
                 GROUP BY t.tag
                 """, range)
             {
-                tags[TagName(stored: row.string(0) ?? ""), default: 0] += row.int(1) ?? 0
+                tags[TagName(stored: row.string("tag") ?? ""), default: 0] += row.int("photos") ?? 0
             }
             for row in try await db.query("""
-                SELECT pt.tag, count(*) FROM photos p JOIN pin_tags pt ON pt.pin_id = p.pin_id
+                SELECT pt.tag AS tag, count(*) AS photos FROM photos p JOIN pin_tags pt ON pt.pin_id = p.pin_id
                 WHERE p.local_date BETWEEN $1 AND $2 GROUP BY pt.tag
                 """, range)
             {
-                tags[TagName(stored: row.string(0) ?? ""), default: 0] += row.int(1) ?? 0
+                tags[TagName(stored: row.string("tag") ?? ""), default: 0] += row.int("photos") ?? 0
             }
             let edge = """
                 SELECT \(Self.entryColumns) FROM \(Self.entryFrom) WHERE p.local_date BETWEEN $1 AND $2
@@ -127,16 +121,16 @@ extension PostgresStore {
                     created = true
                 }
             case .suggestion:
-                guard let suggested = row.int64(1), let found = try await Self.fetchPin(db, id: suggested) else {
+                guard let suggested = row.int64("suggested_pin_id"), let found = try await Self.fetchPin(db, id: suggested) else {
                     throw .invalidInput("photo \(id) has no suggested place; give --pin ID or --lat and --lon")
                 }
                 pin = found
             }
-            if row.int64(0) != pin.id {
+            if row.int64("pin_id") != pin.id {
                 if let other = try await db.queryOne(
-                    "SELECT id FROM photos WHERE pin_id = $1 AND source = $2 AND source_id = $3", [pin.id, row.string(2), row.string(3)])
+                    "SELECT id FROM photos WHERE pin_id = $1 AND source = $2 AND source_id = $3", [pin.id, row.string("source"), row.string("source_id")])
                 {
-                    throw .invalidInput("pin \(pin.id) already holds this photo as photo \(other.int64(0) ?? 0)")
+                    throw .invalidInput("pin \(pin.id) already holds this photo as photo \(other.int64("id") ?? 0)")
                 }
                 // A photo that moves is named again for its new pin (SQLite's photos_place_moved trigger).
                 try await db.run("""

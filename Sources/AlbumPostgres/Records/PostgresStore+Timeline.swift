@@ -35,7 +35,7 @@ extension PostgresStore {
     }
 
     public func lastPhotoId() async throws(AlbumError) -> Int64 {
-        try await read { db throws(AlbumError) in try await db.queryOne("SELECT coalesce(max(id), 0) FROM photos")?.int64(0) ?? 0 }
+        try await read { db throws(AlbumError) in try await db.queryOne("SELECT coalesce(max(id), 0) AS last FROM photos")?.int64("last") ?? 0 }
     }
 
     public func timelineSlice(_ filter: PhotoFilter, offset: Int, limit: Int) async throws(AlbumError) -> TimelineSlice {
@@ -91,9 +91,9 @@ extension PostgresStore {
         return try await read { db throws(AlbumError) in
             var counts: [LocalDate: Int] = [:]
             for row in try await db.query(
-                Session.numbered("SELECT p.local_date, count(*) FROM photos p WHERE \(whereSQL) GROUP BY p.local_date"), arguments)
+                Session.numbered("SELECT p.local_date AS local_date, count(*) AS photos FROM photos p WHERE \(whereSQL) GROUP BY p.local_date"), arguments)
             {
-                if let day = row.string(0).flatMap({ LocalDate($0) }) { counts[day] = row.int(1) ?? 0 }
+                if let day = row.string("local_date").flatMap({ LocalDate($0) }) { counts[day] = row.int("photos") ?? 0 }
             }
             return counts
         }

@@ -113,7 +113,7 @@ extension AlbumDatabase {
 
     // MARK: Helpers
 
-    private static func entry(_ db: SQL, id: Int64) throws(AlbumError) -> Entry {
+    static func entry(_ db: SQL, id: Int64) throws(AlbumError) -> Entry {
         guard let row = try db.queryOne("\(entrySelect) WHERE e.id = ?", [id]) else { throw .noEntry(id) }
         return try RowDecoder.entryRecord(row)
     }
@@ -137,12 +137,13 @@ extension AlbumDatabase {
         return values
     }
 
-    /// Writes the entry's search row: its text, its tags, its place name and pin title.
-    private static func index(_ db: SQL, entry id: Int64, text: String) throws(AlbumError) {
+    /// Writes the entry's search row: its text and a clip's transcript, its tags, its place name
+    /// and pin title.
+    static func index(_ db: SQL, entry id: Int64, text: String) throws(AlbumError) {
         try db.run("DELETE FROM entry_search WHERE rowid = ?", [id])
         try db.run("""
             INSERT INTO entry_search (rowid, text, tags, place)
-            SELECT e.id, ?, coalesce((SELECT group_concat(tag, ' ') FROM entry_tags WHERE entry_id = e.id), ''),
+            SELECT e.id, ? || coalesce(' ' || e.transcript, ''), coalesce((SELECT group_concat(tag, ' ') FROM entry_tags WHERE entry_id = e.id), ''),
                 coalesce(e.place_name, '') || ' ' || coalesce((SELECT title FROM pins WHERE id = e.pin_id), '')
             FROM entries e WHERE e.id = ?
             """, [text, id])

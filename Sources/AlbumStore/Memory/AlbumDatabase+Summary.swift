@@ -13,12 +13,7 @@ extension AlbumDatabase {
             SELECT local_date, pin_id, make, model, photos, first_taken FROM photo_days
             WHERE local_date BETWEEN ? AND ? ORDER BY local_date, first_taken, pin_id
             """, [from.description, to.description]) { row in
-            guard let date = row.string("local_date").flatMap({ LocalDate($0) }) else { return }
-            let pin = row.int64("pin_id") ?? 0
-            days.append(DayPlaceCount(
-                date: date, pinId: pin == 0 ? nil : pin, make: row.string("make").flatMap { $0.isEmpty ? nil : $0 },
-                model: row.string("model").flatMap { $0.isEmpty ? nil : $0 }, photos: row.int("photos") ?? 0,
-                firstTaken: row.string("first_taken")))
+            if let day = RowDecoder.dayPlaceCount(row) { days.append(day) }
         }
         return days
     }

@@ -635,6 +635,33 @@ enum Schema {
             """),
         // The change log and idempotency keys of sync (issue 25, decision 0061): Schema+Sync.swift.
         Migration(name: "accounts-createSync", sql: Schema.syncSQL),
+        Migration(name: "voice-moodsAndTranscripts", sql: """
+            -- The voice diary (issue 32, decision 0069-voice). An entry's mood (a note's, a
+            -- check-in note's, a clip's transcript's): VADER's label and compound score, computed
+            -- or set by hand ('user', kept when the text changes). transcript is what a clip's
+            -- entry shows and `find` searches (the user's edit, else the engine's text).
+            ALTER TABLE entries ADD COLUMN mood_label TEXT CHECK (mood_label IN ('positive', 'neutral', 'negative'));
+            ALTER TABLE entries ADD COLUMN mood_score REAL;
+            ALTER TABLE entries ADD COLUMN mood_source TEXT CHECK (mood_source IN ('computed', 'user'));
+            ALTER TABLE entries ADD COLUMN transcript TEXT;
+            -- The transcript queue, one row per clip: pending → transcribing (claimed_by a process
+            -- token until claimed_until) → done or failed (with its reason). The engine's text and
+            -- the user's edit are kept apart, so a re-run never loses an edit.
+            CREATE TABLE transcripts (
+                entry_id INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
+                state TEXT NOT NULL CHECK (state IN ('pending', 'transcribing', 'done', 'failed')),
+                machine_text TEXT,
+                edited_text TEXT,
+                reason TEXT,
+                engine TEXT,
+                claimed_by TEXT,
+                claimed_until INTEGER,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                updated_at INTEGER NOT NULL,
+                CHECK (state <> 'failed' OR reason IS NOT NULL),
+                CHECK (state <> 'transcribing' OR claimed_by IS NOT NULL)
+            );
+            CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
         Migration(name: "speed-thumbnailPending", sql: """
             -- Thumbnails when needed (issue 28, decision 0072): a photo stored with
             -- `--thumbnails lazy` has its thumbnail path but no file yet; its first use (serve,

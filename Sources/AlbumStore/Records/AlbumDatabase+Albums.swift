@@ -39,14 +39,10 @@ extension AlbumDatabase {
     public func pendingSearches() throws(AlbumError) -> [AlbumInfo] {
         try read { db throws(AlbumError) in
             try db.query("""
-                SELECT s.pin_id, s.source, s.endpoint, s.radius_km, s.per_page FROM pending_searches s
+                SELECT \(RowDecoder.pendingSearchColumns) FROM pending_searches s
                 WHERE NOT EXISTS (SELECT 1 FROM albums a WHERE a.pin_id = s.pin_id) ORDER BY s.pin_id
                 """
-            ).map { row in
-                AlbumInfo(
-                    pinId: row.int64(0) ?? 0, source: row.string(1) ?? "", endpoint: row.string(2),
-                    radiusKm: row.double(3) ?? 0, perPage: row.int(4) ?? 0, page: 0, total: 0, pages: 0)
-            }
+            ).map(RowDecoder.album)
         }
     }
 
@@ -131,13 +127,8 @@ extension AlbumDatabase {
 
     static func fetchAlbum(_ db: SQL, pinId: Int64) throws(AlbumError) -> AlbumInfo? {
         try db.queryOne(
-            "SELECT pin_id, source, endpoint, radius_km, per_page, page, total, pages FROM albums WHERE pin_id = ?",
+            "SELECT \(RowDecoder.albumColumns) FROM albums WHERE pin_id = ?",
             [pinId]
-        ).map { row in
-            AlbumInfo(
-                pinId: row.int64(0) ?? 0, source: row.string(1) ?? "", endpoint: row.string(2),
-                radiusKm: row.double(3) ?? 0, perPage: row.int(4) ?? 0, page: row.int(5) ?? 1,
-                total: row.int(6) ?? 0, pages: row.int(7) ?? 0)
-        }
+        ).map(RowDecoder.album)
     }
 }

@@ -3,13 +3,6 @@ import AlbumSeam
 
 /// Share links (`AccountStore`, decision 0047).
 extension AlbumDatabase {
-    private static let shareColumns = "id, user_id, pin_id, created_at, expires_at, revoked_at"
-
-    private static func decodeShare(_ row: Row) -> ShareLink {
-        ShareLink(id: row.int64(0) ?? 0, userId: row.int64(1), pinId: row.int64(2) ?? 0, createdAt: row.int64(3) ?? 0,
-                  expiresAt: row.int64(4) ?? 0, revokedAt: row.int64(5))
-    }
-
     public func addShareLink(userId: Int64?, pinId: Int64, hash: String, createdAt: Int64, expiresAt: Int64) throws(AlbumError) -> ShareLink {
         try write { db throws(AlbumError) in
             try db.run("""
@@ -21,22 +14,22 @@ extension AlbumDatabase {
 
     public func shareLinks(userId: Int64?) throws(AlbumError) -> [ShareLink] {
         try read { db throws(AlbumError) in
-            try db.query("SELECT \(Self.shareColumns) FROM share_links WHERE user_id IS ? ORDER BY id DESC", [userId]).map(Self.decodeShare)
+            try db.query("SELECT \(RowDecoder.shareColumns) FROM share_links WHERE user_id IS ? ORDER BY id DESC", [userId]).map(RowDecoder.shareLink)
         }
     }
 
     public func revokeShareLink(id: Int64, userId: Int64?, now: Int64) throws(AlbumError) -> ShareLink? {
         try write { db throws(AlbumError) in
             try db.run("UPDATE share_links SET revoked_at = ? WHERE id = ? AND user_id IS ? AND revoked_at IS NULL", [now, id, userId])
-            return try db.queryOne("SELECT \(Self.shareColumns) FROM share_links WHERE id = ? AND user_id IS ?", [id, userId]).map(Self.decodeShare)
+            return try db.queryOne("SELECT \(RowDecoder.shareColumns) FROM share_links WHERE id = ? AND user_id IS ?", [id, userId]).map(RowDecoder.shareLink)
         }
     }
 
     public func liveShareLink(hash: String, now: Int64) throws(AlbumError) -> ShareLink? {
         try read { db throws(AlbumError) in
             try db.queryOne("""
-                SELECT \(Self.shareColumns) FROM share_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?
-                """, [hash, now]).map(Self.decodeShare)
+                SELECT \(RowDecoder.shareColumns) FROM share_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?
+                """, [hash, now]).map(RowDecoder.shareLink)
         }
     }
 }

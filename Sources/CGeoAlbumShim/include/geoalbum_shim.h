@@ -5,3 +5,4 @@
 #include "geoalbum_jpeg.h"
 #include "geoalbum_lazy.h"
 #include "geoalbum_audio.h"
+#include "geoalbum_speech.h"
