@@ -549,6 +549,7 @@ public enum PostgresSchema {
                 CHECK (state <> 'transcribing' OR claimed_by IS NOT NULL)
             );
             CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
+            """),
         Migration(name: "speed-thumbnailPending", sql: """
             -- Thumbnails when needed (issue 28, decision 0072), as SQLite's speed-thumbnailPending.
             ALTER TABLE photos ADD COLUMN thumbnail_pending integer NOT NULL DEFAULT 0;

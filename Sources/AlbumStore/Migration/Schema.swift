@@ -662,6 +662,7 @@ enum Schema {
                 CHECK (state <> 'transcribing' OR claimed_by IS NOT NULL)
             );
             CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
+            """),
         Migration(name: "speed-thumbnailPending", sql: """
             -- Thumbnails when needed (issue 28, decision 0072): a photo stored with
             -- `--thumbnails lazy` has its thumbnail path but no file yet; its first use (serve,
