@@ -17,7 +17,7 @@ mkdir -p "$work"
 python3 bench/make-geo-photos.py "$work/photos" "$photos" "$edge" >/dev/null
 files=$(find "$work/photos" -type f | wc -l)
 fields=(-GPSLatitude -GPSLongitude -GPSAltitude -DateTimeOriginal -OffsetTimeOriginal -Make -Model -Orientation -ImageWidth -ImageHeight)
-cat "$work"/photos/* > /dev/null  # into the page cache
+find "$work/photos" -type f -exec cat {} + > /dev/null  # into the page cache
 
 # one NAME CMD…: runs it once into a new library; appends "NAME cpu-seconds peak-kB" to results.
 one() {
