@@ -9,6 +9,7 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libpocketsphinx-dev pocketsphinx-en-us
   libcairo2-dev fonts-dejavu-core
   chromium chromium-driver python3-selenium python3-pip
+  libnotify-bin dbus-daemon libglib2.0-bin python3-dbusmock
   libbz2-dev libsodium-dev
   libtimezonemap-data tzdata
   postgresql

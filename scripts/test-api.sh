@@ -28,7 +28,7 @@ export ALBUM_LIBRARY="$DIR/lib"
 "$ALBUM" pin add --lat 41.89 --lon 12.49 --title Rome >/dev/null
 "$ALBUM" serve --port "$PORT" --source bundle:fixtures/bundle >"$DIR/serve.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/region" && break; sleep 0.1; done
+for _ in $(seq 600); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/region" && break; sleep 0.1; done
 
 # Bounded: about 20 s on a quiet machine at 25 examples; 240 s at most on a loaded one.
 timeout 240 "${ST[@]}" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$PORT/api/openapi.json" \
@@ -41,7 +41,7 @@ kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 printf 'api test password\n' | "$ALBUM" user add api@example.org >/dev/null
 "$ALBUM" serve --port "$PORT" --source bundle:fixtures/bundle >"$DIR/serve.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/openapi.json" && break; sleep 0.1; done
+for _ in $(seq 600); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/openapi.json" && break; sleep 0.1; done
 TOKEN=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"api@example.org","password":"api test password"}' \
   "http://127.0.0.1:$PORT/api/auth/login" | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
 timeout 240 "${ST[@]}" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$PORT/api/openapi.json" -H "Authorization: Bearer $TOKEN" \

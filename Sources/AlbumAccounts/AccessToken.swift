@@ -71,8 +71,10 @@ public struct AccessToken: Sendable, Hashable {
     }
 }
 
-/// The library's token-signing key: 32 random bytes in `DIR/auth.key`, made once (mode 0600,
-/// created exclusively so two processes starting together agree on one), read at every start.
+/// The library's token-signing key: 32 random bytes in `DIR/auth.key`, made once (mode 0600),
+/// read at every start. It is written whole under a name of its own, then linked to `auth.key`
+/// (`link` fails if the name exists): two processes starting together agree on one key, and
+/// neither ever reads a key the other is still writing.
 public enum SigningKey {
     public static let fileName = "auth.key"
 
@@ -82,19 +84,27 @@ public enum SigningKey {
     public static func loadOrCreate(in folder: URL) throws(AlbumError) -> TokenKey {
         let url = folder.appendingPathComponent(fileName)
         let path = url.path
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if fd >= 0 {
+        if access(path, F_OK) != 0 {
+            let temporary = folder.appendingPathComponent(".\(fileName).\(getpid()).\(Sodium.randomHex(bytes: 4)).part").path
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw .io("cannot create the token key", subject: .file(path), cause: .errno(Errno.current)) }
             let bytes = Sodium.random(bytes: 32)
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, 32) }
             let synced = fsync(fd)
             close(fd)
             guard written == 32, synced == 0 else {
-                unlink(path)
+                unlink(temporary)
                 throw .io("cannot write the token key", subject: .file(path), cause: .errno(Errno.current))
             }
-            return TokenKey(bytes: bytes)
+            let linked = link(temporary, path)
+            let linkError = errno
+            unlink(temporary)
+            if linked == 0 { return TokenKey(bytes: bytes) }
+            guard linkError == EEXIST else {
+                throw .io("cannot create the token key", subject: .file(path), cause: .errno(Errno(linkError)))
+            }
+            // Another process linked its key first: that one is the library's.
         }
-        guard errno == EEXIST else { throw .io("cannot create the token key", subject: .file(path), cause: .errno(Errno.current)) }
         var info = stat()
         guard stat(path, &info) == 0 else { throw .io("cannot read the token key", subject: .file(path), cause: .errno(Errno.current)) }
         guard info.st_mode & 0o077 == 0 else {

@@ -2,6 +2,7 @@ import AlbumAccounts
 import AlbumFiles
 import AlbumPlaces
 import AlbumSeam
+import AlbumStore
 import AlbumSources
 import AlbumYFCC
 
@@ -39,3 +40,6 @@ public typealias ChangeRecord = AlbumSeam.ChangeRecord
 // The voice diary (issue 32): the transcript queue's values, for `album transcribe`.
 public typealias Transcript = AlbumSeam.Transcript
 public typealias TranscriptState = AlbumSeam.TranscriptState
+/// `album sync`'s state: a server, an outbox row (decision 0062).
+public typealias SyncServerState = AlbumStore.SyncServerState
+public typealias OutboxItem = AlbumStore.OutboxItem

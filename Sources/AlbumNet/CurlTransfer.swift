@@ -102,6 +102,20 @@ final class CurlTransfer: @unchecked Sendable {
             headerList = list
         }
         if let headerList { try set(CURLOPT_HTTPHEADER, pointer: UnsafeMutableRawPointer(headerList)) }
+        if request.method != "GET" { try set(CURLOPT_CUSTOMREQUEST, request.method) }
+        if let body = request.body {
+            // The size first: COPYPOSTFIELDS then copies that many bytes (binary, NULs included).
+            try check(ga_curl_easy_setopt_int64(handle, option(CURLOPT_POSTFIELDSIZE_LARGE), Int64(body.count)))
+            if body.isEmpty {
+                try set(CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                let code = body.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int32 in
+                    guard let base = raw.baseAddress else { return 0 }
+                    return ga_curl_easy_setopt_pointer(handle, option(CURLOPT_COPYPOSTFIELDS), UnsafeMutableRawPointer(mutating: base))
+                }
+                try check(code)
+            }
+        }
     }
 
     // MARK: Completion (transfer thread)

@@ -1,4 +1,7 @@
-/// One GET request: the URL, extra headers and the limits that apply to this transfer.
+import Foundation
+
+/// One request (a GET unless `method` says otherwise): the URL, extra headers, a body, and the
+/// limits that apply to this transfer.
 public struct HTTPRequest: Sendable {
     /// An absolute `http` or `https` URL.
     public var url: String
@@ -11,6 +14,10 @@ public struct HTTPRequest: Sendable {
     /// A transfer slower than this for this long is cut (`HTTPError.timedOut`, "too slow"): a
     /// trickling server is not waited on for the whole `timeout`. Nil for no such limit.
     public var lowSpeed: LowSpeedLimit?
+    /// `GET`, `POST`, `PUT`, `DELETE` (what `album sync` sends to a server).
+    public var method = "GET"
+    /// The request body (with its `Content-Type` among `headers`); nil for none.
+    public var body: Data?
 
     public init(
         url: String, headers: [String: String] = [:], maxBodyBytes: Int = 50 << 20,

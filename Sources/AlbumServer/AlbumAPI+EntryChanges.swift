@@ -42,7 +42,9 @@ extension AlbumAPI {
     /// `PUT /api/entries/{entry}` `{text, title, artist, album, link, at, addTags, removeTags}`:
     /// what `album entry edit` changes; null or "" clears an optional field (a check-in's note,
     /// a song's album or link). `at` needs its offset.
+    /// An entry that is not there (or another user's) is a 404 before the body is judged.
     func changeEntry(_ id: Int64, _ call: Call) async throws -> Response {
+        let current = try await library.entry(id: id)
         let body = try await call.body(maxBytes: Self.maxEntryBody)
         func field(_ name: String) throws(APIError) -> String? {
             guard body.fields[name] != nil else { return nil }
@@ -65,7 +67,7 @@ extension AlbumAPI {
         // What the entry's kind cannot take (a note's title, an empty note or song title) is a
         // conflict with the entry as it is, not a malformed request: 409.
         do throws(AlbumError) {
-            _ = try edit.applied(to: try await library.entry(id: id).content)
+            _ = try edit.applied(to: current.content)
         } catch .invalidInput(let detail) {
             throw APIError(status: 409, code: "not_for_this_entry", message: detail.description)
         }

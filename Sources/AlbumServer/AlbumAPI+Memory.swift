@@ -164,7 +164,10 @@ extension AlbumAPI {
         if let tag = query["tag"] {
             do { filter.tag = try TagName(tag) } catch { throw APIError.badRequest("tag: \(error.description)") }
         }
-        if let pin = try integer(query, "pin") { filter.pinId = Int64(pin) }
+        if let pin = try integer(query, "pin") {
+            guard pin >= 1 else { throw APIError.badRequest("pin \(pin) must be at least 1") }
+            filter.pinId = Int64(pin)
+        }
         if let asOf = try integer(query, "asOf") { filter.asOf = Int64(asOf) }
         return filter
     }

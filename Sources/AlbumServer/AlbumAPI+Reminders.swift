@@ -59,6 +59,19 @@ extension AlbumAPI {
         return Reply.json(JSONOut.encode(ReminderJSON(reminder: reminder)))
     }
 
+    /// `POST /api/reminders/{reminder}/reply` `{text}`: a note about the reminder in the diary,
+    /// tagged `reminder` (a notification's Reply, decision 0066); 201 with the entry.
+    func replyToReminder(_ id: Int64, _ call: Call) async throws -> Response {
+        _ = try await library.reminder(id: id)  // someone else's or no reminder: 404 before the body is judged
+        let body = try await call.body()
+        guard let text = try body.string("text", maxLength: 10000), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw APIError.badRequest("text is required: the reply")
+        }
+        let outcome = try await library.answerReminder(id: id, .reply, text: text, now: Date(), systemZone: TimeZone.current.identifier)
+        guard case .replied(let entry) = outcome else { throw APIError.badRequest("reminder \(id) was not replied to") }
+        return Reply.json(JSONOut.encode(EntryJSON(entry: entry, media: .served)), status: .created)
+    }
+
     /// `DELETE /api/reminders/{reminder}`.
     func removeReminder(_ id: Int64) async throws -> Response {
         Reply.json(JSONOut.encode(ReminderJSON(reminder: try await library.removeReminder(id: id))))

@@ -70,7 +70,7 @@ struct AlbumAPI: HTTPResponder {
     static let routes: RouteTable = {
         var r = RouteTable()
         // Pages.
-        r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil)) }
+        r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil, tiles: api.assets.tiles)) }
         r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
         r.get("/login") { api, call in api.login(call) }
         r.get("/places") { api, _ in try await api.placesPage() }
@@ -93,6 +93,7 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/pins/{pin}/photos") { api, call in try await api.albumData(call.id("pin")).response }
         r.get("/api/pins/{pin}/events") { api, call in try await api.events(call.id("pin")) }
         r.post("/api/pins/{pin}/new-collection") { api, call in try await api.newCollection(call.id("pin")) }
+        r.get("/api/photos/{photo}") { api, call in Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.photo(id: call.id("photo"))))) }
         r.delete("/api/photos/{photo}") { api, call in
             Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.removePhoto(id: call.id("photo")))))
         }
@@ -131,6 +132,7 @@ struct AlbumAPI: HTTPResponder {
         r.post("/api/reminders") { api, call in try await api.addReminder(call) }
         r.post("/api/reminders/{reminder}/done") { api, call in try await api.completeReminder(call.id("reminder")) }
         r.post("/api/reminders/{reminder}/snooze") { api, call in try await api.snoozeReminder(call.id("reminder"), call) }
+        r.post("/api/reminders/{reminder}/reply") { api, call in try await api.replyToReminder(call.id("reminder"), call) }
         r.delete("/api/reminders/{reminder}") { api, call in try await api.removeReminder(call.id("reminder")) }
         return r
     }()

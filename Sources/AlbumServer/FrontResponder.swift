@@ -19,6 +19,21 @@ struct FrontResponder: HTTPResponder {
     static let sessionCookie = "album_session"
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        let response = try await answer(request, context: context)
+        guard let tiles = root.assets.tiles else { return response }
+        return Self.allowingImages(from: tiles.origin, response)
+    }
+
+    /// With `--tiles`, pages may show images from the tile server: the one widening of the
+    /// Content-Security-Policy (`Reply.contentSecurityPolicy`).
+    static func allowingImages(from origin: String, _ response: Response) -> Response {
+        guard let policy = response.headers[.contentSecurityPolicy] else { return response }
+        var response = response
+        response.headers[.contentSecurityPolicy] = policy.replacingOccurrences(of: "img-src 'self' data:", with: "img-src 'self' data: \(origin)")
+        return response
+    }
+
+    func answer(_ request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
         // A shared album answers anyone with its link (decision 0047), with or without users.
         if path.hasPrefix("/s/") {
@@ -66,7 +81,7 @@ struct FrontResponder: HTTPResponder {
             AlbumAPI.log("cannot open the library of user \(caller.user.id): \(error)")
             return root.failure(APIError(status: 500, code: "internal_error", message: "the server could not answer this request (its log says why)"), path: path)
         }
-        return try await api.respond(to: request, context: context)
+        return try await Pages.$signedIn.withValue(caller.user.email) { try await api.respond(to: request, context: context) }
     }
 
     /// What anyone may fetch: the assets, the icon and the API's description.

@@ -6,7 +6,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "GeoAlbum",
             "version": "0.1.0",
-            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies (an upload, POST /api/entries, multipart/form-data); with a token, send `Authorization: Bearer TOKEN`. Any POST, PUT or DELETE may carry an `Idempotency-Key` (1-200 visible ASCII characters, a UUID say): a retry with the same key gets the first answer again (header `Idempotent-Replayed: true`) and changes nothing; the key used for another method or path is 422; while the first is being answered, 409 with Retry-After. Keys are kept a week, per user."
+            "description": "The JSON API of `album serve`. Errors are {\"error\": {\"code\", \"message\"}}. Requests that change data take JSON bodies (an upload, POST /api/entries, multipart/form-data); with a token, send `Authorization: Bearer TOKEN`. Any POST, PUT or DELETE may carry an `Idempotency-Key` (1-200 visible ASCII characters, a UUID say): a retry with the same key gets the first answer again (header `Idempotent-Replayed: true`) and changes nothing; the key used for another method, path or body type is 422; while the first is being answered, 409 with Retry-After. Keys are kept a week, per user."
           },
           "components": {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" }, "cookie": { "type": "apiKey", "in": "cookie", "name": "album_token" } },
@@ -72,6 +72,7 @@ enum OpenAPIDocument {
                 "text": { "type": "string", "nullable": true, "maxLength": 1000 }, "pinId": { "type": "integer", "format": "int64", "minimum": 1, "nullable": true },
                 "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
                 "allowPast": { "type": "boolean", "default": false } } },
+              "ReminderReply": { "type": "object", "required": ["text"], "properties": { "text": { "type": "string", "minLength": 1, "maxLength": 10000, "pattern": "\\S" } } },
               "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "nullable": true, "minimum": 1, "maximum": 10080, "default": 10, "description": "absent or null: 10" } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
@@ -198,6 +199,7 @@ enum OpenAPIDocument {
             },
             "/api/photos/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/photoId" }],
+              "get": { "summary": "One photo", "responses": { "200": { "description": "the photo", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Photo" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
               "delete": { "summary": "Remove a photo from its album for good", "responses": { "200": { "description": "the removed photo", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Photo" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/media/{id}": {
@@ -288,6 +290,11 @@ enum OpenAPIDocument {
               "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
               "post": { "summary": "Remind me later: fire again after some minutes, once", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Snooze" } } } },
                 "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/reminders/{id}/reply": {
+              "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "post": { "summary": "Reply: a note about the reminder in the diary, tagged `reminder`", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ReminderReply" } } } },
+                "responses": { "201": { "description": "the note entry", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/region": {
               "get": { "summary": "The persisted map region (null before one is saved)", "responses": { "200": { "description": "the region", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Region" } } } } } },

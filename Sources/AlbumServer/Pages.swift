@@ -10,6 +10,10 @@ enum Pages {
         ("/", "Map"), ("/places", "Places"), ("/reminders", "Reminders"), ("/timeline", "Timeline"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
     ]
 
+    /// Who is looking at the page, on a library with users (set by `FrontResponder` for the
+    /// request): the header then shows their address and a Log out button.
+    @TaskLocal static var signedIn: String?
+
     /// From `<!DOCTYPE html>` to the header: the style sheet, the theme script (in the head, so a
     /// page never flashes the other theme), the icon, one link per screen (`current` marked with
     /// `aria-current`) and the light/dark switch.
@@ -18,6 +22,10 @@ enum Pages {
         for screen in screens {
             nav += "<a href=\"\(screen.path)\"\(screen.path == current ? " aria-current=\"page\"" : "")>\(screen.name)</a>"
         }
+        let logout = signedIn.map {
+            "<form class=\"logout\" method=\"post\" action=\"/logout\"><span class=\"meta\">\(MarkupText.escape($0))</span> "
+                + "<button class=\"theme-switch\" id=\"logout\" type=\"submit\">Log out</button></form>"
+        } ?? ""
         let links = "<link rel=\"icon\" href=\"\(StaticAssets.shared.url("favicon.svg"))\" type=\"image/svg+xml\">\n"
             + "<script src=\"\(StaticAssets.shared.url("theme.js"))\"></script>\n</head>"
         return PageHead.html(title, map: map, assets: "/assets/")
@@ -25,20 +33,25 @@ enum Pages {
             .replacingOccurrences(of: "</head>", with: links)
             + """
             \(map ? "<body class=\"map-page\">" : "<body>")
-            <header><h1><a href="/">GeoAlbum</a></h1><nav aria-label="Screens">\(nav)</nav><button class="theme-switch" id="theme-switch" type="button">Theme</button></header>
+            <header><h1><a href="/">GeoAlbum</a></h1><nav aria-label="Screens">\(nav)</nav><button class="theme-switch" id="theme-switch" type="button">Theme</button>\(logout)</header>
 
             """
     }
 
-    static func map(region: Region?, basemap: Bool) -> String {
+    static func map(region: Region?, basemap: Bool, tiles: TileServer? = nil) -> String {
         var attributes = "data-basemap=\"\(basemap ? "/assets/earth.jpg" : "")\""
+        if let tiles {
+            attributes += " data-tiles=\"\(MarkupText.escape(tiles.template))\" data-tiles-attribution=\"\(MarkupText.escape(tiles.attribution))\""
+        }
+        let credits = tiles.map { "Map tiles: \(MarkupText.escape($0.attribution))" }
+            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")borders: Natural Earth; \(CityDots.attribution)"
         if let region {
             attributes += " data-lat=\"\(region.center.latitude)\" data-lon=\"\(region.center.longitude)\""
             attributes += " data-span-lat=\"\(region.spanLatitude)\" data-span-lon=\"\(region.spanLongitude)\""
         }
         return head("GeoAlbum", map: true, current: "/") + """
             <div id="map" \(attributes)></div>
-            <div class="hint" id="status">Right-click or long-press the map to drop a pin; drag a pin to move it. \(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")borders: Natural Earth; \(CityDots.attribution)</div>
+            <div class="hint" id="status">Right-click or long-press the map to drop a pin; drag a pin to move it; click a group for its photos. \(credits)</div>
             <script src="/assets/leaflet.js"></script>
             <script src="/assets/leaflet.markercluster.js"></script>
             <script src="\(StaticAssets.shared.url("cities.js"))"></script>

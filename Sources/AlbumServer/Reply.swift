@@ -19,7 +19,7 @@ enum Reply {
     static func secure(_ headers: inout HTTPFields) {
         headers[.xContentTypeOptions] = "nosniff"
         headers[.contentSecurityPolicy] = contentSecurityPolicy
-        headers[.referrerPolicy] = "no-referrer"
+        headers[.referrerPolicy] = "same-origin"  // "no-referrer" made Chromium post forms with `Origin: null`
         headers[.xFrameOptions] = "DENY"
         if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
     }

@@ -1,5 +1,6 @@
 // Decoding a sound file with FFmpeg for its length and waveform. See geoalbum_audio.h for why.
 #include "geoalbum_audio.h"
+#include "audio_sample.h"
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avutil.h>
@@ -39,22 +40,7 @@ static void ga_peaks_add(ga_peaks *p, float v) {
 
 // The absolute value of sample `i` of channel `ch`, 0…1 (clipped), for every sample format.
 static float ga_sample(const AVFrame *f, int ch, int i, int channels) {
-    int format = f->format;
-    int planar = format == AV_SAMPLE_FMT_U8P || format == AV_SAMPLE_FMT_S16P || format == AV_SAMPLE_FMT_S32P ||
-                 format == AV_SAMPLE_FMT_FLTP || format == AV_SAMPLE_FMT_DBLP || format == AV_SAMPLE_FMT_S64P;
-    const uint8_t *base = planar ? f->extended_data[ch] : f->extended_data[0];
-    int k = planar ? i : i * channels + ch;
-    double v;
-    switch (format) {
-    case AV_SAMPLE_FMT_U8: case AV_SAMPLE_FMT_U8P: v = (((const uint8_t *)base)[k] - 128) / 128.0; break;
-    case AV_SAMPLE_FMT_S16: case AV_SAMPLE_FMT_S16P: v = ((const int16_t *)base)[k] / 32768.0; break;
-    case AV_SAMPLE_FMT_S32: case AV_SAMPLE_FMT_S32P: v = ((const int32_t *)base)[k] / 2147483648.0; break;
-    case AV_SAMPLE_FMT_S64: case AV_SAMPLE_FMT_S64P: v = (double)((const int64_t *)base)[k] / 9223372036854775808.0; break;
-    case AV_SAMPLE_FMT_FLT: case AV_SAMPLE_FMT_FLTP: v = ((const float *)base)[k]; break;
-    case AV_SAMPLE_FMT_DBL: case AV_SAMPLE_FMT_DBLP: v = ((const double *)base)[k]; break;
-    default: v = 0;
-    }
-    v = fabs(v);
+    double v = fabs(ga_sample_value(f, ch, i, channels));
     return isfinite(v) ? (float)(v > 1 ? 1 : v) : 0;
 }
 

@@ -1,5 +1,6 @@
 // Speech for transcripts: 16 kHz mono decoding and PocketSphinx. See geoalbum_speech.h for why.
 #include "geoalbum_audio.h"
+#include "audio_sample.h"
 #include "geoalbum_speech.h"
 #include "lazy_library.h"
 #include <libavcodec/avcodec.h>
@@ -43,21 +44,7 @@ void ga_speech_free(void *pointer) { free(pointer); }
 
 // The signed value of sample `i` of channel `ch`, -1…1, for every sample format.
 static float ga_signed_sample(const AVFrame *f, int ch, int i, int channels) {
-    int format = f->format;
-    int planar = format == AV_SAMPLE_FMT_U8P || format == AV_SAMPLE_FMT_S16P || format == AV_SAMPLE_FMT_S32P ||
-                 format == AV_SAMPLE_FMT_FLTP || format == AV_SAMPLE_FMT_DBLP || format == AV_SAMPLE_FMT_S64P;
-    const uint8_t *base = planar ? f->extended_data[ch] : f->extended_data[0];
-    int k = planar ? i : i * channels + ch;
-    double v;
-    switch (format) {
-    case AV_SAMPLE_FMT_U8: case AV_SAMPLE_FMT_U8P: v = (((const uint8_t *)base)[k] - 128) / 128.0; break;
-    case AV_SAMPLE_FMT_S16: case AV_SAMPLE_FMT_S16P: v = ((const int16_t *)base)[k] / 32768.0; break;
-    case AV_SAMPLE_FMT_S32: case AV_SAMPLE_FMT_S32P: v = ((const int32_t *)base)[k] / 2147483648.0; break;
-    case AV_SAMPLE_FMT_S64: case AV_SAMPLE_FMT_S64P: v = (double)((const int64_t *)base)[k] / 9223372036854775808.0; break;
-    case AV_SAMPLE_FMT_FLT: case AV_SAMPLE_FMT_FLTP: v = ((const float *)base)[k]; break;
-    case AV_SAMPLE_FMT_DBL: case AV_SAMPLE_FMT_DBLP: v = ((const double *)base)[k]; break;
-    default: v = 0;
-    }
+    double v = ga_sample_value(f, ch, i, channels);
     if (!(v == v)) return 0;  // NaN
     return (float)(v > 1 ? 1 : (v < -1 ? -1 : v));
 }

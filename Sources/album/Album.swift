@@ -26,7 +26,7 @@ struct Album: AsyncParsableCommand {
             YFCCCommand.self,
             PlacesCommand.self,
             WorkerCommand.self,
-            UserCommand.self, ShareCommand.self,
+            UserCommand.self, ShareCommand.self, SyncCommand.self,
         ]
     )
 

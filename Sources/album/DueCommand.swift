@@ -22,6 +22,11 @@ struct DueCommand: AsyncParsableCommand {
             ALBUM_REMINDER_ID, _TEXT, _PIN, _DUE, _ZONE, _LATE, _MISSED, _SNOOZED, ALBUM_DELIVERY_ID, and the \
             reminder as JSON on stdin; its output goes to stderr.
 
+            --notify offers three actions, and acts on the one chosen: Reply (a note entry about the reminder, \
+            tagged "reminder", to write in the diary), Cancel (done: never again) and Remind me later (snoozed for \
+            --snooze). notify-send waits for the answer, up to --timeout; a notification left unanswered counts as \
+            shown. A notification daemon without actions shows it plainly.
+
             --install-timer prints a systemd user timer and service and a crontab line; it writes nothing. \
             A postgres:// library with a password goes in ~/.config/album-due.env, off the command line.
             """)
@@ -30,12 +35,19 @@ struct DueCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run this shell command for each reminder.", valueName: "cmd")) var exec: String?
     @Flag(help: "Show each reminder with notify-send.") var notify = false
     @Option(help: ArgumentHelp("Stop a command that runs longer than this (seconds).", valueName: "s")) var timeout: Double = 60
+    @Option(help: ArgumentHelp("How long a notification's \"Remind me later\" waits (10m, 2h, 1d).", valueName: "duration"))
+    var snooze = "10m"
     @Flag(name: .customLong("install-timer"), help: "Print a systemd user timer and service and a crontab line; write nothing.")
     var installTimer = false
 
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout \(timeout) must be in (0, 3600]") }
         if let exec, exec.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--exec is empty") }
+        _ = try snoozeSeconds()
+    }
+
+    func snoozeSeconds() throws -> TimeInterval {
+        try validation { () throws(AlbumError) in try DurationText.seconds(snooze, option: "--snooze") }
     }
 
     func run() async throws {
@@ -49,12 +61,24 @@ struct DueCommand: AsyncParsableCommand {
             notifySend = found
         }
         let now = try CommandClock.now()
-        let options = DueOptions(exec: exec, notifySend: notifySend, timeoutSeconds: timeout) { DeliveryJSON.data($0, now: now) }
+        var options = DueOptions(exec: exec, notifySend: notifySend, timeoutSeconds: timeout) { DeliveryJSON.data($0, now: now) }
+        options.snoozeSeconds = try snoozeSeconds()
         let outcome = try await global.withLibrary(.writing) { try await $0.deliverDue(now: now, options: options) }
+        let answers = Dictionary(outcome.answers.map { ($0.delivery.deliveryId, ($0.answer, $0.outcome)) }, uniquingKeysWith: { a, _ in a })
         if global.json {
-            try Output.json(outcome.delivered.map { DeliveryJSON(delivery: $0, now: now) })
+            try Output.json(outcome.delivered.map { d in
+                DeliveryJSON(delivery: d, now: now, answer: answers[d.deliveryId].map { AnswerJSON(answer: $0.0, outcome: $0.1) })
+            })
         } else {
-            outcome.delivered.forEach { Output.line(DeliveryJSON.text($0)) }
+            for d in outcome.delivered {
+                Output.line(DeliveryJSON.text(d))
+                if let (answer, result) = answers[d.deliveryId] { Output.line("  " + AnswerJSON.text(answer, result)) }
+            }
+        }
+        for (d, answer, result) in outcome.answers {
+            if case .failure(let error) = result {
+                Output.toStderr(Data("album: reminder \(d.reminder.id): \(answer.label) not done: \(TerminalText.inline(error.description))\n".utf8))
+            }
         }
         for failure in outcome.failed {
             Output.toStderr(Data("album: reminder \(failure.delivery.reminder.id) stays due: \(TerminalText.inline(failure.reason))\n".utf8))

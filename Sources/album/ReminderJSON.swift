@@ -43,10 +43,12 @@ extension ReminderJSON {
 struct DeliveryJSON: Encodable {
     let delivery: DueDelivery
     let now: Date
+    /// The notification's answer (`album due --notify`), when one was chosen.
+    var answer: AnswerJSON? = nil
 
     enum Key: String, CodingKey {
         case id, deliveryId, pinId, pinTitle, text, message, kind, zone, dueAt, deliveredAt, late, lateSeconds, missed
-        case snoozed, nextAt
+        case snoozed, nextAt, answer
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -68,6 +70,7 @@ struct DeliveryJSON: Encodable {
         try c.encode(delivery.missed, forKey: .missed)
         try c.encode(delivery.snoozed, forKey: .snoozed)
         try c.encode(delivery.delivered.dueAt.map(clock.iso8601), forKey: .nextAt)
+        try c.encodeIfPresent(answer, forKey: .answer)
     }
 
     /// The JSON a `--exec` command reads on stdin.
@@ -89,5 +92,41 @@ struct DeliveryJSON: Encodable {
         if !notes.isEmpty { line += "  (\(notes.joined(separator: "; ")))" }
         if r.rule.repeats, let next = d.delivered.dueAt { line += "\n  next \(clock.wall(of: next).description)" }
         return line
+    }
+}
+
+/// A notification's answer in `album due --json`: `{action, ok, entryId?, nextAt?, error?}`.
+struct AnswerJSON: Encodable {
+    let answer: ReminderAnswer
+    let outcome: Result<ReminderAnswerOutcome, AlbumError>
+
+    enum Key: String, CodingKey { case action, ok, entryId, state, nextAt, error }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(answer.rawValue, forKey: .action)
+        switch outcome {
+        case .failure(let error):
+            try c.encode(false, forKey: .ok)
+            try c.encode(error.description, forKey: .error)
+        case .success(.replied(let entry)):
+            try c.encode(true, forKey: .ok)
+            try c.encode(entry.id, forKey: .entryId)
+        case .success(.done(let r)), .success(.snoozed(let r)):
+            try c.encode(true, forKey: .ok)
+            try c.encode(r.state, forKey: .state)
+            try c.encode(r.dueAt.map(WallClock(zone: r.timeZone).iso8601), forKey: .nextAt)
+        }
+    }
+
+    /// `answered Remind me later: next 2026-06-01 12:10 UTC`, `answered Reply: note entry 4`.
+    static func text(_ answer: ReminderAnswer, _ outcome: Result<ReminderAnswerOutcome, AlbumError>) -> String {
+        switch outcome {
+        case .failure(let error): "answered \(answer.label): not done (\(error.description))"
+        case .success(.replied(let entry)): "answered \(answer.label): note entry \(entry.id) (tagged \(Library.reminderReplyTag))"
+        case .success(.done): "answered \(answer.label): done, it will not fire again"
+        case .success(.snoozed(let r)):
+            "answered \(answer.label): next \(r.dueAt.map { WallClock(zone: r.timeZone).wall(of: $0).description } ?? "never") \(r.zone)"
+        }
     }
 }

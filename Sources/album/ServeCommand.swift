@@ -20,6 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("radius-km"), parsing: .unconditional, help: Vocabulary.searchRadius) var radiusKm: Double = 5
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: Vocabulary.perPage) var perPage: Int = 30
     @Option(parsing: .unconditional, help: Vocabulary.concurrency) var concurrency: Int = 8
+    @Option(help: ArgumentHelp("Draw the map from this tile server (https://tile.openstreetmap.org/{z}/{x}/{y}.png) instead of the offline basemap.", valueName: "url"))
+    var tiles: String?
+    @Option(name: .customLong("tiles-attribution"), help: ArgumentHelp("The credit for --tiles (default: © OpenStreetMap contributors).", valueName: "text"))
+    var tilesAttribution: String?
     @Option(name: .customLong("max-upload-mb"), help: "The largest file an upload (POST /api/entries) takes, in MiB.") var maxUploadMB: Int = 256
     @Flag(help: .hidden) var noAnswerCache = false  // bench/serve.sh: what an answer costs to make
 
@@ -35,11 +39,19 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...250).contains(perPage) else { throw ValidationError("--per-page \(perPage) must be 1-250") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
         guard (1...4096).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb \(maxUploadMB) must be 1-4096") }
+        if tilesAttribution != nil, tiles == nil { throw ValidationError("--tiles-attribution needs --tiles") }
+        _ = try tileServer()
+    }
+
+    func tileServer() throws -> TileServer? {
+        guard let tiles else { return nil }
+        return try validation { () throws(AlbumError) in try TileServer(parsing: tiles, attribution: tilesAttribution) }
     }
 
     func run() async throws {
         let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
-        let assets = try WebAssets.system()
+        var assets = try WebAssets.system()
+        assets.tiles = try tileServer()
         _ = try sourceOptions.spec()  // a bad --source fails before the library is opened
         try await global.withLibrary(.writing, asUser: false) { library in
             // A library with users: they log in (decision 0046), no token.

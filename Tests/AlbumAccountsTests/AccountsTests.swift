@@ -47,6 +47,22 @@ import Testing
         #expect(throws: AlbumError.self) { try SigningKey.loadOrCreate(in: folder.url) }
     }
 
+    /// Processes starting together on a new library: every one gets the one key, whole (a reader
+    /// once could see the file before its 32 bytes were written).
+    @Test func startsTogetherAgreeOnOneWholeKey() async throws {
+        for round in 0..<20 {
+            let dir = folder.child("race-\(round)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let keys = try await withThrowingTaskGroup(of: TokenKey.self) { group in
+                for _ in 0..<6 { group.addTask { try SigningKey.loadOrCreate(in: dir) } }
+                return try await group.reduce(into: [TokenKey]()) { $0.append($1) }
+            }
+            #expect(Set(keys).count == 1 && keys.count == 6, "round \(round)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            #expect(left == [SigningKey.fileName], "no temporary file left: \(left)")
+        }
+    }
+
     @Test func accessTokensAreSignedAndExpire() throws {
         let key = TokenKey(bytes: Array(repeating: 7, count: 32)), other = TokenKey(bytes: Array(repeating: 8, count: 32))
         let token = AccessToken(userId: 3, family: "f1", issuedAt: 100, expiresAt: 200).signed(with: key)

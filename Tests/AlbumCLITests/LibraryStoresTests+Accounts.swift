@@ -52,8 +52,11 @@ extension LibraryStoresTests {
         #expect(Set(first.keys) == ["token", "refreshToken", "expiresIn", "user"] && first["expiresIn"] as? Int == 900, "\(first)")
         let token = try #require(first["token"] as? String), refresh = try #require(first["refreshToken"] as? String)
         #expect(try await Self.call(port, "GET", "/api/pins", headers: ["Authorization": "Bearer \(token)"]).status == 200)
-        // A tampered token: one character of the signature changed.
-        let tampered = String(token.dropLast()) + (token.hasSuffix("A") ? "B" : "A")
+        // A tampered token: one character inside the signature changed (not the last, whose two
+        // low bits are base64url padding: changing only those leaves the same signature bytes).
+        var characters = Array(token)
+        characters[characters.count - 5] = characters[characters.count - 5] == "A" ? "B" : "A"
+        let tampered = String(characters)
         let refused = try await Self.call(port, "GET", "/api/pins", headers: ["Authorization": "Bearer \(tampered)"])
         #expect(refused.status == 401 && refused.headers["www-authenticate"] == "Bearer", "\(refused.text)")
 

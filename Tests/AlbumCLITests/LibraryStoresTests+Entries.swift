@@ -193,20 +193,8 @@ extension LibraryStoresTests {
     func serveAddsChangesAndRemovesEntries(_ store: StoreKind) async throws {
         let lib = try StoreLibrary(store, folder: folder)
         let pin = try #require((try await lib.json(["pin", "add", "--lat", "48.8566", "--lon", "2.3522"]) as? [String: Any])?["id"] as? Int)
-        let serve = try lib.start(["serve", "--port", "0", "--json"])
-        let (process, out, _) = serve
+        let (process, port, serve) = try await serveWithUsers(lib)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let first = try await StoreLibrary.offPool { () -> String in
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
-        let url = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String, "\(first)")
-        let port = try #require(UInt16(String(url.split(separator: ":").last ?? "").filter { $0.isNumber }))
         func send(_ method: String, _ path: String, _ body: [String: Any]? = nil, headers: [String: String] = [:]) async throws -> (Int, [String: Any]) {
             let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
             var all = headers

@@ -123,6 +123,9 @@ extension LibraryStoresTests {
         let removed = try await Self.call(port, "DELETE", "/api/photos/\(photoId)", headers: ann.merging(["Idempotency-Key": "rm-1"]) { $1 })
         let replay = try await Self.call(port, "DELETE", "/api/photos/\(photoId)", headers: ann.merging(["Idempotency-Key": "rm-1"]) { $1 })
         #expect(removed.status == 200 && replay.status == 200 && replay.headers["idempotent-replayed"] == "true", "\(replay.status) \(replay.text)")
+        // Bytes of a removed photo are not stored again (removals win, as in album import).
+        let back = try await Self.upload(port, jpeg, filename: "Colosseum.jpg", headers: ann, key: "k-back")
+        #expect(back.status == 422 && back.text.contains("removed"), "\(back.status) \(back.text)")
         let tail = try #require(try await Self.call(port, "GET", "/api/changes?since=\(log["cursor"] as? Int ?? 0)", headers: ann).json() as? [String: Any])
         #expect((tail["changes"] as? [[String: Any]])?.contains { $0["op"] as? String == "remove" && $0["id"] as? Int == photoId } == true, "\(tail)")
         // The same pin pushed twice with one key is one pin.

@@ -20,7 +20,10 @@ What it does, as a user would:
   9. dragging a pin with the mouse moves it (saved, its new photos fetched),
  10. New Collection on a place with nothing new says why and is enabled again,
  11. a pin is removed after a confirmation,
- 12. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
+ 12. reminders: Reply (a note), Cancel, Remind me later on a due one; the service worker's
+     notification carries the actions; the map: a group's gallery, photos as markers;
+     `serve --tiles` with a loopback tile server; Log out; the main flows by keyboard only,
+ 13. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
      (the system's, by emulated prefers-color-scheme, and the header's switch): 0 serious or
      critical violations; every page fits 390 px (no sideways scrolling).
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
@@ -271,7 +274,9 @@ def test_drag_pin(driver, base, pin_id):
     driver.get(base + "/")
     wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready")
     driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 14, {animate: false});" % (pin["latitude"], pin["longitude"]))
-    marker = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "img.leaflet-marker-icon"), "the pin's marker")
+    # Zoomed in, the pin's marker is its first photo (map.js swaps the icon once the thumbnail
+    # is known): dragged as such.
+    marker = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-marker-icon.thumb-marker"), "the pin's photo marker")
     actions = ActionChains(driver).click_and_hold(marker)
     for _ in range(6):
         actions.move_by_offset(10, 0).pause(0.05)
@@ -380,7 +385,32 @@ def test_reminders(driver, base, pin_id):
     driver.refresh()
     box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#due .due-reminder"), "the due reminder shown")
     assert "Pack the camera" in box.text
+    labels = [b.text for b in box.find_elements(By.CSS_SELECTOR, "button[data-act]")]
+    assert labels == ["Reply", "Cancel", "Remind me later"], labels
     shot(driver, "17-reminders")
+    # Reply: a note about the reminder in the diary, tagged "reminder".
+    packed = [r for r in api(base, "GET", "/api/reminders") if r["text"] == "Pack the camera"][0]
+    box.find_element(By.CSS_SELECTOR, "button[data-act=reply]").click()
+    field = wait(driver, lambda d: d.find_element(By.ID, "reply-%d" % packed["id"]), "the reply field")
+    assert driver.switch_to.active_element == field, "the reply field has the focus"
+    field.send_keys("Camera packed, and the spare battery")
+    box.find_element(By.CSS_SELECTOR, "form.reply button[type=submit]").click()
+    saved = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#due p.replied"), "the reply kept")
+    entry = api(base, "GET", "/api/entries/" + saved.text.split("note ")[1].split(" ")[0])
+    assert "Camera packed, and the spare battery" in json.dumps(entry) and "reminder" in json.dumps(entry.get("tags")), entry
+    # The browser's own notification, through the service worker, carries the actions.
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+    driver.refresh()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#due .due-reminder"), "the due reminder shown again")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-worker") == "active", "the service worker active")
+    notes = wait(driver, lambda d: d.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "navigator.serviceWorker.getRegistration('/assets/').then(function (r) { return r ? r.getNotifications() : []; })"
+        ".then(function (ns) { done(ns.map(function (n) { return {data: n.data, actions: n.actions.map(function (a) { return a.action; })}; })); })"
+        ".catch(function (e) { done([]); });") or None, "a notification shown by the service worker")
+    mine = [n for n in notes if n["data"] and n["data"].get("reminder") == packed["id"]]
+    assert mine and mine[0]["actions"][-2:] == ["cancel", "later"], notes
+    box = driver.find_element(By.CSS_SELECTOR, "#due .due-reminder")
     box.find_element(By.CSS_SELECTOR, "button[data-act=snooze]").click()
     wait(driver, lambda d: "(snoozed)" in d.execute_script("var l = document.getElementById('reminder-list'); return l ? l.textContent : '';"), "snoozed")
     packed = [r for r in api(base, "GET", "/api/reminders") if r["text"] == "Pack the camera"][0]
@@ -390,6 +420,165 @@ def test_reminders(driver, base, pin_id):
                                             " function (li) { return li.textContent.indexOf('Water the plants') >= 0; });"
                                             " return l.length === 1 && l[0].getAttribute('data-state') === 'done';"), "done")
     assert [r["state"] for r in api(base, "GET", "/api/reminders") if r["text"] == "Water the plants"] == ["done"]
+
+
+def test_cluster_gallery_and_thumbnail_markers(driver, base):
+    driver.get(base + "/")
+    ready(driver)
+    pins = api(base, "GET", "/api/map/pins")
+    assert len(pins) >= 2, pins
+    # At zoom 2, Paris and Lyon (400 km apart) are one group: a click opens its photos.
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([47, 3.5], 2, {animate: false});")
+    group = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".marker-cluster"), "a group of pins")
+    group.click()
+    gallery = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog#cluster-gallery[open]"), "the group's gallery")
+    wait(driver, lambda d: int(gallery.get_attribute("data-photos") or "0") >= 2, "its photos")
+    images = gallery.find_elements(By.CSS_SELECTOR, ".grid img")
+    assert images and all(img.get_attribute("alt") for img in images), "each photo has a text"
+    assert gallery.find_element(By.ID, "gallery-title").text.endswith("photos")
+    shot(driver, "map-gallery")
+    problems = axe(driver, "map gallery")
+    assert not problems, problems
+    zoom_before = driver.execute_script("return document.getElementById('map').geoalbumMap.getZoom();")
+    gallery.find_element(By.XPATH, ".//button[.='Zoom in']").click()
+    wait(driver, lambda d: d.execute_script("return document.getElementById('map').geoalbumMap.getZoom();") > zoom_before, "zoomed in")
+    assert not driver.find_elements(By.CSS_SELECTOR, "dialog#cluster-gallery[open]")
+    # Zoomed in on a pin with photos: its first photo is its marker.
+    best = max(pins, key=lambda p: p[3])
+    assert best[3] > 0, pins
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 14, {animate: false});" % (best[1], best[2]))
+    marker = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".thumb-marker img"), "a photo as a marker")
+    wait(driver, lambda d: d.execute_script("var i = arguments[0]; return i.complete && i.naturalWidth > 0;", marker), "its thumbnail loaded")
+    assert "/api/media/" in marker.get_attribute("src") and marker.get_attribute("alt"), marker.get_attribute("outerHTML")
+    shot(driver, "map-thumbnails")
+
+
+def tab_to(driver, matches, what, limit=80):
+    """Presses Tab until the focused element matches (the keyboard is the only input)."""
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("var e = document.activeElement; return !!(e && e.matches && e.matches(arguments[0]));", matches):
+            return driver.switch_to.active_element
+    raise AssertionError("Tab never reached " + what)
+
+
+def keys(driver, *sequence):
+    ActionChains(driver).send_keys(*sequence).perform()
+
+
+def test_keyboard_only(driver, base):
+    """The main flows with the keyboard alone: add a reminder; open a group's gallery on the map
+    and close it; open a pin's popup and follow its link to the album."""
+    driver.get(base + "/reminders")
+    wait(driver, lambda d: d.find_element(By.ID, "add-reminder"), "the reminders screen")
+    before = len(api(base, "GET", "/api/reminders"))
+    tab_to(driver, "#reminder-text", "the reminder's text")
+    keys(driver, "Buy film by keyboard")
+    tab_to(driver, "input[name=kind][value=once]", "the kinds")
+    keys(driver, Keys.ARROW_RIGHT)  # Every day
+    assert driver.execute_script("return document.querySelector('input[name=kind]:checked').value;") == "daily"
+    tab_to(driver, "#reminder-time", "the time")
+    keys(driver, "0745A")  # the A for AM where the locale shows a 12-hour field
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: len(api(base, "GET", "/api/reminders")) == before + 1, "the reminder added by keyboard")
+    added = [r for r in api(base, "GET", "/api/reminders") if r["text"] == "Buy film by keyboard"]
+    assert added and added[0]["rule"].endswith("07:45"), added
+    api(base, "DELETE", "/api/reminders/%d" % added[0]["id"])  # the reminders test starts from none
+    # The map: a group by Tab and Enter opens its gallery; Escape closes it.
+    driver.get(base + "/")
+    ready(driver)
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([47, 3.5], 2, {animate: false});")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".marker-cluster"), "a group of pins")
+    tab_to(driver, ".marker-cluster", "the group")
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog#cluster-gallery[open]"), "the gallery by keyboard")
+    assert driver.switch_to.active_element.text == "Zoom in", "the gallery's first button has the focus"
+    keys(driver, Keys.ESCAPE)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog#cluster-gallery[open]"), "Escape closes the gallery")
+    # A pin: Tab to its marker, Enter opens its popup, Tab to its link, Enter opens the album.
+    pins = api(base, "GET", "/api/map/pins")
+    best = max(pins, key=lambda p: p[3])
+    driver.execute_script("document.getElementById('map').geoalbumMap.setView([%f, %f], 14, {animate: false});" % (best[1], best[2]))
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-marker-icon.thumb-marker"), "the pin's photo marker")
+    tab_to(driver, ".leaflet-marker-icon.thumb-marker", "the pin's marker")
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a"), "the popup by keyboard")
+    tab_to(driver, ".leaflet-popup-content a", "the popup's link")
+    keys(driver, Keys.ENTER)
+    wait(driver, lambda d: d.current_url.endswith("/pins/%d" % best[0]), "the album by keyboard")
+
+
+class Tiles(http.server.BaseHTTPRequestHandler):
+    """A tile server on loopback: a 256×256 PNG for every /z/x/y.png, the paths asked kept."""
+    asked = []
+    png = None
+
+    def do_GET(self):
+        Tiles.asked.append(self.path)
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", str(len(Tiles.png)))
+        self.end_headers()
+        self.wfile.write(Tiles.png)
+
+    def log_message(self, *args):
+        pass
+
+
+def solid_png(size, rgb):
+    import struct
+    import zlib
+    row = b"\x00" + bytes(rgb) * size
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * size)) + chunk(b"IEND", b""))
+
+
+def test_tiles_and_logout(driver, folder):
+    """`album serve --tiles` on a library with a user: the map's tiles come from a loopback tile
+    server, with its credit (the page's Content-Security-Policy lets them in); the header shows
+    who is logged in and a Log out button, which ends the session."""
+    Tiles.png = solid_png(256, (170, 211, 223))
+    tiles = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
+    threading.Thread(target=tiles.serve_forever, daemon=True).start()
+    library = os.path.join(folder, "users-lib")
+    made = subprocess.run([ALBUM, "user", "add", "ann@example.org", "--library", library], input="a long enough password\n",
+                          capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    template = "http://127.0.0.1:%d/{z}/{x}/{y}.png" % tiles.server_address[1]
+    process = subprocess.Popen([ALBUM, "serve", "--port", "0", "--json", "--library", library, "--tiles", template,
+                                "--tiles-attribution", "Test tiles <b>&</b> co"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        text = ""
+        while not text.rstrip().endswith("}"):
+            line = process.stdout.readline()
+            if not line:
+                raise AssertionError("album serve --tiles did not start: " + process.stderr.read())
+            text += line
+        base = json.loads(text)["url"].rstrip("/")
+        driver.get(base + "/")
+        wait(driver, lambda d: d.find_element(By.ID, "email"), "the login page")
+        driver.find_element(By.ID, "email").send_keys("ann@example.org")
+        driver.find_element(By.ID, "password").send_keys("a long enough password" + Keys.ENTER)
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the map, logged in")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "img.leaflet-tile-loaded")) >= 1, "tiles from the tile server")
+        assert any(p.endswith(".png") and p.count("/") == 3 for p in Tiles.asked), Tiles.asked
+        credit = driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
+        assert "Test tiles <b>&</b> co" in credit, credit
+        header = driver.find_element(By.TAG_NAME, "header").text
+        assert "ann@example.org" in header, header
+        shot(driver, "map-tiles")
+        problems = axe(driver, "map with tiles, logged in")
+        assert not problems, problems
+        driver.find_element(By.ID, "logout").click()
+        wait(driver, lambda d: d.find_element(By.ID, "email"), "the login page after Log out")
+        driver.get(base + "/places")
+        wait(driver, lambda d: d.find_element(By.ID, "email"), "the session ended: back to the login page")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        tiles.shutdown()
 
 
 def test_timeline_range_scroll_and_summary_picker(driver, base):
@@ -546,7 +735,7 @@ def test_country_outlines(driver, base):
     assert "GeoNames" in driver.find_element(By.ID, "status").text, "the places are credited"
     shot(driver, "12-city-zoom")
     # A pin's popup is made when it is clicked: its link, count and place.
-    driver.find_element(By.CSS_SELECTOR, "img.leaflet-marker-icon").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-marker-icon.thumb-marker"), "the pin's photo marker").click()
     link = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a"), "the pin's popup")
     wait(driver, lambda d: "/pins/" in (d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a").get_attribute("href") or "")
          and "photos)" in d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content a").text, "the popup's link: %s" % link.text)
@@ -685,14 +874,21 @@ def main():
         steps.append("tags page, tag timeline and search")
         test_country_outlines(driver, base)
         steps.append("country outlines, city names at city zoom, a pin's popup")
+        test_tiles_and_logout(driver, folder)
+        steps.append("serve --tiles: tiles from a loopback tile server with its credit; Log out in the header")
         lyon = test_new_collection_nothing_new(driver, base)
         steps.append("New Collection with nothing new says why, never stuck")
+        test_cluster_gallery_and_thumbnail_markers(driver, base)
+        steps.append("map: a group's click opens its photo gallery (Zoom in); photos as markers when zoomed in")
+        test_keyboard_only(driver, base)
+        steps.append("keyboard only: a reminder added; a group's gallery opened and closed; a pin's popup and album")
         test_travel_book(driver, base)
         steps.append("travel book: add a place (position from the map), the places list, its detail")
         test_timeline_range_scroll_and_summary_picker(driver, base)
         steps.append("timeline: infinite scroll, date range kept across segments; summary picker, bad period on the page")
         test_reminders(driver, base, pin_id)
-        steps.append("reminders: add daily and weekly, refusal, due shown, snooze, done")
+        steps.append("reminders: add daily and weekly, refusal, due shown (Reply as a note, Cancel, Remind me later; "
+                     "a service-worker notification with actions), snooze, done")
         test_accessibility_and_narrow(driver, base, pin_id)
         steps.append("axe-core: 0 serious/critical on every page, light and dark; 390 px wide")
         test_remove_pin(driver, base, lyon)

@@ -39,6 +39,9 @@ extension Library {
         if let sound = report.sounds.first, let id = sound.entryId {
             return .entry(try await entry(id: id), created: true)
         }
+        // Refused by the import (not an image or a sound, corrupt): said at once, the file not read again.
+        let reason = report.skipped.first.map { hiding($0.reason) } ?? "not stored"
+        guard report.imported > 0 || report.duplicates > 0 else { throw .invalidInput("\(name): \(reason)") }
         if AudioReader.isAudioName(file) {
             let data: Data
             do { data = try Data(contentsOf: file, options: .alwaysMapped) } catch { throw .invalidInput("\(name): the upload cannot be read back") }
@@ -50,7 +53,6 @@ extension Library {
             case nil: break
             }
         }
-        let reason = report.skipped.first.map { hiding($0.reason) } ?? "not stored"
         throw .invalidInput("\(name): \(reason)")
     }
 }

@@ -10,8 +10,11 @@ public struct DueOptions: Sendable {
     public var exec: String?
     /// `--notify`: the path of `notify-send` (see `DueOptions.findNotifySend`).
     public var notifySend: String?
-    /// A command still running after this long is stopped and counts as failed.
+    /// A command still running after this long is stopped and counts as failed (a
+    /// notification nobody answered in that time counts as shown).
     public var timeoutSeconds: TimeInterval
+    /// How long "Remind me later" on a notification snoozes.
+    public var snoozeSeconds: TimeInterval = 600
     /// The JSON a command gets on stdin (made by the caller, which owns the JSON format).
     public var payload: @Sendable (DueDelivery) -> Data
 
@@ -46,6 +49,8 @@ public struct DueOutcome: Sendable {
     public var delivered: [DueDelivery] = []
     /// Still due: the command failed, with why.
     public var failed: [(delivery: DueDelivery, reason: String)] = []
+    /// The notifications answered with an action, and what acting on it did (or why it failed).
+    public var answers: [(delivery: DueDelivery, answer: ReminderAnswer, outcome: Result<ReminderAnswerOutcome, AlbumError>)] = []
 }
 
 extension Library {
@@ -71,36 +76,71 @@ extension Library {
             () throws(AlbumError) -> DueOutcome in
             var outcome = DueOutcome()
             for delivery in held {
-                if let reason = await BlockingPool.shared.run({ self.run(delivery, options: options) }) {
+                let ran = await BlockingPool.shared.run({ self.run(delivery, options: options) })
+                switch ran {
+                case .failure(let reason):
                     try await store.releaseDelivery(delivery, owner: owner, error: reason, now: now)
                     outcome.failed.append((delivery, reason))
-                } else if try await store.completeDelivery(delivery, owner: owner, via: options.via, now: now) {
+                case .success(let answer):
+                    guard try await store.completeDelivery(delivery, owner: owner, via: options.via, now: now) else { continue }
                     outcome.delivered.append(delivery)
+                    // Acted on after the delivery is marked, so a snooze or a done is not undone by it.
+                    if let answer {
+                        let id = delivery.reminder.id
+                        do throws(AlbumError) {
+                            let done = try await answerReminder(
+                                id: id, answer, snoozeSeconds: options.snoozeSeconds, now: now, systemZone: TimeZone.current.identifier)
+                            outcome.answers.append((delivery, answer, .success(done)))
+                        } catch {
+                            outcome.answers.append((delivery, answer, .failure(error)))
+                        }
+                    }
                 }
             }
             return outcome
         }
     }
 
-    /// Runs the delivery's commands; nil when all succeeded, else why not.
-    private func run(_ delivery: DueDelivery, options: DueOptions) -> String? {
+    /// Runs the delivery's commands: success with the notification's answer (nil: none, or no
+    /// notification), or why a command failed.
+    private func run(_ delivery: DueDelivery, options: DueOptions) -> DeliveryRun {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in Self.environment(delivery) { environment[key] = value }
         if let command = options.exec,
            let failure = CommandRunner.run("/bin/sh", ["-c", command], environment: environment,
                                            stdin: options.payload(delivery), timeout: options.timeoutSeconds) {
-            return "--exec \(command): \(failure)"
+            return .failure("--exec \(command): \(failure)")
         }
         if let notifySend = options.notifySend {
             let clock = WallClock(zone: delivery.reminder.timeZone)
             var body = "due \(clock.wall(of: delivery.occurrence)) \(delivery.reminder.zone)"
             if delivery.late { body += " (late by \(DurationText.describe(delivery.lateSeconds)))" }
-            if let failure = CommandRunner.run(notifySend, ["--app-name=album", "Reminder: \(delivery.reminder.message)", body],
-                                               environment: environment, stdin: Data(), timeout: options.timeoutSeconds) {
-                return "notify-send: \(failure)"
+            // With actions notify-send waits for the answer and prints the action's name; a
+            // daemon without actions shows it plainly and it exits at once (no answer).
+            // notify-send 0.8 refuses (exit 1, showing nothing) when the daemon has no actions:
+            // then it is shown plainly.
+            let actions = ReminderAnswer.allCases.map { "--action=\($0.rawValue)=\($0.label)" }
+            let text = ["Reminder: \(delivery.reminder.message)", body]
+            var ending = CommandRunner.run(
+                notifySend, ["--app-name=album"] + actions + text, environment: environment, stdin: Data(),
+                timeout: options.timeoutSeconds, capturing: true)
+            if ending.timedOut { return .success(nil) }  // shown; nobody answered in time
+            if ending.failure != nil {
+                ending = CommandRunner.run(
+                    notifySend, ["--app-name=album"] + text, environment: environment, stdin: Data(),
+                    timeout: options.timeoutSeconds, capturing: true)
             }
+            if let failure = ending.failure { return .failure("notify-send: \(failure)") }
+            let name = ending.output.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+            return .success(ReminderAnswer(rawValue: name))
         }
-        return nil
+        return .success(nil)
+    }
+
+    /// How a delivery's commands went.
+    private enum DeliveryRun: Sendable {
+        case success(ReminderAnswer?)
+        case failure(String)
     }
 
     /// The `ALBUM_REMINDER_*` variables a command gets.

@@ -72,6 +72,9 @@ header a:hover, header a[aria-current="page"] { text-decoration: underline; text
 header h1 { font-size: var(--text-lg); margin: 0; }
 header nav { display: flex; gap: var(--space-4); align-items: center; }
 header .meta { color: var(--header-muted); }
+header form.logout { display: flex; gap: var(--space-2); align-items: center; margin: 0; min-width: 0; }
+header form.logout .meta { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 16em; }
+header form.logout .theme-switch { margin-left: 0; }
 header .theme-switch { margin-left: auto; font: inherit; font-size: var(--text-sm); color: var(--header-text); background: transparent;
   border: 1px solid var(--header-muted); border-radius: var(--radius-sm); padding: var(--space-1) var(--space-3); cursor: pointer; }
 
@@ -203,6 +206,7 @@ dialog.viewer { max-width: none; width: 100vw; height: 100vh; max-height: none; 
 @media (max-width: 600px) {
   main { padding: var(--space-3); }
   header { flex-wrap: wrap; gap: 0 var(--space-3); padding: var(--space-1) var(--space-3) 0; }
+  header form.logout .meta { display: none; }
   header nav { order: 3; width: 100%; gap: var(--space-4); overflow-x: auto; scrollbar-width: none; }
   .grid { grid-template-columns: repeat(auto-fill, minmax(110px, 1fr)); gap: var(--space-1); }
   .viewer-body { grid-template-columns: 1fr; grid-template-rows: minmax(0, 1fr) auto; }
@@ -211,5 +215,12 @@ dialog.viewer { max-width: none; width: 100vw; height: 100vh; max-height: none; 
   dl.facts { grid-template-columns: 1fr; }
   dl.facts dd { margin-bottom: var(--space-1); }
 }
+
+/* The map's photo markers and cluster gallery. */
+.thumb-marker img { width: 52px; height: 52px; object-fit: cover; border: 3px solid #fff; border-radius: var(--radius-sm);
+  box-shadow: 0 1px 4px rgba(0, 0, 0, .6); display: block; background: var(--placeholder); }
+dialog.gallery { max-width: min(760px, calc(100vw - 24px)); width: 100%; max-height: calc(100vh - 48px); overflow-y: auto; }
+dialog.gallery .grid { grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); }
+form.reply { margin-top: var(--space-2); }
 """#
 }

@@ -13,6 +13,8 @@ public struct WebAssets: Sendable {
 
     /// The files a page links, by the name pages use (`/assets/<name>`), mapped to where they are.
     public let files: [String: URL]
+    /// `album serve --tiles`: the map's tiles come from this server instead of `basemap`.
+    public var tiles: TileServer? = nil
 
     /// Names of the Leaflet files every map page loads.
     public static let leafletNames = [

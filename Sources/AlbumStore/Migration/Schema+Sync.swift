@@ -67,3 +67,49 @@ extension Schema {
         return sql
     }()
 }
+
+extension Schema {
+    /// `album sync`'s side (decision 0062), in the local library: each server it syncs with
+    /// (how far its own change log was taken into the outbox, the server's pull cursor), the id
+    /// map (local id ↔ the server's, with the fields as last agreed, for last-writer-wins per
+    /// field), the outbox (one row per changed entity, with back-off), and the local writes a
+    /// pull made (not sent back).
+    static let syncClientSQL = """
+        CREATE TABLE sync_servers (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            url TEXT NOT NULL,
+            email TEXT NOT NULL,
+            taken_seq INTEGER NOT NULL DEFAULT 0,
+            pull_cursor INTEGER NOT NULL DEFAULT 0,
+            device TEXT NOT NULL,
+            UNIQUE (url, email)
+        );
+        CREATE TABLE sync_ids (
+            server_id INTEGER NOT NULL REFERENCES sync_servers(id) ON DELETE CASCADE,
+            entity TEXT NOT NULL,
+            local_id INTEGER NOT NULL,
+            remote_id INTEGER NOT NULL,
+            agreed TEXT,
+            PRIMARY KEY (server_id, entity, local_id),
+            UNIQUE (server_id, entity, remote_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_outbox (
+            server_id INTEGER NOT NULL REFERENCES sync_servers(id) ON DELETE CASCADE,
+            entity TEXT NOT NULL,
+            local_id INTEGER NOT NULL,
+            op TEXT NOT NULL CHECK (op IN ('put', 'remove')),
+            seq INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            PRIMARY KEY (server_id, entity, local_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_echoes (
+            server_id INTEGER NOT NULL REFERENCES sync_servers(id) ON DELETE CASCADE,
+            entity TEXT NOT NULL,
+            local_id INTEGER NOT NULL,
+            upto_seq INTEGER NOT NULL,
+            PRIMARY KEY (server_id, entity, local_id)
+        ) WITHOUT ROWID;
+        """
+}

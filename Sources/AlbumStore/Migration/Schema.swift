@@ -663,6 +663,8 @@ enum Schema {
             );
             CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
             """),
+        // `album sync`'s outbox and id map in a local library (decision 0062): Schema+Sync.swift.
+        Migration(name: "accounts-createSyncClient", sql: Schema.syncClientSQL),
         Migration(name: "speed-thumbnailPending", sql: """
             -- Thumbnails when needed (issue 28, decision 0072): a photo stored with
             -- `--thumbnails lazy` has its thumbnail path but no file yet; its first use (serve,
