@@ -73,8 +73,8 @@ extension SQLiteLibraryStore {
                 : "SELECT id FROM photos WHERE state = ? AND pin_id = ? ORDER BY position, id LIMIT 1"
             var arguments: [any SQLBindable] = [PhotoState.placeholder.name]
             if let pinId { arguments.append(pinId) }
-            return try db.moveReturning(.claim, set: claim, where: "id = (\(next))", arguments).first
-                .map { PhotoClaim(photo: RowDecoder.photo($0), token: token) }
+            guard let row = try db.moveReturning(.claim, set: claim, where: "id = (\(next))", arguments).first else { return nil }
+            return PhotoClaim(photo: try RowDecoder.photo(row), token: token)
         }
     }
 
