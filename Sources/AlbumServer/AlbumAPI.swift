@@ -21,6 +21,10 @@ struct AlbumAPI: HTTPResponder {
     let table = AlbumAPI.routes
     /// The largest file `POST /api/entries` takes.
     var maxUploadBytes = AlbumAPI.defaultMaxUploadBytes
+    /// Where share links are kept and whose they are (nil: this library, without users).
+    var shareScope: ShareScope? = nil
+    /// Unix seconds for share links (made, expired): the real time unless a test sets another.
+    var clock: @Sendable () -> Int64 = AlbumWebServer.Settings.realClock
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -93,6 +97,10 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/pins/{pin}/photos") { api, call in try await api.albumData(call.id("pin")).response }
         r.get("/api/pins/{pin}/events") { api, call in try await api.events(call.id("pin")) }
         r.post("/api/pins/{pin}/new-collection") { api, call in try await api.newCollection(call.id("pin")) }
+        r.post("/api/pins/{pin}/share") { api, call in try await api.sharePin(call.id("pin"), call) }
+        r.get("/api/pins/{pin}/shares") { api, call in try await api.shareLinks(pinId: call.id("pin")) }
+        r.get("/api/shares") { api, _ in try await api.shareLinks() }
+        r.delete("/api/shares/{share}") { api, call in try await api.revokeShare(call.id("share")) }
         r.get("/api/photos/{photo}") { api, call in Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.photo(id: call.id("photo"))))) }
         r.delete("/api/photos/{photo}") { api, call in
             Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.removePhoto(id: call.id("photo")))))
