@@ -25,6 +25,8 @@ struct AlbumAPI: HTTPResponder {
     var shareScope: ShareScope? = nil
     /// Unix seconds for share links (made, expired): the real time unless a test sets another.
     var clock: @Sendable () -> Int64 = AlbumWebServer.Settings.realClock
+    /// Idempotency claims' timeout, and the fault run's exit (`Faults`).
+    var faults = Faults()
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -152,6 +154,12 @@ struct AlbumAPI: HTTPResponder {
         // Every field is checked before anything is stored.
         let coordinate = try body.coordinate(), fetch = try body.bool("fetch") ?? true
         let title = try body.string("title"), note = try body.string("note", maxLength: 5000)
+        // A sync client's own id of the pin (decision 0077): sent again, the first pin is answered (200).
+        if let clientId = try Self.clientId(body) {
+            let (pin, created) = try await library.addPin(at: coordinate, title: title, note: note, clientId: clientId)
+            if fetch && created { await jobs.start(.fetch, pinId: pin.id) }
+            return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: created ? .created : .ok)
+        }
         let pin = try await library.addPin(at: coordinate, title: title, note: note)
         if fetch { await jobs.start(.fetch, pinId: pin.id) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: .created)

@@ -30,7 +30,8 @@ enum OpenAPIDocument {
               "NewPin": { "type": "object", "required": ["latitude", "longitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "title": { "type": "string", "nullable": true, "maxLength": 500 }, "note": { "type": "string", "nullable": true, "maxLength": 5000 },
-                "fetch": { "type": "boolean", "default": true, "description": "start fetching the pin's album" } } },
+                "fetch": { "type": "boolean", "default": true, "description": "start fetching the pin's album" },
+                "clientId": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the client's own id of the pin: sent again, the first pin is answered (200) and nothing is stored twice" } } },
               "PinChange": { "type": "object", "description": "a move (latitude and longitude, both), a new title or note (null or empty clears it), or several at once", "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "fetch": { "type": "boolean", "default": true, "description": "after a move, fetch the album of the new place" },
@@ -180,7 +181,7 @@ enum OpenAPIDocument {
             "/api/pins": {
               "get": { "summary": "Every pin", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Pin" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } },
               "post": { "summary": "Drop a pin (and fetch its album)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewPin" } } } },
-                "responses": { "201": { "description": "the new pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+                "responses": { "201": { "description": "the new pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "200": { "description": "the pin this clientId made before (nothing stored)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
             },
             "/api/map/pins": {
               "get": { "summary": "Every pin, compact, for the map: [id, latitude, longitude, photoCount, title] each (coordinates to 6 decimals)", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "array", "minItems": 5, "maxItems": 5, "items": {} } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } }

@@ -550,5 +550,10 @@ public enum PostgresSchema {
             );
             CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
             """),
+        Migration(name: "accounts-pinClientId", sql: """
+            -- A sync client's own id of a pin it pushed (decision 0077), as SQLite's accounts-pinClientId.
+            ALTER TABLE pins ADD COLUMN client_id text;
+            CREATE UNIQUE INDEX pins_by_client ON pins (client_id) WHERE client_id IS NOT NULL;
+            """),
     ]
 }
