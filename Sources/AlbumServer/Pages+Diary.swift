@@ -47,7 +47,7 @@ extension Pages {
             let key = String(entry.at.localText.prefix(10))
             if key != day {
                 if day != nil { out += "</div></section>\n" }
-                out += "<section class=\"group\" data-key=\"\(MarkupText.escape(key))\"><h3>\(MarkupText.escape(key))</h3><div class=\"entry-list\">\n"
+                out += "<section class=\"group\" data-key=\"\(MarkupText.escape(key))\"><h3>\(MarkupText.escape(dayTitle(entry.at.date)))</h3><div class=\"entry-list\">\n"
                 day = key
             }
             out += entryCard(entry, photos: photos[entry.id] ?? [])
@@ -166,6 +166,19 @@ extension Pages {
             path += "M\(i * 3) \(16 - h / 2 - 1)v\(h + 1)"
         }
         return "<svg class=\"waveform\" viewBox=\"0 0 \(bars.count * 3) 32\" width=\"\(bars.count * 3)\" height=\"32\" aria-hidden=\"true\" focusable=\"false\"><path d=\"\(path)\"/></svg>"
+    }
+
+    /// `Thursday 26 November 2026`: a local day as a heading (English, as the pages are).
+    static func dayTitle(_ day: LocalDate) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else { return "\(day)" }
+        let format = DateFormatter()
+        format.calendar = calendar
+        format.timeZone = calendar.timeZone
+        format.locale = Locale(identifier: "en_GB")
+        format.dateFormat = "EEEE d MMMM yyyy"
+        return format.string(from: date)
     }
 
     /// `0:07`, `12:30`.

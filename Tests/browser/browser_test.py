@@ -776,7 +776,8 @@ def test_diary_outbox_offline(driver, base, folder, pin_id):
             f.write("just text\n")
         add_memory(driver, "file", {"add-file": bad})
         add_memory(driver, "place", {"add-pin": pin_id, "add-text": "Coffee offline"})
-        wait(driver, lambda d: [i["state"] for i in outbox_states(d)] == ["waiting"] * 4, "four waiting in the outbox")
+        wait(driver, lambda d: [i["state"] for i in outbox_states(d)] == ["waiting"] * 4
+             and all("will be sent" in i["text"] for i in outbox_states(d)), "four waiting in the outbox, saying why")
         first = outbox_states(driver)
         assert "offline" in driver.find_element(By.ID, "network").text, driver.find_element(By.ID, "network").text
         assert all("will be sent" in i["text"] for i in first), first
@@ -805,6 +806,7 @@ def test_diary_outbox_offline(driver, base, folder, pin_id):
     notes = [e for e in entries_of(base, "note", "outbox") if e["text"] == text]
     assert len(notes) == 1, "the note is stored once: %s" % notes
     assert notes[0]["tags"] == ["bakery", "outbox"] or sorted(notes[0]["tags"]) == ["bakery", "outbox"], notes[0]["tags"]
+    wait(driver, lambda d: d.find_element(By.ID, "entry-%d" % notes[0]["id"]), "the note shown in its day without a reload")
     sounds = entries_of(base, "audio")
     assert len(sounds) == 1 and sounds[0]["durationMs"] >= 900, sounds
     checkins = [e for e in entries_of(base, "place") if e.get("text") == "Coffee offline"]

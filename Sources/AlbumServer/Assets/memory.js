@@ -198,13 +198,33 @@
     });
   }
 
+  // After something went out, the page's entries are read again (the same URL), so what was
+  // added shows in its day without a reload.
+  function refresh() {
+    return fetch(window.location.href, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) { throw new Error(r.statusText); }
+      return r.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      ["timeline-groups", "diary-count", "pager"].forEach(function (id) {
+        var here = document.getElementById(id), there = doc.getElementById(id);
+        if (here && there) { here.parentNode.replaceChild(document.adoptNode(there), here); }
+      });
+      var empty = document.getElementById("no-entries");
+      if (empty && !doc.getElementById("no-entries")) { empty.hidden = true; }
+      document.body.setAttribute("data-refreshed", String(Date.now()));
+    }).catch(function () {});
+  }
+
   var flushing = null;
   function flush() {
     if (flushing) { return flushing; }
+    var before = sent.length;
     flushing = all().then(function (items) {
       var due = items.filter(function (i) { return i.state === "waiting" || (i.state === "sending" && !sending[i.key]); });
       return due.reduce(function (chain, item) { return chain.then(function () { return sendOne(item); }); }, Promise.resolve());
-    }).then(function () { flushing = null; }, function () { flushing = null; });
+    }).then(function () { return sent.length > before ? refresh() : null; })
+      .then(function () { flushing = null; }, function () { flushing = null; });
     return flushing;
   }
 
@@ -233,7 +253,7 @@
     e.preventDefault();
     problem.hidden = true;
     var k = kind();
-    var item = { key: newKey(), created: Date.now(), state: "waiting", tries: 0 };
+    var item = { key: newKey(), created: Date.now(), state: "waiting", tries: 0, why: navigator.onLine ? "" : "offline — will be sent when the server is back" };
     if (k === "file") {
       var file = document.getElementById("add-file").files[0];
       if (!file) { return refuse("Choose a photo or a sound file."); }
