@@ -30,7 +30,11 @@ extension AlbumAPI {
                 if found.total == 0 { found = try await library.timeline(by: .day, filter: PhotoFilter(pinId: pinId), page: 1, pageSize: 6) }
                 photos[entry.id] = found.groups.flatMap(\.photos)
             }
-            let pins = try await library.pins().sorted { $0.id > $1.id }.prefix(300).map { (id: $0.id, name: [$0.title ?? "Pin \($0.id)", $0.place?.name].compactMap { $0 }.joined(separator: " · ")) }
+            let pins = try await library.pins().sorted { $0.id > $1.id }.prefix(300).map { pin in
+                let title = pin.title ?? "Pin \(pin.id)"
+                guard let place = pin.place?.name, place != pin.title else { return (id: pin.id, name: title) }
+                return (id: pin.id, name: "\(title) · \(place)")
+            }
             return Reply.html(Pages.diary(list, filter: filter, page: page, pageSize: Self.diaryPageSize, photos: photos, pins: pins))
         } catch {
             throw Self.renamingOptions(error)

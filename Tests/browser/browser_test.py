@@ -23,7 +23,10 @@ What it does, as a user would:
  12. reminders: Reply (a note), Cancel, Remind me later on a due one; the service worker's
      notification carries the actions; the map: a group's gallery, photos as markers;
      `serve --tiles` with a loopback tile server; Log out; the main flows by keyboard only,
- 13. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
+ 13. the diary's add sheet while offline (CDP network emulation): a note, a sound, a refused file
+     and a check-in wait in the IndexedDB outbox, go out when the network is back, each stored
+     once (the page's Idempotency-Key answered again); a long press (CDP touch events) drops a pin,
+ 14. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
      (the system's, by emulated prefers-color-scheme, and the header's switch): 0 serious or
      critical violations; every page fits 390 px (no sideways scrolling).
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the

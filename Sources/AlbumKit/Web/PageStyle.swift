@@ -165,6 +165,14 @@ dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .credit { font-size: var(--text-xs); color: var(--muted); }
 img.card { max-width: 100%; width: 540px; border-radius: var(--radius); }
+/* The summary card in the page's theme: the dark one under a dark theme (the system's or the switch's). */
+img.card-dark { display: none; }
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) img.card-dark { display: inline; }
+  :root:not([data-theme="light"]) img.card-light { display: none; }
+}
+:root[data-theme="dark"] img.card-dark { display: inline; }
+:root[data-theme="dark"] img.card-light { display: none; }
 .stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: var(--space-2); list-style: none; padding: 0; }
 .stats li { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: var(--space-3); }
 .stats b { display: block; font-size: var(--text-xl); }
