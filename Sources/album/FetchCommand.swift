@@ -11,6 +11,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup(title: "Search filters") var filters: FilterOptions
     @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
     @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
     @Option(help: PlaceOption.help) var place: String?
@@ -89,7 +90,7 @@ struct FetchCommand: AsyncParsableCommand {
     ) async throws -> FetchEnvironment {
         try checkRadius(radiusKm, for: spec)
         return try await FetchEnvironment.make(
-            source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: progress ?? ProgressBar.reporter(label: label))
+            source: spec, maxConnectionsPerHost: perHost ?? concurrency, filter: try filters.filter(), progress: progress ?? ProgressBar.reporter(label: label))
     }
 
     /// Every usable line is fetched (a few pins side by side, `--concurrency` photos at once in

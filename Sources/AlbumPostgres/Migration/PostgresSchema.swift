@@ -550,5 +550,16 @@ public enum PostgresSchema {
             );
             CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
             """),
+        Migration(name: "research-provenance", sql: """
+            -- Who owns a photo and on what terms (issue 30, decision 0085), as SQLite's research-provenance.
+            ALTER TABLE photos ADD COLUMN owner_id text;
+            ALTER TABLE photos ADD COLUMN owner_name text;
+            ALTER TABLE photos ADD COLUMN license_id text;
+            ALTER TABLE photos ADD COLUMN license_url text;
+            ALTER TABLE photos ADD COLUMN page_url text;
+            ALTER TABLE photos ADD COLUMN uploaded_at text;
+            ALTER TABLE photos ADD COLUMN source_taken_at text;
+            ALTER TABLE photos ADD COLUMN copyright text;
+            """),
     ]
 }

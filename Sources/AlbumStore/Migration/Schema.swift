@@ -665,5 +665,18 @@ enum Schema {
             """),
         // `album sync`'s outbox and id map in a local library (decision 0062): Schema+Sync.swift.
         Migration(name: "accounts-createSyncClient", sql: Schema.syncClientSQL),
+        Migration(name: "research-provenance", sql: """
+            -- Who owns a photo and on what terms (issue 30, decision 0085): the source's owner id
+            -- and name, licence id and URL (its name is `license`), the photo's page, upload time
+            -- (UTC) and capture time as the source says; an import's EXIF Artist and Copyright.
+            ALTER TABLE photos ADD COLUMN owner_id TEXT;
+            ALTER TABLE photos ADD COLUMN owner_name TEXT;
+            ALTER TABLE photos ADD COLUMN license_id TEXT;
+            ALTER TABLE photos ADD COLUMN license_url TEXT;
+            ALTER TABLE photos ADD COLUMN page_url TEXT;
+            ALTER TABLE photos ADD COLUMN uploaded_at TEXT;
+            ALTER TABLE photos ADD COLUMN source_taken_at TEXT;
+            ALTER TABLE photos ADD COLUMN copyright TEXT;
+            """),
     ]
 }
