@@ -94,3 +94,25 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 }
+
+extension FilteredFetchTests {
+    /// An imported photo carries its EXIF Artist (as the owner's name) and Copyright, on both stores.
+    @Test(arguments: StoreKind.all)
+    func importedPhotosCarryArtistAndCopyright(_ store: StoreKind) throws {
+        let library = try store.newLibrary(in: folder)
+        var photo = GeoPhoto(latitude: 41.8902, longitude: 12.4922, takenAt: "2024:06:14 09:43:19", tag: "credit-\(UUID())")
+        photo.artist = "Ada Lovelace"
+        photo.copyright = "© 2024 Ada Lovelace, CC BY 4.0"
+        let trip = folder.child("trip-\(store.rawValue)")
+        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
+        try photo.jpeg.write(to: trip.appendingPathComponent("a.jpg"))
+        let imported = try album(["import", trip.path], library: library)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let pins = try #require(try album(["pin", "list", "--json"], library: library).json() as? [[String: Any]])
+        let pinId = try #require(pins.first?["id"] as? Int)
+        let photos = try #require(try album(["photos", "\(pinId)", "--json"], library: library).json() as? [[String: Any]])
+        #expect(photos.count == 1)
+        #expect(photos.first?["ownerName"] as? String == "Ada Lovelace", "\(photos)")
+        #expect(photos.first?["copyright"] as? String == "© 2024 Ada Lovelace, CC BY 4.0", "\(photos)")
+    }
+}

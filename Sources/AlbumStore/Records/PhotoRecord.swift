@@ -82,6 +82,8 @@ enum PhotoRecord {
         c.set("position_source", photo.positionSource?.rawValue)
         c.set("gps_time", photo.gpsTime)
         c.set("clock_offset", photo.clockOffset)
+        c.set("owner_name", photo.artist)
+        c.set("copyright", photo.copyright)
         return c.merging(file(photo.stored))
     }
 }
