@@ -14,6 +14,8 @@ struct ExportCommand: AsyncParsableCommand {
             html: a gallery folder that opens from file://.
 
             Only downloaded photos are exported; --from/--to keep photos taken on those local days.
+            `album export credits` and `album export dataset` write attributions and a training dataset
+            (album export credits --help, album export dataset --help).
             """)
     enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, kml, gpx, html }
 

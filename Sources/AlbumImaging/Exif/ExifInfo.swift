@@ -44,14 +44,14 @@ public struct ExifInfo: Sendable, Hashable {
     public var orientation: Int?
     public var make: String?
     public var model: String?
-    /// Who made it and on what terms (IFD0 Artist and Copyright), for an import's provenance.
-    public var artist: String?
-    public var copyright: String?
     /// Pixel size from the JPEG frame header (EXIF's PixelXDimension when the header has none).
     public var width: Int?
     public var height: Int?
     /// Why fields are absent: `GPSLatitudeRef is missing`, `no EXIF block`, …
     public var problems: [String]
+    /// Who made it and on what terms (IFD0 Artist and Copyright), for an import's provenance.
+    public var artist: String? = nil
+    public var copyright: String? = nil
 
     public init(
         takenAt: String? = nil, offset: String? = nil, takenAtSource: DateSource? = nil,
