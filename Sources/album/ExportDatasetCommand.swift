@@ -21,8 +21,7 @@ struct ExportDatasetCommand: AsyncParsableCommand {
     var format: String = "webdataset"
     @Option(name: .customLong("shard-size"), parsing: .unconditional, help: ArgumentHelp("Samples a shard (default 1000).", valueName: "N"))
     var shardSize: Int = 1000
-    @Option(help: ArgumentHelp("Only these licences: cc, cc-by or licence ids, comma-separated.", valueName: "cc|cc-by|ID,…"))
-    var license: String?
+    @Option(help: FilterOptions.licenseHelp) var license: String?
     @Option(help: ArgumentHelp("original (default) or thumbnail.", valueName: "size")) var size: String = "original"
     @Flag(name: .customLong("include-all-rights-reserved"), help: "Also photos under All Rights Reserved or no known licence.")
     var includeAllRightsReserved = false

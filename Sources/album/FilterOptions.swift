@@ -5,8 +5,7 @@ import ArgumentParser
 /// The search filters of `fetch`, `new-collection` and `search` (issue 30): passed to a source
 /// that can filter (Flickr), applied locally otherwise, and always checked again before storing.
 struct FilterOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Only these licences: cc (Creative Commons and CC0), cc-by, or Flickr licence ids, comma-separated (0 is All Rights Reserved).", valueName: "cc|cc-by|ID,…"))
-    var license: String?
+    @Option(help: FilterOptions.licenseHelp) var license: String?
     @Option(name: .customLong("taken-after"), help: ArgumentHelp("Only photos taken on or after this local date.", valueName: "YYYY-MM-DD"))
     var takenAfter: String?
     @Option(name: .customLong("taken-before"), help: ArgumentHelp("Only photos taken before this local date.", valueName: "YYYY-MM-DD"))
@@ -21,6 +20,11 @@ struct FilterOptions: ParsableArguments {
     var minAccuracy: Int?
     @Option(help: ArgumentHelp("photos (the only kind GeoAlbum collects).", valueName: "photos"))
     var media: String?
+
+    /// `--license`, the same on `export dataset`.
+    static let licenseHelp = ArgumentHelp(
+        "Only these licences: cc (Creative Commons and CC0), cc-by, or Flickr licence ids, comma-separated (0 is All Rights Reserved).",
+        valueName: "cc|cc-by|ID,…")
 
     /// The filter; the error names the option (a usage error, exit 64).
     func filter() throws -> SearchFilter {
