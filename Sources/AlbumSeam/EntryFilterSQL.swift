@@ -15,6 +15,12 @@ public struct EntryFilterSQL: Sendable {
             parts.append("e.kind = ?")
             arguments.append(.text(kind.rawValue))
         }
+        if let kinds = filter.kinds {
+            // In the order of `allCases`: the same filter is the same SQL.
+            let listed = EntryKind.allCases.filter(kinds.contains)
+            parts.append(listed.isEmpty ? "false" : "e.kind IN (\(listed.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += listed.map { .text($0.rawValue) }
+        }
         if let from = filter.from {
             parts.append("e.local_date >= ?")
             arguments.append(.text(from.description))
