@@ -18,35 +18,44 @@ public struct TimelineJSON: Encodable, Sendable {
     }
 
     enum Key: String, CodingKey { case by, kinds, groups, page, pages, pageSize, total, asOf }
-    enum GroupKey: String, CodingKey { case key, from, to, count, photos, entries, items }
-    enum ItemKey: String, CodingKey { case kind, id }
+
+    /// One group. (Plain values, no nested containers: the server's streaming encoder hands
+    /// those to `JSONEncoder`.)
+    struct Group: Encodable {
+        let group: TimelineGroup
+        let media: PhotoJSON.Media
+        enum Key: String, CodingKey { case key, from, to, count, photos, entries, items }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(group.key, forKey: .key)
+            try c.encode(group.from, forKey: .from)
+            try c.encode(group.to, forKey: .to)
+            try c.encode(group.count, forKey: .count)
+            try c.encode(group.photos, forKey: .photos)
+            try c.encode(group.entries.map { EntryJSON(entry: $0, media: media) }, forKey: .entries)
+            try c.encode(group.items.map(Item.init), forKey: .items)
+        }
+    }
+
+    /// `{kind, id}`: `photo`, or the entry's own kind.
+    struct Item: Encodable {
+        let kind: String
+        let id: Int64
+
+        init(_ item: TimelineItem) {
+            switch item {
+            case .photo(let photo): (kind, id) = ("photo", photo.id)
+            case .entry(let entry): (kind, id) = (entry.kind.rawValue, entry.id)
+            }
+        }
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(page.by, forKey: .by)
         try c.encode(kinds.listed, forKey: .kinds)
-        var groups = c.nestedUnkeyedContainer(forKey: .groups)
-        for group in page.groups {
-            var g = groups.nestedContainer(keyedBy: GroupKey.self)
-            try g.encode(group.key, forKey: .key)
-            try g.encode(group.from, forKey: .from)
-            try g.encode(group.to, forKey: .to)
-            try g.encode(group.count, forKey: .count)
-            try g.encode(group.photos, forKey: .photos)
-            try g.encode(group.entries.map { EntryJSON(entry: $0, media: media) }, forKey: .entries)
-            var items = g.nestedUnkeyedContainer(forKey: .items)
-            for item in group.items {
-                var i = items.nestedContainer(keyedBy: ItemKey.self)
-                switch item {
-                case .photo(let photo):
-                    try i.encode("photo", forKey: .kind)
-                    try i.encode(photo.id, forKey: .id)
-                case .entry(let entry):
-                    try i.encode(entry.kind.rawValue, forKey: .kind)
-                    try i.encode(entry.id, forKey: .id)
-                }
-            }
-        }
+        try c.encode(page.groups.map { Group(group: $0, media: media) }, forKey: .groups)
         try c.encode(page.page, forKey: .page)
         try c.encode(page.pages, forKey: .pages)
         try c.encode(page.pageSize, forKey: .pageSize)
