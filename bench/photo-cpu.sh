@@ -3,8 +3,9 @@
 # Flickr-sized JPEGs from nginx on 127.0.0.1 (unthrottled), BEFORE and AFTER interleaved, each
 # run into a new library; the figure is the least CPU time (user + system, /usr/bin/time) of
 # RUNS per build, divided by the photos. curl's CPU for the same URLs (one run of
-# `curl --parallel`) is printed for scale. Prints the load average before and after.
-# Usage: bench/photo-cpu.sh BEFORE_ALBUM AFTER_ALBUM [PHOTOS=300] [N=4] [RUNS=5]
+# `curl --parallel`) is printed for scale. Prints the load average before and after. With
+# LAZY=1 (issue 28 item 2) AFTER also runs with `--thumbnails lazy`, interleaved with the others.
+# Usage: [LAZY=1] bench/photo-cpu.sh BEFORE_ALBUM AFTER_ALBUM [PHOTOS=300] [N=4] [RUNS=5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 before=$1; after=$2; photos=${3:-300}; n=${4:-4}; runs=${5:-5}
@@ -31,9 +32,10 @@ open(f"{work}/pins.csv", "w").write("10,20,north\n-10,20,south\n")
 PY
 trap stop_nginx EXIT
 start_nginx 0
-cpu_of() {  # album binary -> CPU seconds of one fetch of every photo into a new library
+cpu_of() {  # album binary [extra options] -> CPU seconds of one fetch of every photo into a new library
   rm -rf "$work/lib"
-  /usr/bin/time -f "%U %S" -o "$work/cpu.txt" "$1" fetch --pins-file "$work/pins.csv" --source "bundle:$work/bundle" \
+  local album=$1; shift
+  /usr/bin/time -f "%U %S" -o "$work/cpu.txt" "$album" fetch "$@" --pins-file "$work/pins.csv" --source "bundle:$work/bundle" \
     --radius-km 1 --per-page 250 --concurrency "$n" --library "$work/lib" --json > "$work/album.json"
   python3 - "$work/album.json" "$photos" <<'PY'
 import json, sys
@@ -45,19 +47,22 @@ PY
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 rm -rf "$work/curl-out"; mkdir -p "$work/curl-out"
 curl_cpu=$( { /usr/bin/time -f "%U %S" curl -s --parallel --parallel-max "$n" -K "$work/curl.cfg" ; } 2>&1 | tail -1 | awk '{print $1 + $2}')
-b=999; a=999
+b=999; a=999; l=999
 for _ in $(seq "$runs"); do
   b=$(python3 -c "print(min($b, $(cpu_of "$before")))")
   a=$(python3 -c "print(min($a, $(cpu_of "$after")))")
+  if [ "${LAZY:-0}" = 1 ]; then l=$(python3 -c "print(min($l, $(cpu_of "$after" --thumbnails lazy)))"); fi
 done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 - "$photos" "$b" "$a" "$curl_cpu" "$n" "$runs" <<'PY'
+python3 - "$photos" "$b" "$a" "$curl_cpu" "$n" "$runs" "$l" <<'PY'
 import sys
 photos, b, a, c, n, runs = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6]
+l = float(sys.argv[7])
 print(f"{photos} photos, concurrency {n}, least CPU of {runs} interleaved runs each")
 print(f"| build | CPU per photo | after / before |")
 print(f"|:---|---:|---:|")
 print(f"| before | {b / photos * 1000:.2f} ms | |")
 print(f"| after | {a / photos * 1000:.2f} ms | {a / b:.2f}× |")
+if l < 999: print(f"| after, --thumbnails lazy | {l / photos * 1000:.2f} ms | {l / b:.2f}× |")
 print(f"| curl (one run, for scale) | {c / photos * 1000:.2f} ms | |")
 PY

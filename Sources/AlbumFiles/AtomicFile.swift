@@ -27,6 +27,13 @@ public enum AtomicFile {
     /// and returns its path, for the caller to rename or link into place (or unlink).
     /// - Throws: `AlbumError.io`/`.storage` naming the destination; no temporary file is left.
     public static func writeTemporary(_ data: Data, beside destination: URL) throws(AlbumError) -> String {
+        let (fd, temporary) = try createTemporary(beside: destination)
+        return try finish(fd, temporary, destination: destination, writing: data)
+    }
+
+    /// Creates a new, empty temporary file in `destination`'s folder (made when missing) and
+    /// returns its open descriptor and its path.
+    static func createTemporary(beside destination: URL) throws(AlbumError) -> (Int32, String) {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
             ".\(destination.lastPathComponent).\(ProcessToken.current.replacingOccurrences(of: ":", with: "-"))"
@@ -38,7 +45,13 @@ public enum AtomicFile {
             fd = RawPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         }
         guard fd >= 0 else { throw failure("cannot create", temporary, errno) }
-        let writeError: Int32? = data.withUnsafeBytes { raw -> Int32? in
+        return (fd, temporary)
+    }
+
+    /// Writes `data` at the start of the open temporary file `fd` (when given), closes it, and
+    /// returns its path; on any failure the file is removed.
+    static func finish(_ fd: Int32, _ temporary: String, destination: URL, writing data: Data?) throws(AlbumError) -> String {
+        let writeError: Int32? = data?.withUnsafeBytes { raw -> Int32? in
             guard let base = raw.baseAddress else { return nil }
             var offset = 0
             while offset < raw.count {

@@ -28,6 +28,14 @@ extension Library {
         try AtomicFile.write(data, to: url(forStoredPath: path))
     }
 
+    /// Copies the file `source` (its content `data`, read from it) to a library path unless a
+    /// file is already there, by reflink or `copy_file_range` where the filesystem allows
+    /// (`AtomicFile.writeCopy`).
+    func storeCopy(of source: OpenFile, data: Data, at path: String) throws(AlbumError) {
+        if fileExists(atStoredPath: path) { return }
+        try AtomicFile.writeCopy(of: source, data: data, to: url(forStoredPath: path))
+    }
+
     /// Deletes the original and thumbnail of every hash no photo uses any more.
     /// - Returns: how many files were removed.
     @discardableResult

@@ -16,6 +16,9 @@ public struct VerifyReport: Sendable {
     public var missingOriginals: [Photo] = []
     /// Downloaded photos whose thumbnail is gone (remade by a repair).
     public var missingThumbnails: [Photo] = []
+    /// Thumbnails not made yet because a lazy fetch or import left them for their first use
+    /// (`--thumbnails lazy`, `album thumbs`): not a problem, not counted as missing.
+    public var pendingThumbnails = 0
     /// Downloaded photos whose original is there but not what was stored: another size, or
     /// (`deep`) another SHA-256 than the name it is stored under. A repair fetches a fetched
     /// one again; an imported one is lost (`notRepaired`).
@@ -66,10 +69,19 @@ extension Library {
         let integrity = try await store.integrityCheck()
         let downloaded = try await store.downloadedPhotos()
         let referenced = try await store.allContentHashes()
+        // Thumbnails a lazy fetch or import left for first use are not missing ones.
+        var pending = Set<Int64>()
+        var after: Int64 = 0
+        while true {
+            let batch = try await store.pendingThumbnails(afterId: after, limit: 10_000)
+            pending.formUnion(batch.map(\.photoId))
+            guard let last = batch.last, batch.count == 10_000 else { break }
+            after = last.photoId
+        }
         var start = VerifyReport(integrity: integrity)
         start.deep = deep
-        var report = await BlockingPool.shared.run { [start] in
-            self.checkFiles(start, downloaded: downloaded, referenced: referenced)
+        var report = await BlockingPool.shared.run { [start, pending] in
+            self.checkFiles(start, downloaded: downloaded, referenced: referenced, pendingThumbnails: pending)
         }
         guard repair else { return report }
 
@@ -98,7 +110,9 @@ extension Library {
     }
 
     /// Which downloaded photos lack a file or have a damaged one, and which files no photo names.
-    private func checkFiles(_ start: VerifyReport, downloaded: [Photo], referenced: Set<String>) -> VerifyReport {
+    private func checkFiles(
+        _ start: VerifyReport, downloaded: [Photo], referenced: Set<String>, pendingThumbnails: Set<Int64>
+    ) -> VerifyReport {
         var report = start
         // Photos may share a file (the same content): each file is read once.
         var originalVerdicts: [String: String?] = [:], thumbnailVerdicts: [String: String?] = [:]
@@ -115,7 +129,7 @@ extension Library {
             }
             guard let thumbnail = photo.thumbnail else { continue }
             if !fileExists(atStoredPath: thumbnail) {
-                report.missingThumbnails.append(photo)
+                if pendingThumbnails.contains(photo.id) { report.pendingThumbnails += 1 } else { report.missingThumbnails.append(photo) }
                 continue
             }
             let thumbnailVerdict = thumbnailVerdicts[thumbnail] ?? checkThumbnail(at: thumbnail, deep: report.deep)

@@ -34,6 +34,8 @@ public final class Library: Sendable {
     let sweptTemporaryFiles = Mutex(false)
     /// Why place names are unavailable, once naming needed the place data and it failed.
     let placeProblem = Mutex<AlbumError?>(nil)
+    /// Thumbnails being made on first use (`--thumbnails lazy`), each once.
+    let lazyThumbnails = LazyThumbnails()
 
     /// The SQLite database, for what the seam does not cover (place naming,
     /// import's SQLite steps) and for code already on a blocking thread.

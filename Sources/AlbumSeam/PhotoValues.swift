@@ -13,6 +13,8 @@ public struct StoredFile: Sendable, Hashable {
     public var takenAt: String?
     /// The camera fields the file's EXIF gives.
     public var camera: Camera?
+    /// Stored without its thumbnail (`--thumbnails lazy`): made on first use or by `album thumbs`.
+    public var thumbnailPending = false
 
     public init(
         file: String, thumbnail: String?, contentHash: String, bytes: Int64, width: Int?, height: Int?,

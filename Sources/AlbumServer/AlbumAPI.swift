@@ -272,7 +272,8 @@ struct AlbumAPI: HTTPResponder {
         guard let stored = thumb ? photo.thumbnail : photo.file else {
             throw APIError.notFound("photo \(photoId) has no \(thumb ? "thumbnail" : "file") yet (\(photo.state.name))")
         }
-        let url = library.url(forStoredPath: stored)
+        // A thumbnail a lazy fetch or import left for later is made now, once (decision 0072).
+        let url = thumb ? try await library.thumbnailFile(of: photo) ?? library.url(forStoredPath: stored) : library.url(forStoredPath: stored)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw APIError.notFound("photo \(photoId)'s file is missing: run `album verify --repair`")
         }

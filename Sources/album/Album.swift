@@ -16,7 +16,7 @@ struct Album: AsyncParsableCommand {
         subcommands: [
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
-            ThumbCommand.self, ImportCommand.self,
+            ThumbCommand.self, ThumbsCommand.self, ImportCommand.self,
             ExportCommand.self,
             ServeCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,

@@ -45,7 +45,13 @@ struct ExportCommand: AsyncParsableCommand {
         let output = out.map { overwrite.output($0, library: global) }
         try output?.check(folder: format == .html)
         let assets = format == .html ? try WebAssets.system() : nil
-        let content = try await global.withLibrary(.reading) { try await $0.exportContent(selection) }
+        let html = format == .html
+        let content = try await global.withLibrary(.reading) { library in
+            let content = try await library.exportContent(selection)
+            // The gallery shows thumbnails: those a lazy fetch or import left for later are made now.
+            if html { try await library.makeMissingThumbnails(of: content.pins.flatMap { $0.photos.map(\.photo) }) }
+            return content
+        }
         let photos = content.pins.reduce(0) { $0 + $1.photos.count }
         guard let output else {
             let data = try ExportFormat(rawValue: format.rawValue).map { try $0.render(content) } ?? Data()

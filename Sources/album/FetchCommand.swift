@@ -11,6 +11,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var thumbnails: ThumbnailsOption
     @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
     @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
     @Option(help: PlaceOption.help) var place: String?
@@ -88,8 +89,10 @@ struct FetchCommand: AsyncParsableCommand {
         _ spec: SourceSpec, label: String, progress: (@Sendable (FetchProgress) -> Void)? = nil
     ) async throws -> FetchEnvironment {
         try checkRadius(radiusKm, for: spec)
-        return try await FetchEnvironment.make(
+        var environment = try await FetchEnvironment.make(
             source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: progress ?? ProgressBar.reporter(label: label))
+        environment.thumbnails = thumbnails.thumbnails
+        return environment
     }
 
     /// Every usable line is fetched (a few pins side by side, `--concurrency` photos at once in

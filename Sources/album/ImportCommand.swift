@@ -21,6 +21,7 @@ struct ImportCommand: AsyncParsableCommand {
     var radiusKm: Double = 1
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.") var dryRun = false
     @Flag(help: "Copy originals into the library instead of pointing at them.") var copy = false
+    @OptionGroup var thumbnails: ThumbnailsOption
     @Option(help: Vocabulary.gpx)
     var gpx: String?
     @Option(name: .customLong("max-gap"), help: Vocabulary.maxGap)
@@ -45,6 +46,7 @@ struct ImportCommand: AsyncParsableCommand {
         // The track is read and checked before the library is opened: a bad track imports nothing.
         options.gpx = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
         options.systemZone = CommandClock.systemZone
+        options.thumbnails = thumbnails.thumbnails
         let report = try await global.withLibrary(dryRun ? .reading : .writing) { library in
             try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
         }

@@ -30,6 +30,9 @@ struct VerifyCommand: AsyncParsableCommand {
                 Output.line("  photo \(damaged.photo.id): original damaged (\(damaged.file): \(damaged.reason))")
             }
             for photo in report.missingThumbnails { Output.line("  photo \(photo.id): thumbnail missing") }
+            if report.pendingThumbnails > 0 {
+                Output.line("  \(Output.count(report.pendingThumbnails, "thumbnail")) left for first use (--thumbnails lazy; `album thumbs` makes them)")
+            }
             for damaged in report.damagedThumbnails {
                 Output.line("  photo \(damaged.photo.id): thumbnail damaged (\(damaged.file): \(damaged.reason))")
             }
@@ -56,13 +59,14 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 }
 
-/// `{integrity, checked, deep, missingOriginals: [photo id], missingThumbnails: [photo id], damagedOriginals,
+/// `{integrity, checked, deep, missingOriginals: [photo id], missingThumbnails: [photo id], pendingThumbnails: count, damagedOriginals,
 /// damagedThumbnails: [{photo, file, reason}], orphanFiles, notRepaired:
 /// [{photo, file, reason}], repaired, clean}`.
 struct VerifyJSON: Encodable {
     let report: VerifyReport
     enum Key: String, CodingKey {
-        case integrity, checked, deep, missingOriginals, missingThumbnails, damagedOriginals, damagedThumbnails, orphanFiles, notRepaired
+        case integrity, checked, deep, missingOriginals, missingThumbnails, pendingThumbnails, damagedOriginals, damagedThumbnails, orphanFiles
+        case notRepaired
         case repaired, clean
     }
 
@@ -84,6 +88,7 @@ struct VerifyJSON: Encodable {
         try c.encode(report.checked, forKey: .checked)
         try c.encode(report.missingOriginals.map(\.id), forKey: .missingOriginals)
         try c.encode(report.missingThumbnails.map(\.id), forKey: .missingThumbnails)
+        try c.encode(report.pendingThumbnails, forKey: .pendingThumbnails)
         try c.encode(report.deep, forKey: .deep)
         try c.encode(report.damagedOriginals.map { DamagedJSON(photo: $0.photo.id, file: $0.file, reason: $0.reason) }, forKey: .damagedOriginals)
         try c.encode(report.damagedThumbnails.map { DamagedJSON(photo: $0.photo.id, file: $0.file, reason: $0.reason) }, forKey: .damagedThumbnails)

@@ -23,13 +23,16 @@ struct WorkerCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(parsing: .unconditional, help: Vocabulary.concurrency) var concurrency: Int = 8
     @Flag(help: "Keep waiting for new photos when the queue is empty.") var follow = false
+    @OptionGroup var thumbnails: ThumbnailsOption
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
     }
 
     func run() async throws {
-        let environment = try Library.workerEnvironment(maxConnectionsPerHost: concurrency)
+        var worker = try Library.workerEnvironment(maxConnectionsPerHost: concurrency)
+        worker.thumbnails = thumbnails.thumbnails
+        let environment = worker
         let (concurrency, follow) = (self.concurrency, self.follow)
         // The voice diary's queue too (issue 32): after the photos, or beside them every 30 s with
         // --follow. An engine that cannot run is a line, not the worker's failure.

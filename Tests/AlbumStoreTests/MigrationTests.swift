@@ -15,7 +15,7 @@ import TestSupport
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
                                  "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
-                                 "accounts-createSyncClient"]
+                                 "accounts-createSyncClient", "speed-thumbnailPending"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -20,6 +20,8 @@ public struct FetchEnvironment: Sendable {
     public var progress: @Sendable (FetchProgress) -> Void
     /// Shared by the pins of a batch fetched side by side; nil: each pin's workers alone.
     public var transferLimit: TransferLimit?
+    /// When thumbnails are made: with the photo (eager) or on first use (lazy).
+    public var thumbnails: ThumbnailMode = .eager
 
     public init(
         source: any PhotoSource, sourceName: String, endpoint: String?, downloader: Downloader,

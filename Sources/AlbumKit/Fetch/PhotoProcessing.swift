@@ -44,6 +44,10 @@ public protocol PhotoProcessing: Sendable {
     /// `prepare` and `metadata` at once: an implementation reads the header and the EXIF once
     /// for both (issue 28: a downloaded body was parsed for its header twice and its EXIF twice).
     func process(_ data: Data) throws(AlbumError) -> (PreparedPhoto, PhotoMetadata)
+
+    /// The pixel size (checked against the caps) and the metadata, without decoding: what a
+    /// photo stored with `--thumbnails lazy` needs now.
+    func describe(_ data: Data) throws(AlbumError) -> (width: Int, height: Int, metadata: PhotoMetadata)
 }
 
 extension PhotoProcessing {
@@ -51,5 +55,10 @@ extension PhotoProcessing {
 
     public func process(_ data: Data) throws(AlbumError) -> (PreparedPhoto, PhotoMetadata) {
         (try prepare(data), metadata(data))
+    }
+
+    public func describe(_ data: Data) throws(AlbumError) -> (width: Int, height: Int, metadata: PhotoMetadata) {
+        let size = try inspect(data)
+        return (size.width, size.height, metadata(data))
     }
 }

@@ -93,15 +93,20 @@ struct PhotoWorker: Sendable {
 
     /// Checks and thumbnails the image, then writes the original and the thumbnail by content
     /// hash. Content another album already holds is only checked (from its header), not
-    /// thumbnailed again.
+    /// thumbnailed again; with `--thumbnails lazy` no thumbnail is made: the header is checked,
+    /// the original written, and the row says its thumbnail is pending (made on first use).
     private func store(_ body: Data, hash: ContentHash) throws(AlbumError) -> StoredFile {
         let file = Library.originalPath(hash)
         let thumbnail = Library.thumbnailPath(hash)
         let size: (width: Int, height: Int)
         let metadata: PhotoMetadata
-        if library.fileExists(atStoredPath: file) && library.fileExists(atStoredPath: thumbnail) {
-            size = try environment.processor.inspect(body)
-            metadata = environment.processor.metadata(body)
+        var pending = false
+        let hasThumbnail = library.fileExists(atStoredPath: thumbnail)
+        if environment.thumbnails == .lazy || (hasThumbnail && library.fileExists(atStoredPath: file)) {
+            let described = try environment.processor.describe(body)
+            (size, metadata) = ((described.width, described.height), described.metadata)
+            try library.storeFile(body, at: file)
+            pending = !hasThumbnail
         } else {
             // One parse of the header and of the EXIF for the size, the thumbnail and the metadata.
             let (prepared, read) = try environment.processor.process(body)
@@ -109,16 +114,18 @@ struct PhotoWorker: Sendable {
             try library.storeFile(body, at: file)
             try library.storeFile(prepared.thumbnail, at: thumbnail)
         }
-        return StoredFile(
+        var stored = StoredFile(
             file: file, thumbnail: thumbnail, contentHash: hash.hex, bytes: Int64(body.count),
             width: size.width, height: size.height, takenAt: metadata.takenAt, camera: metadata.camera)
+        stored.thumbnailPending = pending
+        return stored
     }
 
     /// Writes the files of a committed photo again if a concurrent clean-up removed them between
     /// the write and the commit (it saw them unused); a no-op when they are there.
     private func restoreFiles(of stored: StoredFile, body: Data) throws(AlbumError) {
         try library.storeFile(body, at: stored.file)
-        if let thumbnail = stored.thumbnail, !library.fileExists(atStoredPath: thumbnail) {
+        if let thumbnail = stored.thumbnail, !stored.thumbnailPending, !library.fileExists(atStoredPath: thumbnail) {
             try library.storeFile(try environment.processor.prepare(body).thumbnail, at: thumbnail)
         }
     }

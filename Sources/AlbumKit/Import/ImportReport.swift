@@ -22,6 +22,8 @@ public struct ImportOptions: Sendable {
     public var gpx: GPXPlacer? = nil
     /// The zone a sound file's time (its modification time) is read in.
     public var systemZone: String = "UTC"
+    /// When thumbnails are made: now (eager) or on first use (lazy, decision 0072).
+    public var thumbnails: ThumbnailMode = .eager
     /// What a stored photo records as where it came from (its `url`), instead of the file's
     /// path: an upload's `upload:NAME` (the server's temporary path means nothing to anyone).
     public var recordedSource: String? = nil

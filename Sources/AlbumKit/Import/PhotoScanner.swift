@@ -59,30 +59,30 @@ struct PhotoScanner: Sendable {
     ///   `skipped` outcome.
     func scan(_ path: String, pool: BlockingPool) async throws(AlbumError) -> ScanOutcome {
         let read = await pool.run { () -> FirstRead in
-            switch LocalFile.read(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
+            switch LocalFile.readKeepingOpen(path, check: PhotoBodyCheck(maxBytes: options.maxBytes)) {
             case .failure(let error): return .skipped(SkippedFile(file: path, reason: error.detail.reason))
-            case .success(let data):
+            case .success(let (data, file)):
                 if let refusal = ImportFile.refusal(data) { return .skipped(SkippedFile(file: path, reason: refusal)) }
-                return .read(data, ContentHash(of: data))
+                return .read(data, ContentHash(of: data), file)
             }
         }
-        let (data, hash): (Data, ContentHash)
+        let (data, hash, source): (Data, ContentHash, OpenFile)
         switch read {
         case .skipped(let skipped): return .skipped(skipped)
-        case .read(let bytes, let digest): (data, hash) = (bytes, digest)
+        case .read(let bytes, let digest, let file): (data, hash, source) = (bytes, digest, file)
         }
         let known = try await library.store.knownImport(contentHash: hash.hex)
-        return try await pool.run { () throws(AlbumError) in try scan(path, data: data, hash: hash, known: known) }
+        return try await pool.run { () throws(AlbumError) in try scan(path, data: data, hash: hash, source: source, known: known) }
     }
 
-    /// A file read and hashed, or why it is not imported.
+    /// A file read and hashed (and still open, for the copy), or why it is not imported.
     private enum FirstRead: Sendable {
-        case read(Data, ContentHash)
+        case read(Data, ContentHash, OpenFile)
         case skipped(SkippedFile)
     }
 
     /// The rest of `scan`, on a blocking thread: EXIF, thumbnail, keywords.
-    private func scan(_ path: String, data: Data, hash: ContentHash, known: KnownImport?) throws(AlbumError) -> ScanOutcome {
+    private func scan(_ path: String, data: Data, hash: ContentHash, source: OpenFile, known: KnownImport?) throws(AlbumError) -> ScanOutcome {
         if case .removed = known {
             // Nothing more to read: the planner reports it as a duplicate of the removed photo.
             return .photo(ImportedPhotoRecord(
@@ -91,9 +91,10 @@ struct PhotoScanner: Sendable {
         }
         let exif: ExifInfo
         do {
-            // From the file (a pread or two of its header, now in the page cache): reading from
-            // `data` would copy the whole photo once more.
-            exif = try reader.read(fileAt: URL(fileURLWithPath: path))
+            // From the bytes already read (issue 28: one read of each file); only the segments
+            // up to APP1 (and XMP) are looked at, copied segment by segment.
+            // A HEIF is read through libheif from its file, so errors name the file.
+            exif = ImageKind.isHEIF(data.prefix(64)) ? try reader.read(fileAt: URL(fileURLWithPath: path)) : try reader.read(data: data)
         } catch {
             // The report names the file beside the reason: the reason leaves the file out.
             let reason = error.subject == .file(path) ? error.detail.reason : error.description
@@ -106,6 +107,7 @@ struct PhotoScanner: Sendable {
         if coordinate == nil, let placement = options.gpx?.locate(takenAt: exif.takenAt) {
             (coordinate, positionSource) = (placement.coordinate, .gpx)
         }
+        var thumbnailPending = false
         if known == nil {
             let thumbnailPath = Library.thumbnailPath(hash)
             let writes = !options.dryRun
@@ -114,14 +116,16 @@ struct PhotoScanner: Sendable {
                 let info = try thumbnailer.imageInfo(of: data)
                 (width, height) = (info.width, info.height)
                 let stored = writes && FileManager.default.fileExists(atPath: library.url(forStoredPath: thumbnailPath).path)
-                thumbnail = stored ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1, info: info)
+                // Lazy: the header is checked, the thumbnail is made on first use (decision 0072).
+                thumbnailPending = !stored && options.thumbnails == .lazy
+                thumbnail = stored || thumbnailPending ? nil : try thumbnailer.thumbnail(of: data, orientation: exif.orientation ?? 1, info: info)
             } catch {
                 return .skipped(SkippedFile(file: path, reason: Self.unreadable(error, error.description, data)))
             }
             warnings = thumbnail?.warnings ?? []
             // A library that cannot be written to stops the import: skipping every file would hide it.
             if writes, let thumbnail { try library.storeFile(thumbnail.data, at: thumbnailPath) }
-            if writes && options.copy { try library.storeFile(data, at: Library.originalPath(hash)) }
+            if writes && options.copy { try library.storeCopy(of: source, data: data, at: Library.originalPath(hash)) }
         }
         var tags: [TagName] = []
         if known == nil {
@@ -134,6 +138,7 @@ struct PhotoScanner: Sendable {
             takenAt: exif.takenAt, coordinate: coordinate,
             camera: Camera(make: exif.make, model: exif.model, orientation: exif.orientation, altitude: exif.altitude).nonEmpty,
             copied: options.copy, known: known, warnings: warnings)
+        photo.stored.thumbnailPending = thumbnailPending
         photo.tags = Array(Set(tags)).sorted()
         photo.positionSource = positionSource
         photo.gpsTime = exif.gpsTimestamp

@@ -75,6 +75,14 @@ extension Library {
         }
         try output.check()
         let candidates = try await store.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
+        // The collage's thumbnails that a lazy fetch or import left for later are made now
+        // (decision 0072); one that cannot be made leaves its place to the next photo.
+        for entry in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) {
+            guard let path = entry.thumbnail, !FileManager.default.fileExists(atPath: url(forStoredPath: path).path),
+                  let photo = try await store.photo(id: entry.id)
+            else { continue }
+            _ = try? await thumbnailFile(of: photo)
+        }
         try await BlockingPool.shared.run { () throws(AlbumError) in
             let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width)
             try output.write(png)

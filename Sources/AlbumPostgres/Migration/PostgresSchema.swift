@@ -550,5 +550,10 @@ public enum PostgresSchema {
             );
             CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
             """),
+        Migration(name: "speed-thumbnailPending", sql: """
+            -- Thumbnails when needed (issue 28, decision 0072), as SQLite's speed-thumbnailPending.
+            ALTER TABLE photos ADD COLUMN thumbnail_pending integer NOT NULL DEFAULT 0;
+            CREATE INDEX photos_thumbnail_pending ON photos (id) WHERE thumbnail_pending = 1;
+            """),
     ]
 }

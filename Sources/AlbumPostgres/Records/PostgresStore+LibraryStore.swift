@@ -123,7 +123,8 @@ extension PostgresStore: LibraryStore {
         case .downloaded(let stored):
             return try await markDownloaded(
                 photoId: id, file: stored.file, thumbnail: stored.thumbnail, contentHash: stored.contentHash,
-                bytes: stored.bytes, width: stored.width, height: stored.height, takenAt: stored.takenAt, camera: stored.camera)
+                bytes: stored.bytes, width: stored.width, height: stored.height, takenAt: stored.takenAt, camera: stored.camera,
+                thumbnailPending: stored.thumbnailPending)
         case .failed(let reason):
             try await markFailed(photoId: id, reason: reason)
         case .released:

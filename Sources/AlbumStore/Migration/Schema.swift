@@ -665,5 +665,13 @@ enum Schema {
             """),
         // `album sync`'s outbox and id map in a local library (decision 0062): Schema+Sync.swift.
         Migration(name: "accounts-createSyncClient", sql: Schema.syncClientSQL),
+        Migration(name: "speed-thumbnailPending", sql: """
+            -- Thumbnails when needed (issue 28, decision 0072): a photo stored with
+            -- `--thumbnails lazy` has its thumbnail path but no file yet; its first use (serve,
+            -- export html, the card) or `album thumbs` makes it. 1: never made (verify does not
+            -- call it missing); `album thumbs` clears it.
+            ALTER TABLE photos ADD COLUMN thumbnail_pending INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX photos_thumbnail_pending ON photos (id) WHERE thumbnail_pending = 1;
+            """),
     ]
 }

@@ -1,0 +1,28 @@
+import AlbumModel
+import AlbumSeam
+
+/// Photos stored without their thumbnail (`--thumbnails lazy`; migration speed-thumbnailPending).
+extension AlbumDatabase {
+    public func pendingThumbnails(afterId: Int64, limit: Int) throws(AlbumError) -> [PendingThumbnail] {
+        try read { db throws(AlbumError) in
+            try db.query("""
+                SELECT id, content_hash, file, thumbnail FROM photos
+                WHERE thumbnail_pending = 1 AND id > ? AND state = ? AND file IS NOT NULL AND thumbnail IS NOT NULL
+                    AND content_hash IS NOT NULL
+                ORDER BY id LIMIT ?
+                """, [afterId, PhotoState.downloaded.name, limit]).compactMap { row in
+                guard let id = row.int64("id"), let hash = row.string("content_hash"), let file = row.string("file"),
+                    let thumbnail = row.string("thumbnail")
+                else { return nil }
+                return PendingThumbnail(photoId: id, contentHash: hash, file: file, thumbnail: thumbnail)
+            }
+        }
+    }
+
+    public func thumbnailsMade(photoIds: [Int64]) throws(AlbumError) {
+        guard !photoIds.isEmpty else { return }
+        try write { db throws(AlbumError) in
+            for id in photoIds { try db.run("UPDATE photos SET thumbnail_pending = 0 WHERE id = ?", [id]) }
+        }
+    }
+}
