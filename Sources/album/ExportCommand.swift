@@ -6,16 +6,16 @@ import Foundation
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Pins and photos as GeoJSON, KML or GPX, or a static HTML gallery.",
+        abstract: "Pins, photos and entries as GeoJSON, KML or GPX, or an HTML gallery.",
         discussion: """
             geojson: an RFC 7946 FeatureCollection of pins, photos and entries (Points).
             kml: KML 2.2, a Folder per pin with Placemarks, and one of the entries.
-            gpx: GPX 1.1, a waypoint per pin and per entry, and a track of the photos in time order.
-            Entries (notes, songs, sounds, check-ins) with a position are exported with their \
-            text, a clip's transcript and mood.
-            html: a gallery folder that opens from file://.
+            gpx: GPX 1.1, a waypoint per pin and entry, and a track of the photos by time.
+            html: a gallery folder that opens from file:// (photos only).
 
             Only downloaded photos are exported; --from/--to keep photos taken on those local days.
+            Entries (notes, songs, sounds, check-ins) with a position are exported with their \
+            text, a clip's transcript and mood.
             """)
     enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, kml, gpx, html }
 

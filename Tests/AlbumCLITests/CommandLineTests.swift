@@ -132,7 +132,7 @@ import TestSupport
         #expect(!pinAdd.contains("CC BY 4.0") && pinAdd.contains("--place"), "\(pinAdd)")
         // export's formats are one line each, not a paragraph broken where the source broke it.
         let export = try AlbumProcess.run(["export", "--help"]).stdout
-        #expect(export.contains("gpx: GPX 1.1, a waypoint per pin and per entry, and a track of the photos in time order."), "\(export)")
+        #expect(export.contains("gpx: GPX 1.1, a waypoint per pin and entry, and a track of the photos by time."), "\(export)")
         let lat = Set(try Self.options().filter { $0.name == "--lat" }.map(\.abstract))
         #expect(lat == ["Latitude in degrees, -90…90."])
     }

@@ -41,7 +41,7 @@ import TestSupport
             _ = try await library.addEntry(.note(text), at: try at("2026-07-02T12:00+02:00"), position: nil, now: Date(), systemZone: "UTC")
         }
         let card = library.cardContent(try await library.summary(of: LocalPeriod.month("2026-07")), candidates: [])
-        #expect(card.music == "♪ Miles Davis (2), John Coltrane · top song So What (2)", "\(card.music ?? "nil")")
+        #expect(card.music == "♪ Miles Davis (2), John Coltrane · top song Miles Davis – So What (2)", "\(card.music ?? "nil")")
         #expect(card.words.first?.word == "ramen" && card.words.first?.count == 3, "\(card.words)")
         #expect(card.hasMemories)
         // A month without songs or notes has neither.
