@@ -77,15 +77,22 @@ public enum SummaryCard {
         public static func == (a: Layout, b: Layout) -> Bool { a.width == b.width && a.hasMemories == b.hasMemories }
     }
 
-    static let background = CairoCanvas.Colour(0xF6F3EC)
-    static let ink = CairoCanvas.Colour(0x1F2A30)
-    static let muted = CairoCanvas.Colour(0x6B7780)
-    static let accent = CairoCanvas.Colour(0xD9623B)
-    static let track = CairoCanvas.Colour(0xE4DED2)
+    /// The card's colours: light (paper) or dark (the pages' dark theme, so the card does not
+    /// glare on a dark page).
+    public enum Theme: String, Sendable, CaseIterable {
+        case light, dark
+
+        var background: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0xF6F3EC) : CairoCanvas.Colour(0x19212B) }
+        var ink: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0x1F2A30) : CairoCanvas.Colour(0xE7ECF2) }
+        var muted: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0x6B7780) : CairoCanvas.Colour(0xAAB5C3) }
+        var accent: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0xD9623B) : CairoCanvas.Colour(0xF0875E) }
+        var track: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0xE4DED2) : CairoCanvas.Colour(0x2A3441) }
+    }
 
     /// The card as PNG bytes.
     /// - Throws: `AlbumError.invalidInput` for a width outside 320…4096, `.io` when cairo fails.
-    public static func png(_ content: CardContent, width: Int = 1080) throws(AlbumError) -> Data {
+    public static func png(_ content: CardContent, width: Int = 1080, theme: Theme = .light) throws(AlbumError) -> Data {
+        let background = theme.background, ink = theme.ink, muted = theme.muted, accent = theme.accent, track = theme.track
         guard (320...4096).contains(width) else { throw .invalidInput("--width \(width) must be between 320 and 4096") }
         let layout = Layout(width: width, hasMemories: content.hasMemories)
         let canvas = try CairoCanvas(width: width, height: layout.height)
@@ -112,10 +119,10 @@ public enum SummaryCard {
             let w = canvas.textWidth(message, size: 44 * u, bold: true)
             canvas.text(message, x: (Double(width) - w) / 2, y: (Double(chart.y) + bottom) / 2 + 16 * u, size: 44 * u, bold: true, colour: muted)
         } else {
-            drawChart(content, canvas: canvas, layout: layout)
-            try drawCollage(content.tiles, canvas: canvas, layout: layout)
+            drawChart(content, canvas: canvas, layout: layout, theme: theme)
+            try drawCollage(content.tiles, canvas: canvas, layout: layout, theme: theme)
         }
-        if content.hasMemories { drawMemories(content, canvas: canvas, layout: layout) }
+        if content.hasMemories { drawMemories(content, canvas: canvas, layout: layout, theme: theme) }
         canvas.text(content.footer, x: m, y: Double(layout.height) - 50 * u, size: 26 * u, colour: muted)
         canvas.text("GeoAlbum", x: Double(width) - m, y: Double(layout.height) - 50 * u, size: 26 * u, bold: true, colour: accent, alignRight: true)
         return try canvas.png()
@@ -123,7 +130,8 @@ public enum SummaryCard {
 
     /// The music line, then the word cloud: words left to right in lines, sized by their use
     /// (the most used largest), alternately ink and accent, as many as fit in the band.
-    static func drawMemories(_ content: CardContent, canvas: CairoCanvas, layout: Layout) {
+    static func drawMemories(_ content: CardContent, canvas: CairoCanvas, layout: Layout, theme: Theme) {
+        let ink = theme.ink, accent = theme.accent
         let (bx, by, bw, bh) = layout.memories
         let u = layout.unit
         var top = Double(by)
@@ -162,7 +170,8 @@ public enum SummaryCard {
         return cut + "…"
     }
 
-    static func drawChart(_ content: CardContent, canvas: CairoCanvas, layout: Layout) {
+    static func drawChart(_ content: CardContent, canvas: CairoCanvas, layout: Layout, theme: Theme) {
+        let accent = theme.accent, muted = theme.muted, track = theme.track
         let (cx, cy, cw, ch) = layout.chart
         let u = layout.unit
         let labelSpace = 34 * u
@@ -184,7 +193,8 @@ public enum SummaryCard {
         }
     }
 
-    static func drawCollage(_ tiles: [PixelImage], canvas: CairoCanvas, layout: Layout) throws(AlbumError) {
+    static func drawCollage(_ tiles: [PixelImage], canvas: CairoCanvas, layout: Layout, theme: Theme) throws(AlbumError) {
+        let track = theme.track
         let (x, y, w, h) = layout.collage
         let gap = 8 * layout.unit
         let cellW = (Double(w) - gap * Double(collageColumns - 1)) / Double(collageColumns)

@@ -67,12 +67,17 @@ extension AlbumAPI {
         }
     }
 
-    /// `GET /api/summaries/{monthly|yearly}/card?year&month`: the summary card as a PNG.
+    /// `GET /api/summaries/{monthly|yearly}/card?year&month&theme`: the summary card as a PNG,
+    /// in light (the default) or dark colours.
     func card(_ kind: String, _ query: Query) async throws -> Response {
+        let theme = try query["theme"].map { name throws(APIError) in
+            guard let theme = CardTheme(rawValue: name) else { throw APIError.badRequest("theme '\(name)' must be light or dark") }
+            return theme
+        } ?? .light
         let summary = try await library.summary(of: try Self.period(kind, query))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
-        try await library.writeCard(summary, to: file)
+        try await library.writeCard(summary, to: file, theme: theme)
         guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
         return Reply.bytes(data, type: "image/png")
     }

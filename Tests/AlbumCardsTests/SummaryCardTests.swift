@@ -84,6 +84,22 @@ import Testing
         #expect(middle == [0xE4, 0xDE, 0xD2])
     }
 
+    /// The dark card (the pages' dark theme): a dark ground, light title ink, the same collage.
+    @Test func theDarkCardIsDarkWithLightInkAndTheSamePhotos() throws {
+        let layout = SummaryCard.Layout(width: 1080)
+        let image = try CairoPNG.decode(try SummaryCard.png(Self.content(tiles: 12), width: 1080, theme: .dark))
+        let ground = image.pixel(x: 5, y: layout.height - 5)
+        #expect(ground == [0x19, 0x21, 0x2B], "\(ground)")
+        // The title's strokes are light: some pixel of its line is brighter than 200 in every channel.
+        var light = false
+        for x in 40..<600 where !light { for y in 70..<140 where image.pixel(x: x, y: y).allSatisfy({ $0 > 200 }) { light = true; break } }
+        #expect(light, "the title is drawn in light ink")
+        let c = layout.collage
+        let p = image.pixel(x: c.x + 20, y: c.y + 20)
+        #expect(p[0] < 30 && p[2] > 190, "\(p)")
+        #expect(try SummaryCard.png(Self.content(tiles: 12), width: 720, theme: .dark) != SummaryCard.png(Self.content(tiles: 12), width: 720))
+    }
+
     @Test func aPNGThatIsNotOneIsAnError() {
         #expect(throws: AlbumError.self) { try CairoPNG.decode(Data("not a png".utf8)) }
     }

@@ -47,6 +47,9 @@ public enum CollagePlanner {
     }
 }
 
+/// The summary card's colours (light or dark), named for the modules above AlbumCore.
+public typealias CardTheme = SummaryCard.Theme
+
 extension Library {
     /// Draws the summary's card and writes it to `file` atomically (a temporary file in the same
     /// folder, then a rename): a failure leaves no partial file. The collage's photos come from
@@ -54,8 +57,8 @@ extension Library {
     /// server's own cache); a path the user names goes through `writeCard(_:to:width:)` with an
     /// `OutputFile`.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable.
-    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080) async throws(AlbumError) {
-        try await writeCard(summary, to: OutputFile(file, replacing: true), width: width)
+    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080, theme: CardTheme = .light) async throws(AlbumError) {
+        try await writeCard(summary, to: OutputFile(file, replacing: true), width: width, theme: theme)
     }
 
     /// Draws the summary's card and writes it by the rule of every user-named file (`OutputFile`):
@@ -63,7 +66,7 @@ extension Library {
     /// refused), written to a temporary file beside it and renamed.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable;
     ///   `.invalidInput` for a path the rule refuses.
-    public func writeCard(_ summary: Summary, to output: OutputFile, width: Int = 1080) async throws(AlbumError) {
+    public func writeCard(_ summary: Summary, to output: OutputFile, width: Int = 1080, theme: CardTheme = .light) async throws(AlbumError) {
         let file = output.url.standardizedFileURL
         let folder = file.deletingLastPathComponent()
         var isFolder: ObjCBool = false
@@ -84,7 +87,7 @@ extension Library {
             _ = try? await thumbnailFile(of: photo)
         }
         try await BlockingPool.shared.run { () throws(AlbumError) in
-            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width)
+            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width, theme: theme)
             try output.write(png)
         }
     }
