@@ -129,7 +129,7 @@ extension Library {
         if moods.total > 0 {
             footer += (footer.isEmpty ? "" : " · ") + "moods \(moods.positive) positive, \(moods.neutral) neutral, \(moods.negative) negative"
         }
-        return CardContent(
+        var card = CardContent(
             title: summary.title, subtitle: subtitle,
             numbers: [
                 ("\(summary.photos)", "photos"), ("\(summary.places)", summary.places == 1 ? "place" : "places"),
@@ -138,6 +138,20 @@ extension Library {
             ],
             bars: summary.series.map(\.photos), barLabels: labels, tiles: tiles, footer: footer,
             emptyMessage: summary.photos == 0 ? "No photos in \(summary.title)" : nil)
+        // Issue 26: the music line and the notes' word cloud, when the period has songs and notes.
+        card.music = Self.musicLine(summary.entries)
+        card.words = summary.entries.words.prefix(24).map { ($0.name, $0.count) }
+        return card
+    }
+
+    /// `♪ Miles Davis (2), John Coltrane · top song So What (2)`: the top artists and song, nil
+    /// without songs.
+    static func musicLine(_ entries: EntrySummary) -> String? {
+        guard entries.songs > 0, !entries.topArtists.isEmpty else { return nil }
+        let artists = entries.topArtists.prefix(3).map { $0.count > 1 ? "\($0.name) (\($0.count))" : $0.name }
+        var line = "♪ " + artists.joined(separator: ", ")
+        if let song = entries.topSongs.first { line += " · top song \(song.name)" + (song.count > 1 ? " (\(song.count))" : "") }
+        return line
     }
 
     static func kilometres(_ km: Double) -> String {
