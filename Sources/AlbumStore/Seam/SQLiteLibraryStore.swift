@@ -23,6 +23,9 @@ public struct SQLiteLibraryStore: LibraryStore {
 
     public var name: String { database.name }
 
+    /// Where the database lives (errors name it).
+    var path: String { database.path }
+
     /// Runs `body` with a reader connection on a reader's thread, in one read transaction (one
     /// snapshot; a write is refused). In single-connection mode, the one connection, writes refused.
     func read<T: Sendable>(_ body: @escaping @Sendable (SQL) throws(AlbumError) -> T) async throws(AlbumError) -> T {
