@@ -30,7 +30,7 @@ struct ExportCreditsCommand: AsyncParsableCommand {
         try output.write(data)
         let photos = content.pins.reduce(0) { $0 + $1.photos.count }
         if global.json {
-            return try Output.json(ExportJSON(format: format.rawValue, file: output.url.path, pins: content.pins.count, photos: photos))
+            return try Output.json(ExportJSON(format: format.rawValue, file: output.url.path, pins: content.pins.count, photos: photos, entries: 0))
         }
         Output.line("wrote the credits of \(Output.count(photos, "photo")) to \(output.url.path)")
     }
