@@ -60,10 +60,10 @@ test-browser: deps basemap
 # The offline map's vector basemap (decision 0097): GSHHG's coastlines, lakes, rivers and national
 # borders, converted once from Debian's gmt-gshhg-* by Debian's gmt (scripts/gshhg-basemap.py;
 # minutes of gmt) into .build/gshhg.bin, where a build run from the repository finds it and
-# `make install` takes it from; kept until the script changes.
+# `make install` takes it from; kept until the script changes. Needs gmt and gmt-gshhg-* (`make
+# deps`; not called here, so that .ci/run can convert beside `make test`).
 basemap: .build/gshhg.bin
 .build/gshhg.bin: scripts/gshhg-basemap.py
-	@bash scripts/install-deps.sh
 	@mkdir -p .build
 	/usr/bin/python3 scripts/gshhg-basemap.py $@
 

@@ -48,9 +48,9 @@ enum Pages {
             attributes += " data-vector=\"/api/basemap\" data-vector-zooms=\"\(vector.zooms.sorted().map(String.init).joined(separator: ","))\""
             attributes += " data-vector-version=\"\(MarkupText.escape(vector.version))\""
         }
-        let coasts = vector != nil ? "coasts, lakes, rivers and borders: GSHHG 2.3.7 (Wessel and Smith, LGPL); " : ""
+        let lines = vector != nil ? "coasts, lakes, rivers and borders: GSHHG 2.3.7 (Wessel and Smith, LGPL); world outlines" : "borders"
         let credits = tiles.map { "Map tiles: \(MarkupText.escape($0.attribution))" }
-            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")\(coasts)borders: Natural Earth; \(CityDots.attribution)"
+            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")\(lines): Natural Earth; \(CityDots.attribution)"
         if let region {
             attributes += " data-lat=\"\(region.center.latitude)\" data-lon=\"\(region.center.longitude)\""
             attributes += " data-span-lat=\"\(region.spanLatitude)\" data-span-lon=\"\(region.spanLongitude)\""
