@@ -953,6 +953,8 @@ def test_country_outlines(driver, base):
     borders, coasts = vector_pixels(driver, BORDER_RGB), vector_pixels(driver, COAST_RGB)
     assert borders > 300 and coasts > 300, "borders and coasts drawn at zoom 5: %d and %d pixels" % (borders, coasts)
     assert "GSHHG" in driver.find_element(By.ID, "status").text, "the coasts are credited"
+    if GOLDEN:
+        driver.save_screenshot(os.path.join(GOLDEN, "map-zoom-5.png"))
     visible = driver.execute_script(
         "return Array.prototype.filter.call(document.querySelectorAll('.country-label'),"
         " function (l) { return l.offsetParent !== null; }).map(function (l) { return l.textContent; });")
@@ -969,6 +971,8 @@ def test_country_outlines(driver, base):
     assert "GeoNames" in driver.find_element(By.ID, "status").text, "the places are credited"
     # The Seine at city zoom: GSHHG's full-resolution rivers (data tiles of zoom 9).
     wait(driver, lambda d: vector_pixels(d, RIVER_RGB) > 150, "the Seine drawn at zoom 12 (%d river pixels)" % vector_pixels(driver, RIVER_RGB))
+    if GOLDEN:
+        driver.save_screenshot(os.path.join(GOLDEN, "map-city-zoom.png"))
     shot(driver, "12-city-zoom")
     # A pin's popup is made when it is clicked: its link, count and place.
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-marker-icon.thumb-marker"), "the pin's photo marker").click()
