@@ -63,7 +63,7 @@ extension Pages {
         let mixed = kind != "photo"
         for group in page.groups {
             let counted = mixed ? count(group.count, "item") : count(group.count, "photo")
-            out += "<section class=\"group\" data-key=\"\(MarkupText.escape(group.key))\"><h3>\(MarkupText.escape(group.key)) <span class=\"meta\">\(counted)</span></h3>\n"
+            out += "<section class=\"group\" data-key=\"\(MarkupText.escape(group.key))\"><h3>\(MarkupText.escape(groupTitle(group, by: page.by))) <span class=\"meta\">\(counted)</span></h3>\n"
             out += "<div class=\"grid\">\n"
             for item in group.items {
                 switch item {
@@ -78,6 +78,20 @@ extension Pages {
         out += "<span class=\"meta\">page \(page.page) of \(max(page.pages, 1))</span>"
         if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\" rel=\"next\" id=\"older\">older</a>" }
         return out + "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n</body>\n</html>\n"
+    }
+
+    /// A timeline group's heading as people read it: `Friday 14 June 2024`, `Week 24, 2024 · 10 Jun – 16 Jun`,
+    /// `June 2024`, or `Undated` (its key, `2024-06-14`, `2024-W24`, `2024-06`, stays in `data-key`).
+    static func groupTitle(_ group: TimelineGroup, by grouping: TimelineGrouping) -> String {
+        guard let from = group.from else { return group.key == "undated" ? "Undated" : group.key }
+        switch grouping {
+        case .day: return dayTitle(from)
+        case .week:
+            let week = group.key.split(separator: "W").last.map(String.init) ?? group.key
+            let to = group.to.map { " – " + dayTitle($0, format: "d MMM") } ?? ""
+            return "Week \(Int(week) ?? 0), \(group.key.prefix(4)) · \(dayTitle(from, format: "d MMM"))\(to)"
+        case .month: return dayTitle(from, format: "MMMM yyyy")
+        }
     }
 
     /// Photos as thumbnails linking to their pin's album, each captioned with its local date and

@@ -102,9 +102,13 @@ import Testing
         #expect(june14.contains("Bonjour &lt;b&gt;x&lt;/b&gt;") && june14.contains("class=\"slot\"") && !june14.contains("entry-day"))
         #expect(page.text.contains("data-key=\"2024-05-01\"") && page.text.contains("<span class=\"song-title\">La Mer</span>"))
         #expect(page.text.contains("<a href=\"/timeline?by=day\" aria-current=\"page\">All</a>"), "\(page.text)")
+        #expect(page.text.contains("<h3>Friday 14 June 2024 <span class=\"meta\">9 items</span></h3>"), "a day's heading as people read it")
+        let weeks = try await h.request("GET", "/timeline?by=week")
+        #expect(weeks.text.contains("data-key=\"2024-W24\"><h3>Week 24, 2024 · 10 Jun – 16 Jun <span"), "\(weeks.text)")
         // By month an entry says its day; the kind is kept across segments.
         let notes = try await h.request("GET", "/timeline?by=month&kind=note")
         #expect(notes.text.contains("id=\"timeline-count\">1 entry</span>") && notes.text.contains("<span class=\"entry-day\">Fri 14 Jun</span>"), "\(notes.text)")
+        #expect(notes.text.contains("<h3>June 2024 <span class=\"meta\">1 item</span></h3>"), "\(notes.text)")
         #expect(!notes.text.contains("class=\"slot\"") && notes.text.contains("href=\"/timeline?by=day&amp;kind=note\""), "\(notes.text)")
         let photos = try await h.request("GET", "/timeline?by=day&kind=photo")
         #expect(photos.text.contains("id=\"timeline-count\">8 photos</span>") && !photos.text.contains("<article"), "\(photos.text)")
