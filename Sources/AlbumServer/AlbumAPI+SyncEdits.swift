@@ -21,6 +21,7 @@ extension AlbumAPI {
         for name in body.fields.keys where name != "add" && name != "remove" {
             throw APIError.badRequest("unknown field \(name): give add and/or remove, arrays of tags")
         }
+        for (name, value) in body.fields { if case .null = value { throw APIError.badRequest("\(name) must be an array of tags, not null") } }
         let add = try Self.tagList(body, "add"), remove = try Self.tagList(body, "remove")
         guard !add.isEmpty || !remove.isEmpty else { throw APIError.badRequest("nothing to change: give add or remove, arrays of tags") }
         let tags = try await library.changeOwnTags(of: target, add: add, remove: remove)
@@ -44,6 +45,7 @@ extension AlbumAPI {
         for name in body.fields.keys where !["from", "to", "note", "visited"].contains(name) {
             throw APIError.badRequest("unknown field \(name): give from, to, note or visited")
         }
+        for (name, value) in body.fields { if case .null = value { throw APIError.badRequest("\(name) must not be null (leave it out)") } }
         func date(_ name: String) throws -> LocalDate? {
             guard let text = try body.string(name, maxLength: 40) else { return nil }
             guard let date = try? LocalDate(parsing: text) else { throw APIError.badRequest("\(name) must be a date like 2026-06-14") }
