@@ -365,8 +365,9 @@ extension Library {
 
     /// A file pulled from the server, imported here as an upload is there.
     private func importSynced(_ data: Data, name: String) async throws -> UploadOutcome {
-        let folder = self.folder.appendingPathComponent(".uploads", isDirectory: true)
-            .appendingPathComponent("sync-" + PasswordHasherBridge.randomHex(), isDirectory: true)
+        let uploads = self.folder.appendingPathComponent(".uploads", isDirectory: true)
+        await UploadFolders.sweep(uploads)
+        let folder = uploads.appendingPathComponent("sync-" + PasswordHasherBridge.randomHex(), isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
         let safe = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init).map { $0.hasPrefix(".") ? "f" + $0 : $0 } ?? "file"
