@@ -16,6 +16,11 @@ public protocol SyncStore: Sendable {
     /// Changes after `seq`, oldest first, at most `limit`. Every change committed before the
     /// call with a seq above the cursor is in it or in a later page: the cursor never skips one.
     func changes(after seq: Int64, limit: Int) async throws(AlbumError) -> [ChangeRecord]
+    /// Stores a pin a sync client pushed, with the client's own id (decision 0077), unless a pin
+    /// with that id is there: then that pin (`created` false), nothing stored. The check and the
+    /// insert are one transaction: a retry never makes a second pin, whatever became of the
+    /// first request's answer.
+    func addPin(at coordinate: Coordinate, title: String?, note: String?, clientId: String) async throws(AlbumError) -> (pin: Pin, created: Bool)
 }
 
 /// What `claimRequest` found.

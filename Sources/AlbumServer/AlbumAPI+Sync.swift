@@ -4,12 +4,32 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Synchronization
 
 /// Sync's server side (issue 25, item 6; decision 0061): any POST, PUT or DELETE under `/api/`
 /// made with an `Idempotency-Key` is applied once (a retry gets the first answer, replayed, with
 /// `Idempotent-Replayed: true`), and `GET /api/changes?since=CURSOR` pages through the caller's
 /// change log, so a client (`album sync`, the page's outbox) pushes safely and pulls what changed.
 extension AlbumAPI {
+    /// For the sync fault run (`album serve`'s hidden `--claim-seconds` and `--exit-before-answer`):
+    /// how long a claim with no answer waits before it is taken over (120 s), and the server that
+    /// exits, as a killed one would, after its N-th change committed but before its answer is kept.
+    final class Faults: Sendable {
+        let claimSeconds: Int64
+        let exitBeforeAnswer: Int?
+        private let committed = Atomic<Int>(0)
+
+        init(claimSeconds: Int64 = 120, exitBeforeAnswer: Int? = nil) {
+            self.claimSeconds = claimSeconds
+            self.exitBeforeAnswer = exitBeforeAnswer
+        }
+
+        func changeCommitted() {
+            guard let exitBeforeAnswer else { return }
+            if committed.wrappingAdd(1, ordering: .relaxed).newValue == exitBeforeAnswer { _exit(137) }
+        }
+    }
+
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
     static let replayed = HTTPField.Name("Idempotent-Replayed")!
 
@@ -36,7 +56,7 @@ extension AlbumAPI {
             call = Call(request: request, parameters: call.parameters, query: call.query)
             fingerprint += " " + Self.digest(Self.canonical(Data(buffer.readableBytesView)))
         }
-        switch try await library.claimRequest(key: key, fingerprint: fingerprint) {
+        switch try await library.claimRequest(key: key, fingerprint: fingerprint, staleAfter: faults.claimSeconds) {
         case .answered(let status, let answer):
             var response = Reply.json(Data(answer.utf8), status: HTTPResponse.Status(code: status))
             response.headers[Self.replayed] = "true"
@@ -66,6 +86,7 @@ extension AlbumAPI {
         let headers = response.headers, status = response.status
         try await response.body.write(collector)
         let data = collector.data
+        faults.changeCommitted()
         try await library.finishRequest(key: key, status: status.code, answer: String(decoding: data, as: UTF8.self))
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
     }

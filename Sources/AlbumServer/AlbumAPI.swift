@@ -21,6 +21,12 @@ struct AlbumAPI: HTTPResponder {
     let table = AlbumAPI.routes
     /// The largest file `POST /api/entries` takes.
     var maxUploadBytes = AlbumAPI.defaultMaxUploadBytes
+    /// Where share links are kept and whose they are (nil: this library, without users).
+    var shareScope: ShareScope? = nil
+    /// Unix seconds for share links (made, expired): the real time unless a test sets another.
+    var clock: @Sendable () -> Int64 = AlbumWebServer.Settings.realClock
+    /// Idempotency claims' timeout, and the fault run's exit (`Faults`).
+    var faults = Faults()
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -93,6 +99,10 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/pins/{pin}/photos") { api, call in try await api.albumData(call.id("pin")).response }
         r.get("/api/pins/{pin}/events") { api, call in try await api.events(call.id("pin")) }
         r.post("/api/pins/{pin}/new-collection") { api, call in try await api.newCollection(call.id("pin")) }
+        r.post("/api/pins/{pin}/share") { api, call in try await api.sharePin(call.id("pin"), call) }
+        r.get("/api/pins/{pin}/shares") { api, call in try await api.shareLinks(pinId: call.id("pin")) }
+        r.get("/api/shares") { api, _ in try await api.shareLinks() }
+        r.delete("/api/shares/{share}") { api, call in try await api.revokeShare(call.id("share")) }
         r.get("/api/photos/{photo}") { api, call in Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.photo(id: call.id("photo"))))) }
         r.delete("/api/photos/{photo}") { api, call in
             Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.removePhoto(id: call.id("photo")))))
@@ -144,6 +154,12 @@ struct AlbumAPI: HTTPResponder {
         // Every field is checked before anything is stored.
         let coordinate = try body.coordinate(), fetch = try body.bool("fetch") ?? true
         let title = try body.string("title"), note = try body.string("note", maxLength: 5000)
+        // A sync client's own id of the pin (decision 0077): sent again, the first pin is answered (200).
+        if let clientId = try Self.clientId(body) {
+            let (pin, created) = try await library.addPin(at: coordinate, title: title, note: note, clientId: clientId)
+            if fetch && created { await jobs.start(.fetch, pinId: pin.id) }
+            return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: created ? .created : .ok)
+        }
         let pin = try await library.addPin(at: coordinate, title: title, note: note)
         if fetch { await jobs.start(.fetch, pinId: pin.id) }
         return Reply.json(JSONOut.encode(PinJSON(pin: pin)), status: .created)

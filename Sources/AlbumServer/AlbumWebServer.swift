@@ -33,6 +33,15 @@ public final class AlbumWebServer: Sendable {
         public var shutdownGrace: Duration = .seconds(10)
         /// The largest file an upload (`POST /api/entries`) takes.
         public var maxUploadBytes = 256 << 20
+        /// Unix seconds, for share links (when made, whether expired): the real time, except in tests.
+        public var clock: @Sendable () -> Int64 = Settings.realClock
+        public static let realClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+        /// How long an `Idempotency-Key` claimed with no answer (its server died) waits before
+        /// another request takes it over.
+        public var claimSeconds: Int64 = 120
+        /// The sync fault run only: exit (status 137, as if killed) after this many changes made
+        /// with an `Idempotency-Key` committed, before the last one's answer is kept.
+        public var exitBeforeAnswer: Int?
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, fetch: FetchOptions = FetchOptions(),
@@ -86,7 +95,9 @@ public final class AlbumWebServer: Sendable {
         jobs = FetchJobs(library: library, makeEnvironment: makeEnvironment, options: settings.fetch)
         cache = settings.keepsAnswers ? AnswerCache() : AnswerCache(maxAnswerBytes: -1)
         let root = AlbumAPI(
-            library: library, jobs: jobs, policy: policy, assets: assets, cache: cache, stopping: stopping, maxUploadBytes: settings.maxUploadBytes)
+            library: library, jobs: jobs, policy: policy, assets: assets, cache: cache, stopping: stopping, maxUploadBytes: settings.maxUploadBytes,
+            shareScope: accounts.map { ShareScope(library: library, userId: $0.ownerId) }, clock: settings.clock,
+            faults: AlbumAPI.Faults(claimSeconds: settings.claimSeconds, exitBeforeAnswer: settings.exitBeforeAnswer))
         responder = root
         front = FrontResponder(root: root, users: accounts.map { UserAPIs(root: root, setup: $0) })
     }

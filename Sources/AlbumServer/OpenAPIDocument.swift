@@ -14,6 +14,7 @@ enum OpenAPIDocument {
               "pinId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "photoId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "reminderId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
+              "shareId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "entryId": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64", "minimum": 1 } },
               "idempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "a retry with the same key gets the first answer again", "schema": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$" } }
             },
@@ -29,7 +30,8 @@ enum OpenAPIDocument {
               "NewPin": { "type": "object", "required": ["latitude", "longitude"], "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "title": { "type": "string", "nullable": true, "maxLength": 500 }, "note": { "type": "string", "nullable": true, "maxLength": 5000 },
-                "fetch": { "type": "boolean", "default": true, "description": "start fetching the pin's album" } } },
+                "fetch": { "type": "boolean", "default": true, "description": "start fetching the pin's album" },
+                "clientId": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the client's own id of the pin: sent again, the first pin is answered (200) and nothing is stored twice" } } },
               "PinChange": { "type": "object", "description": "a move (latitude and longitude, both), a new title or note (null or empty clears it), or several at once", "properties": {
                 "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
                 "fetch": { "type": "boolean", "default": true, "description": "after a move, fetch the album of the new place" },
@@ -73,6 +75,12 @@ enum OpenAPIDocument {
                 "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
                 "allowPast": { "type": "boolean", "default": false } } },
               "ReminderReply": { "type": "object", "required": ["text"], "properties": { "text": { "type": "string", "minLength": 1, "maxLength": 10000, "pattern": "\\S" } } },
+              "NewShare": { "type": "object", "properties": { "expiresIn": { "type": "integer", "nullable": true, "minimum": 60, "maximum": 31622400, "default": 604800, "description": "seconds the link opens for (1 minute to 366 days); absent or null: a week" } } },
+              "ShareLink": { "type": "object", "required": ["id", "pinId", "createdAt", "expiresAt", "revoked", "expired", "path"], "description": "as `album share list --json`", "properties": {
+                "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64" },
+                "createdAt": { "type": "string", "format": "date-time" }, "expiresAt": { "type": "string", "format": "date-time" },
+                "revoked": { "type": "boolean" }, "expired": { "type": "boolean" },
+                "path": { "type": "string", "nullable": true, "description": "/s/TOKEN, to append to the server's address: only in the answer that made the link (only its hash is kept)" } } },
               "Snooze": { "type": "object", "properties": { "minutes": { "type": "integer", "nullable": true, "minimum": 1, "maximum": 10080, "default": 10, "description": "absent or null: 10" } } },
               "Album": { "type": "object", "required": ["pin", "hasAlbum", "downloading", "noImages", "counts", "photos"], "properties": {
                 "pin": { "$ref": "#/components/schemas/Pin" }, "hasAlbum": { "type": "boolean" }, "downloading": { "type": "boolean" },
@@ -173,7 +181,7 @@ enum OpenAPIDocument {
             "/api/pins": {
               "get": { "summary": "Every pin", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Pin" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } },
               "post": { "summary": "Drop a pin (and fetch its album)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewPin" } } } },
-                "responses": { "201": { "description": "the new pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+                "responses": { "201": { "description": "the new pin", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "200": { "description": "the pin this clientId made before (nothing stored)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Pin" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
             },
             "/api/map/pins": {
               "get": { "summary": "Every pin, compact, for the map: [id, latitude, longitude, photoCount, title] each (coordinates to 6 decimals)", "responses": { "200": { "description": "pins, oldest first", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "array", "minItems": 5, "maxItems": 5, "items": {} } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
@@ -196,6 +204,22 @@ enum OpenAPIDocument {
             "/api/pins/{id}/new-collection": {
               "parameters": [{ "$ref": "#/components/parameters/pinId" }],
               "post": { "summary": "Replace the album with photos it has not shown", "responses": { "202": { "description": "started; the album as it is now", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Album" } } } }, "404": { "$ref": "#/components/responses/NotFound" }, "409": { "$ref": "#/components/responses/Conflict" } } }
+            },
+            "/api/pins/{id}/share": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "post": { "summary": "Share the pin's album read-only: an unguessable link (/s/TOKEN) to its page, thumbnails and originals until it expires or is revoked", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewShare" } } } },
+                "responses": { "201": { "description": "the new link, with its path (shown once)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ShareLink" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/pins/{id}/shares": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "get": { "summary": "The pin's share links, newest first (live, expired and revoked)", "responses": { "200": { "description": "share links", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/ShareLink" } } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/shares": {
+              "get": { "summary": "Every share link of the caller's, newest first", "responses": { "200": { "description": "share links", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/ShareLink" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
+            },
+            "/api/shares/{id}": {
+              "parameters": [{ "$ref": "#/components/parameters/shareId" }],
+              "delete": { "summary": "Revoke a share link: it stops opening at once (revoking it again changes nothing)", "responses": { "200": { "description": "the link", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ShareLink" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/photos/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/photoId" }],

@@ -108,6 +108,7 @@ enum Pages {
         out += "<div class=\"actions\">"
         out += "<button class=\"action\" id=\"new-collection\" type=\"button\"\(disabled)>New Collection</button>"
         out += "<button class=\"secondary\" id=\"edit\" type=\"button\" aria-expanded=\"false\" aria-controls=\"edit-pin\">Edit title and note</button>"
+        out += "<button class=\"secondary\" id=\"share\" type=\"button\" aria-expanded=\"false\" aria-controls=\"share-pin\">Share</button>"
         out += "<button class=\"secondary\" id=\"remove-pin\" type=\"button\">Remove pin</button>"
         out += "<span class=\"meta\" id=\"status\" role=\"status\">\(status(album))</span></div>\n"
         out += "<p class=\"problem\" id=\"problem\"\(album.problem == nil ? " hidden" : "")>\(MarkupText.escape(album.problem ?? ""))</p>\n"
@@ -117,6 +118,13 @@ enum Pages {
             <label for="edit-title">Title</label><input type="text" id="edit-title" name="title" maxlength="500" value="\(MarkupText.escape(pin.title ?? ""))" placeholder="Pin \(pin.id)">
             <label for="edit-note">Note</label><textarea id="edit-note" name="note" maxlength="5000">\(MarkupText.escape(pin.note ?? ""))</textarea>
             <p class="actions"><button class="action" type="submit">Save</button><button class="secondary" type="button" id="edit-cancel">Cancel</button></p>
+            </form>
+            <form class="stack card-box" id="share-pin" hidden>
+            <label for="share-for">A read-only link to this album (its page, thumbnails and originals) for</label>
+            <select id="share-for" name="expiresIn"><option value="86400">1 day</option><option value="604800" selected>7 days</option><option value="2592000">30 days</option></select>
+            <p class="actions"><button class="action" type="submit">Create link</button><button class="secondary" type="button" id="share-cancel">Close</button></p>
+            <p id="share-made" hidden><label for="share-url">Link (shown once)</label> <input type="text" id="share-url" readonly> <button class="secondary" type="button" id="share-copy">Copy</button></p>
+            <ul id="share-links" aria-label="Links of this album"></ul>
             </form>
             <dialog id="confirm-remove" aria-labelledby="confirm-remove-title">
             <h2 id="confirm-remove-title">Remove \(MarkupText.escape(title))?</h2>

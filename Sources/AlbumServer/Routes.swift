@@ -43,7 +43,7 @@ struct Query: Sendable {
     }
 }
 
-/// What a matched path carries: ids (`{pin}`, `{photo}`, `{reminder}`: a whole number ≥ 1) and words (`{kind}`, `{name*}`).
+/// What a matched path carries: ids (`{pin}`, `{photo}`, `{reminder}`, `{entry}`, `{share}`: a whole number ≥ 1) and words (`{kind}`, `{name*}`).
 struct RouteParameters: Sendable {
     var ids: [String: Int64] = [:]
     var words: [String: String] = [:]
@@ -79,7 +79,7 @@ struct RouteTable: Sendable {
             guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(String(part)) }
             let name = String(part.dropFirst().dropLast())
             if name.hasSuffix("*") { return .rest(String(name.dropLast())) }
-            return ["pin", "photo", "reminder", "entry"].contains(name) ? .id(name) : .word(name)
+            return ["pin", "photo", "reminder", "entry", "share"].contains(name) ? .id(name) : .word(name)
         }
         routes.append(Route(method: method, pattern: pattern, segments: segments, handler: handler))
     }

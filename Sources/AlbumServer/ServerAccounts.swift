@@ -50,7 +50,8 @@ actor UserAPIs {
             return AlbumAPI(
                 library: library, jobs: jobs, policy: root.policy, assets: root.assets,
                 cache: AnswerCache(maxAnswerBytes: root.cache.maxAnswerBytes), stopping: root.stopping,
-                maxUploadBytes: root.maxUploadBytes)
+                maxUploadBytes: root.maxUploadBytes, shareScope: ShareScope(library: root.library, userId: user.id), clock: root.clock,
+                faults: root.faults)
         }
         opened[user.id] = task
         do {

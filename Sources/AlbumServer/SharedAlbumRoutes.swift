@@ -15,7 +15,7 @@ struct SharedAlbumRoutes {
         let notFound = Reply.errorPage(APIError.notFound("this link is not valid: it may have expired or been revoked"))
         guard request.method == .get, let token = parts.first.map(String.init) else { return notFound }
         do {
-            let now = Int64(Date().timeIntervalSince1970)
+            let now = root.clock()
             guard let link = try await root.library.sharedAlbum(token: token, now: now), let api = try await api(for: link.userId) else {
                 return notFound
             }

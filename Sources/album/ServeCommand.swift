@@ -26,6 +26,10 @@ struct ServeCommand: AsyncParsableCommand {
     var tilesAttribution: String?
     @Option(name: .customLong("max-upload-mb"), help: "The largest file an upload (POST /api/entries) takes, in MiB.") var maxUploadMB: Int = 256
     @Flag(help: .hidden) var noAnswerCache = false  // bench/serve.sh: what an answer costs to make
+    // The sync fault run (LibraryStoresTests+SyncFaults): a claimed Idempotency-Key's timeout, and
+    // a server that dies after its N-th keyed change committed, before the answer is kept.
+    @Option(help: .hidden) var claimSeconds: Int64 = 120
+    @Option(help: .hidden) var exitBeforeAnswer: Int?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) must be 0-65535") }
@@ -91,6 +95,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: UInt16(port), token: token, fetch: FetchOptions(radiusKm: radiusKm, perPage: perPage, concurrency: concurrency),
             keepsAnswers: !noAnswerCache)
         settings.maxUploadBytes = maxUploadMB << 20
+        settings.claimSeconds = claimSeconds
+        settings.exitBeforeAnswer = exitBeforeAnswer
         let server = try AlbumWebServer(
             library: library, assets: assets, settings: settings,
             makeEnvironment: Self.environment(library, source: source, endpoint: endpoint, concurrency: concurrency),

@@ -125,6 +125,7 @@ extension LibraryStoresTests {
         _ = try await lib.json(["pin", "edit", "\(pin)", "--title", "Annsecret", "--note", "annsecret note"])
         _ = try await lib.json(["tag", "add", "pin:\(pin)", "annsecrettag"])
         let photo = try #require(try await lib.photos(pin).first?["id"] as? Int)
+        let share = try #require((try await lib.json(["share", "pin", "\(pin)"]) as? [String: Any])?["id"] as? Int)
 
         let (process, port, serve) = try await serveWithUsers(lib)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
@@ -139,7 +140,7 @@ extension LibraryStoresTests {
         var probed = 0
         for (template, operations) in paths.sorted(by: { $0.key < $1.key }) where !template.hasPrefix("/api/auth/") {
             let usesId = template.contains("{id}")
-            let id = template.hasPrefix("/api/photos/") || template.hasPrefix("/api/media/") ? photo : pin
+            let id = template.hasPrefix("/api/photos/") || template.hasPrefix("/api/media/") ? photo : template.hasPrefix("/api/shares/") ? share : pin
             var path = template.replacingOccurrences(of: "{id}", with: "\(id)")
             if template == "/api/search" { path += "?q=annsecret" }
             if template == "/api/summaries/monthly" { path += "?year=2020&month=1" }
@@ -164,10 +165,11 @@ extension LibraryStoresTests {
                 }
                 let text = answer.text
                 #expect(!Self.showsAnnsData(text), "\(verb) \(path) shows Ann's data: \(answer.text.prefix(200))")
-                #expect(!text.contains("\"id\":\(pin),") && !text.contains("\"id\":\(photo),"), "\(verb) \(path) shows Ann's ids: \(answer.text.prefix(200))")
+                #expect(!text.contains("\"id\":\(pin),") && !text.contains("\"id\":\(photo),") && !text.contains("\"pinId\":\(pin)"),
+                        "\(verb) \(path) shows Ann's ids: \(answer.text.prefix(200))")
             }
         }
-        #expect(probed >= 17, "every operation of the document was probed (\(probed))")
+        #expect(probed >= 21, "every operation of the document was probed (\(probed))")
         // The pages too.
         for page in ["/pins/\(pin)"] {
             #expect(try await Self.call(port, "GET", page, headers: bob).status == 404)
@@ -180,6 +182,8 @@ extension LibraryStoresTests {
         let still = try #require(try await Self.call(port, "GET", "/api/pins/\(pin)/photos", headers: ann).json() as? [String: Any])
         #expect((still["photos"] as? [Any])?.count == 3, "\(still)")
         #expect(((still["pin"] as? [String: Any])?["latitude"] as? Double ?? 0) != 10.0)
+        let links = try #require(try await Self.call(port, "GET", "/api/shares", headers: ann).json() as? [[String: Any]])
+        #expect(links.count == 1 && links[0]["id"] as? Int == share && links[0]["revoked"] as? Bool == false, "Bob's DELETE left Ann's link: \(links)")
         // Bob's own pin has an id of his partition, never one of Ann's.
         let own = try #require(try await Self.call(port, "POST", "/api/pins", json: ["latitude": 1.0, "longitude": 1.0, "fetch": false], headers: bob).json() as? [String: Any])
         #expect((own["id"] as? Int ?? 0) >= 2_000_000_000, "\(own)")

@@ -15,7 +15,7 @@ import TestSupport
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
                                  "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
-                                 "accounts-createSyncClient", "speed-thumbnailPending"]
+                                 "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

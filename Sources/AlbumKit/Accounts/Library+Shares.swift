@@ -17,19 +17,32 @@ extension Library {
     /// - Throws: `AlbumError.notFound` for a pin the user does not have; `.invalidInput` for a
     ///   duration outside 1 minute to 1 year.
     public func share(pinId: Int64, seconds: Int64, as email: String?, now: Int64) async throws(AlbumError) -> NewShareLink {
-        guard (60...366 * 86_400).contains(seconds) else { throw .invalidInput("--for must be between 1 minute and 1 year") }
+        guard Self.shareSeconds.contains(seconds) else { throw .invalidInput("--for must be between 1 minute and 1 year") }
         let user = try await actingUser(email)
         let content = try await acting(as: email, access: .reading)
         do {
-            _ = try await content.pin(id: pinId)
+            let made = try await share(pinId: pinId, seconds: seconds, userId: user?.id, content: content, now: now)
             if content !== self { await content.close() }
+            return made
         } catch {
             if content !== self { await content.close() }
             throw error
         }
+    }
+
+    /// How long a link may last: 1 minute to 1 year (366 days).
+    public static let shareSeconds: ClosedRange<Int64> = 60...(366 * 86_400)
+
+    /// Shares `content`'s pin (the user's own library: the partition, or this library for its
+    /// owner) as `userId` (nil on a library without users), as a server does for its caller.
+    /// Call it on the library itself, which keeps the links.
+    /// - Throws: `AlbumError.notFound` for a pin `content` does not have.
+    public func share(pinId: Int64, seconds: Int64, userId: Int64?, content: Library, now: Int64) async throws(AlbumError) -> NewShareLink {
+        guard Self.shareSeconds.contains(seconds) else { throw .invalidInput("a share link lasts 1 minute to 1 year") }
+        _ = try await content.pin(id: pinId)
         let token = Sodium.randomHex(bytes: 32)
         let link = try await store.addShareLink(
-            userId: user?.id, pinId: pinId, hash: ShareToken.digest(token), createdAt: now, expiresAt: now + seconds)
+            userId: userId, pinId: pinId, hash: ShareToken.digest(token), createdAt: now, expiresAt: now + seconds)
         return NewShareLink(link: link, token: token)
     }
 
@@ -38,9 +51,20 @@ extension Library {
         try await store.shareLinks(userId: try await actingUser(email)?.id)
     }
 
+    /// The share links of user `userId` (nil: a library without users), newest first.
+    public func shareLinks(userId: Int64?) async throws(AlbumError) -> [ShareLink] {
+        try await store.shareLinks(userId: userId)
+    }
+
     /// Revokes a share link of `email`'s. - Throws: `AlbumError.notFound` naming the id.
     public func revokeShare(id: Int64, as email: String?, now: Int64) async throws(AlbumError) -> ShareLink {
-        guard let link = try await store.revokeShareLink(id: id, userId: try await actingUser(email)?.id, now: now) else {
+        try await revokeShare(id: id, userId: try await actingUser(email)?.id, now: now)
+    }
+
+    /// Revokes a share link of user `userId`'s (revoking one again changes nothing).
+    /// - Throws: `AlbumError.notFound` naming the id, for a link that is not theirs.
+    public func revokeShare(id: Int64, userId: Int64?, now: Int64) async throws(AlbumError) -> ShareLink {
+        guard let link = try await store.revokeShareLink(id: id, userId: userId, now: now) else {
             throw .notFound("no share link \(id)")
         }
         return link

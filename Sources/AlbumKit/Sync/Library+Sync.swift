@@ -25,4 +25,13 @@ extension Library {
         let rows = try await store.changes(after: seq, limit: limit + 1)
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
+
+    /// Adds a pin a sync client pushed with its own id, or answers the pin that id made before
+    /// (`SyncStore.addPin(…clientId:)`, decision 0077); a new one is named with its place.
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?, clientId: String) async throws(AlbumError) -> (pin: Pin, created: Bool) {
+        let (pin, created) = try await store.addPin(at: coordinate, title: title, note: note, clientId: clientId)
+        guard created else { return (pin, false) }
+        try await nameNewPlacesOffPool()
+        return (try await store.requirePin(id: pin.id), true)
+    }
 }

@@ -66,7 +66,10 @@ extension Library {
                     try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: mapped.id, agreed: fields.text)
                 }
             } else {
-                var body: [String: Any] = ["latitude": now.latitude, "longitude": now.longitude, "fetch": false]
+                // The pin's own id on this device: a retry whose first answer was lost, even one the
+                // server never kept (killed after its commit), gets that pin again (decision 0077).
+                var body: [String: Any] = ["latitude": now.latitude, "longitude": now.longitude, "fetch": false,
+                                           "clientId": "\(state.device)-pin-\(local)"]
                 if let title = now.title { body["title"] = title }
                 if let note = now.note { body["note"] = note }
                 let answer = try await session.send("POST", "/api/pins", body: try JSONSerialization.data(withJSONObject: body),

@@ -555,5 +555,10 @@ public enum PostgresSchema {
             ALTER TABLE photos ADD COLUMN thumbnail_pending integer NOT NULL DEFAULT 0;
             CREATE INDEX photos_thumbnail_pending ON photos (id) WHERE thumbnail_pending = 1;
             """),
+        Migration(name: "accounts-pinClientId", sql: """
+            -- A sync client's own id of a pin it pushed (decision 0077), as SQLite's accounts-pinClientId.
+            ALTER TABLE pins ADD COLUMN client_id text;
+            CREATE UNIQUE INDEX pins_by_client ON pins (client_id) WHERE client_id IS NOT NULL;
+            """),
     ]
 }

@@ -41,6 +41,21 @@ extension PostgresStore {
         }
     }
 
+    /// Two servers adding one client id at once: the insert lets one through, the other reads its pin.
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?, clientId: String) async throws(AlbumError) -> (pin: Pin, created: Bool) {
+        try await write { db throws(AlbumError) in
+            let now = Timestamp.now()
+            let made = try await db.queryOne("""
+                INSERT INTO pins (latitude, longitude, title, note, client_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT (client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id
+                """, [coordinate.latitude, coordinate.longitude, title, note, clientId, now, now])?.int64(0)
+            var id = made
+            if id == nil { id = try await db.queryOne("SELECT id FROM pins WHERE client_id = $1", [clientId])?.int64(0) }
+            guard let id, let pin = try await Self.fetchPin(db, id: id) else { throw .database("\(db.store.name): the pin of client id \(clientId) vanished") }
+            return (pin, made != nil)
+        }
+    }
+
     /// Numbers the changes committed since the last pull (after every number given so far, under
     /// a lock only pulls take), then reads after the cursor.
     public func changes(after seq: Int64, limit: Int) async throws(AlbumError) -> [ChangeRecord] {

@@ -148,6 +148,54 @@
     }).catch(function (err) { problem.textContent = err.message; problem.hidden = false; });
   });
 
+  // Share links (POST /api/pins/ID/share, GET /api/pins/ID/shares, DELETE /api/shares/ID): the
+  // new link's URL is shown once, with Copy; each live link can be revoked.
+  var shareForm = document.getElementById("share-pin");
+  var shareButton = document.getElementById("share");
+  var shareList = document.getElementById("share-links");
+  var shareUrl = document.getElementById("share-url");
+  function listShares() {
+    send("GET", "/api/pins/" + pinId + "/shares").then(function (links) {
+      shareList.textContent = "";
+      links.filter(function (l) { return !l.revoked && !l.expired; }).forEach(function (l) {
+        var li = document.createElement("li");
+        li.textContent = "Link " + l.id + ", until " + new Date(l.expiresAt).toLocaleString() + " ";
+        var revoke = document.createElement("button");
+        revoke.type = "button"; revoke.className = "secondary"; revoke.textContent = "Revoke";
+        revoke.setAttribute("aria-label", "Revoke link " + l.id);
+        revoke.addEventListener("click", function () {
+          send("DELETE", "/api/shares/" + l.id).then(function () { status.textContent = "Link " + l.id + " revoked"; listShares(); })
+            .catch(function (err) { problem.textContent = err.message; problem.hidden = false; });
+        });
+        li.appendChild(revoke);
+        shareList.appendChild(li);
+      });
+    }).catch(function (err) { problem.textContent = err.message; problem.hidden = false; });
+  }
+  function toggleShare(open) {
+    shareForm.hidden = !open;
+    shareButton.setAttribute("aria-expanded", String(open));
+    if (open) { listShares(); document.getElementById("share-for").focus(); } else { shareButton.focus(); }
+  }
+  shareButton.addEventListener("click", function () { toggleShare(shareForm.hidden); });
+  document.getElementById("share-cancel").addEventListener("click", function () { toggleShare(false); });
+  shareForm.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var seconds = parseInt(document.getElementById("share-for").value, 10);
+    send("POST", "/api/pins/" + pinId + "/share", { expiresIn: seconds }).then(function (link) {
+      shareUrl.value = window.location.origin + link.path;
+      document.getElementById("share-made").hidden = false;
+      shareUrl.focus(); shareUrl.select();
+      listShares();
+    }).catch(function (err) { problem.textContent = err.message; problem.hidden = false; });
+  });
+  document.getElementById("share-copy").addEventListener("click", function () {
+    shareUrl.select();
+    var done = function () { status.textContent = "Link copied"; };
+    if (navigator.clipboard) { navigator.clipboard.writeText(shareUrl.value).then(done, function () { document.execCommand("copy"); done(); }); }
+    else { document.execCommand("copy"); done(); }
+  });
+
   // Removing the pin, after a confirmation.
   var confirmRemove = document.getElementById("confirm-remove");
   document.getElementById("remove-pin").addEventListener("click", function () { confirmRemove.showModal(); });

@@ -673,5 +673,12 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN thumbnail_pending INTEGER NOT NULL DEFAULT 0;
             CREATE INDEX photos_thumbnail_pending ON photos (id) WHERE thumbnail_pending = 1;
             """),
+        // A pin pushed by a sync client carries the client's own id (decision 0077): sent again
+        // (a retry after a lost answer, or a server killed before it kept its answer), the first
+        // pin is answered, never a second made; checked and stored in the insert's transaction.
+        Migration(name: "accounts-pinClientId", sql: """
+            ALTER TABLE pins ADD COLUMN client_id TEXT;
+            CREATE UNIQUE INDEX pins_by_client ON pins (client_id) WHERE client_id IS NOT NULL;
+            """),
     ]
 }

@@ -34,6 +34,21 @@ extension AlbumDatabase {
         }
     }
 
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?, clientId: String) throws(AlbumError) -> (pin: Pin, created: Bool) {
+        try write { db throws(AlbumError) in
+            if let id = try db.queryOne("SELECT id FROM pins WHERE client_id = ?", [clientId])?.int64(0), let pin = try Self.fetchPin(db, id: id) {
+                return (pin, false)
+            }
+            let now = Timestamp.now()
+            try db.run(
+                "INSERT INTO pins (latitude, longitude, title, note, client_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [coordinate.latitude, coordinate.longitude, title, note, clientId, now, now])
+            let id = db.lastInsertRowID
+            guard let pin = try Self.fetchPin(db, id: id) else { throw .database("pin \(id) vanished after insert") }
+            return (pin, true)
+        }
+    }
+
     /// One writer at a time: rows are numbered in commit order as they are written.
     public func changes(after seq: Int64, limit: Int) throws(AlbumError) -> [ChangeRecord] {
         try read { db throws(AlbumError) in
@@ -62,5 +77,9 @@ extension SQLiteLibraryStore {
 
     public func changes(after seq: Int64, limit: Int) async throws(AlbumError) -> [ChangeRecord] {
         try await database.read { db throws(AlbumError) in try db.changes(after: seq, limit: limit) }
+    }
+
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?, clientId: String) async throws(AlbumError) -> (pin: Pin, created: Bool) {
+        try await database.write { db throws(AlbumError) in try db.addPin(at: coordinate, title: title, note: note, clientId: clientId) }
     }
 }
