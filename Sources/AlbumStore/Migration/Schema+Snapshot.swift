@@ -34,6 +34,7 @@ extension Schema {
         "voice-moodsAndTranscripts",
         "accounts-createSyncClient",
         "speed-thumbnailPending",
+        "accounts-pinClientId",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -43,7 +44,7 @@ extension Schema {
             note TEXT,
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL
-        , place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, named_at TEXT);
+        , place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, named_at TEXT, client_id TEXT);
         CREATE VIRTUAL TABLE pins_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
         CREATE TABLE region (
             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -585,5 +586,6 @@ extension Schema {
         END;
         CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
         CREATE INDEX photos_thumbnail_pending ON photos (id) WHERE thumbnail_pending = 1;
+        CREATE UNIQUE INDEX pins_by_client ON pins (client_id) WHERE client_id IS NOT NULL;
         """#)
 }
