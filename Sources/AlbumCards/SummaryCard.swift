@@ -20,6 +20,13 @@ public struct CardContent: Sendable {
     public var footer: String
     /// Shown instead of the chart and collage when there is nothing to show.
     public var emptyMessage: String?
+    /// The music line ("♪ Miles Davis (2), John Coltrane · So What"), when the period has songs.
+    public var music: String?
+    /// The word cloud: the period's note words with their use, most used first (issue 26).
+    public var words: [(word: String, count: Int)] = []
+
+    /// Whether the card has a music line or a word cloud (they take a band above the collage).
+    public var hasMemories: Bool { music != nil || !words.isEmpty }
 
     public init(
         title: String, subtitle: String, numbers: [(value: String, label: String)], bars: [Int],
@@ -53,24 +60,41 @@ public enum SummaryCard {
         public var chart: (x: Int, y: Int, w: Int, h: Int) {
             (Int(margin), Int(380 * unit), Int(Double(width) - 2 * margin), Int(220 * unit))
         }
+        /// With a music line or word cloud, the collage starts lower (`memories`).
+        public var hasMemories = false
         public var collage: (x: Int, y: Int, w: Int, h: Int) {
-            (Int(margin), Int(660 * unit), Int(Double(width) - 2 * margin), Int(Double(height) - 660 * unit - 110 * unit))
+            let top = hasMemories ? 830 * unit : 660 * unit
+            return (Int(margin), Int(top), Int(Double(width) - 2 * margin), Int(Double(height) - top - 110 * unit))
         }
-        public init(width: Int) { self.width = width }
-        public static func == (a: Layout, b: Layout) -> Bool { a.width == b.width }
+        /// The band of the music line and the word cloud, between the chart and the collage.
+        public var memories: (x: Int, y: Int, w: Int, h: Int) {
+            (Int(margin), Int(625 * unit), Int(Double(width) - 2 * margin), Int(190 * unit))
+        }
+        public init(width: Int, hasMemories: Bool = false) {
+            self.width = width
+            self.hasMemories = hasMemories
+        }
+        public static func == (a: Layout, b: Layout) -> Bool { a.width == b.width && a.hasMemories == b.hasMemories }
     }
 
-    static let background = CairoCanvas.Colour(0xF6F3EC)
-    static let ink = CairoCanvas.Colour(0x1F2A30)
-    static let muted = CairoCanvas.Colour(0x6B7780)
-    static let accent = CairoCanvas.Colour(0xD9623B)
-    static let track = CairoCanvas.Colour(0xE4DED2)
+    /// The card's colours: light (paper) or dark (the pages' dark theme, so the card does not
+    /// glare on a dark page).
+    public enum Theme: String, Sendable, CaseIterable {
+        case light, dark
+
+        var background: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0xF6F3EC) : CairoCanvas.Colour(0x19212B) }
+        var ink: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0x1F2A30) : CairoCanvas.Colour(0xE7ECF2) }
+        var muted: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0x6B7780) : CairoCanvas.Colour(0xAAB5C3) }
+        var accent: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0xD9623B) : CairoCanvas.Colour(0xF0875E) }
+        var track: CairoCanvas.Colour { self == .light ? CairoCanvas.Colour(0xE4DED2) : CairoCanvas.Colour(0x2A3441) }
+    }
 
     /// The card as PNG bytes.
     /// - Throws: `AlbumError.invalidInput` for a width outside 320…4096, `.io` when cairo fails.
-    public static func png(_ content: CardContent, width: Int = 1080) throws(AlbumError) -> Data {
+    public static func png(_ content: CardContent, width: Int = 1080, theme: Theme = .light) throws(AlbumError) -> Data {
+        let background = theme.background, ink = theme.ink, muted = theme.muted, accent = theme.accent, track = theme.track
         guard (320...4096).contains(width) else { throw .invalidInput("--width \(width) must be between 320 and 4096") }
-        let layout = Layout(width: width)
+        let layout = Layout(width: width, hasMemories: content.hasMemories)
         let canvas = try CairoCanvas(width: width, height: layout.height)
         let u = layout.unit, m = layout.margin
         canvas.fill(0, 0, Double(width), Double(layout.height), background)
@@ -89,19 +113,65 @@ public enum SummaryCard {
 
         if let message = content.emptyMessage {
             let chart = layout.chart
-            canvas.fill(Double(chart.x), Double(chart.y), Double(chart.w), Double(layout.height) - Double(chart.y) - 110 * u, track)
+            // With memories, the panel is the chart's (the band below still shows them).
+            let bottom = content.hasMemories ? Double(chart.y + chart.h) : Double(layout.height) - 110 * u
+            canvas.fill(Double(chart.x), Double(chart.y), Double(chart.w), bottom - Double(chart.y), track)
             let w = canvas.textWidth(message, size: 44 * u, bold: true)
-            canvas.text(message, x: (Double(width) - w) / 2, y: Double(layout.height) / 2 + 60 * u, size: 44 * u, bold: true, colour: muted)
+            canvas.text(message, x: (Double(width) - w) / 2, y: (Double(chart.y) + bottom) / 2 + 16 * u, size: 44 * u, bold: true, colour: muted)
         } else {
-            drawChart(content, canvas: canvas, layout: layout)
-            try drawCollage(content.tiles, canvas: canvas, layout: layout)
+            drawChart(content, canvas: canvas, layout: layout, theme: theme)
+            try drawCollage(content.tiles, canvas: canvas, layout: layout, theme: theme)
         }
+        if content.hasMemories { drawMemories(content, canvas: canvas, layout: layout, theme: theme) }
         canvas.text(content.footer, x: m, y: Double(layout.height) - 50 * u, size: 26 * u, colour: muted)
         canvas.text("GeoAlbum", x: Double(width) - m, y: Double(layout.height) - 50 * u, size: 26 * u, bold: true, colour: accent, alignRight: true)
         return try canvas.png()
     }
 
-    static func drawChart(_ content: CardContent, canvas: CairoCanvas, layout: Layout) {
+    /// The music line, then the word cloud: words left to right in lines, sized by their use
+    /// (the most used largest), alternately ink and accent, as many as fit in the band.
+    static func drawMemories(_ content: CardContent, canvas: CairoCanvas, layout: Layout, theme: Theme) {
+        let ink = theme.ink, accent = theme.accent
+        let (bx, by, bw, bh) = layout.memories
+        let u = layout.unit
+        var top = Double(by)
+        if let music = content.music {
+            canvas.text(fitted(music, width: Double(bw), size: 28 * u, canvas: canvas), x: Double(bx), y: top + 30 * u,
+                        size: 28 * u, bold: true, colour: ink)
+            top += 48 * u
+        }
+        guard let most = content.words.map(\.count).max(), most > 0 else { return }
+        let least = content.words.map(\.count).min() ?? most
+        let gap = 18 * u
+        var x = Double(bx)
+        var lineTop = top
+        var lineHeight = 0.0
+        for (index, word) in content.words.enumerated() {
+            let share = most == least ? 1 : Double(word.count - least) / Double(most - least)
+            let size = (22 + 26 * share) * u
+            let w = canvas.textWidth(word.word, size: size, bold: share > 0.5)
+            if x > Double(bx) && x + w > Double(bx + bw) {
+                lineTop += lineHeight + 8 * u
+                x = Double(bx)
+                lineHeight = 0
+            }
+            guard lineTop + size <= Double(by + bh), w <= Double(bw) else { break }
+            canvas.text(word.word, x: x, y: lineTop + size, size: size, bold: share > 0.5, colour: index % 2 == 0 ? ink : accent)
+            x += w + gap
+            lineHeight = max(lineHeight, size)
+        }
+    }
+
+    /// `text` cut with an ellipsis to fit `width`.
+    static func fitted(_ text: String, width: Double, size: Double, canvas: CairoCanvas) -> String {
+        guard canvas.textWidth(text, size: size, bold: true) > width else { return text }
+        var cut = text
+        while !cut.isEmpty && canvas.textWidth(cut + "…", size: size, bold: true) > width { cut.removeLast() }
+        return cut + "…"
+    }
+
+    static func drawChart(_ content: CardContent, canvas: CairoCanvas, layout: Layout, theme: Theme) {
+        let accent = theme.accent, muted = theme.muted, track = theme.track
         let (cx, cy, cw, ch) = layout.chart
         let u = layout.unit
         let labelSpace = 34 * u
@@ -123,7 +193,8 @@ public enum SummaryCard {
         }
     }
 
-    static func drawCollage(_ tiles: [PixelImage], canvas: CairoCanvas, layout: Layout) throws(AlbumError) {
+    static func drawCollage(_ tiles: [PixelImage], canvas: CairoCanvas, layout: Layout, theme: Theme) throws(AlbumError) {
+        let track = theme.track
         let (x, y, w, h) = layout.collage
         let gap = 8 * layout.unit
         let cellW = (Double(w) - gap * Double(collageColumns - 1)) / Double(collageColumns)

@@ -4,6 +4,11 @@ import AlbumModel
 /// `PhotoFilterSQL` for photos: `?` placeholders (SQLite binds them in order; PostgreSQL numbers
 /// them `$1`, `$2`, …) and the tables both stores have (`entry_tags`, `entries.local_date`).
 public struct EntryFilterSQL: Sendable {
+    /// The entries' order, newest first, as both stores list them and the timeline merges them
+    /// with photos: `entries_by_day (local_date, taken_at, id)` serves it read backwards, and
+    /// `entries_by_kind` with one kind (`EntryOrderPlanTests`, `PostgresEntryPlanTests`).
+    public static let order = "e.local_date DESC, e.taken_at DESC, e.id DESC"
+
     /// Always at least `true`, joined with `AND`.
     public let sql: String
     public let arguments: [PhotoFilterSQL.Value]
@@ -14,6 +19,12 @@ public struct EntryFilterSQL: Sendable {
         if let kind = filter.kind {
             parts.append("e.kind = ?")
             arguments.append(.text(kind.rawValue))
+        }
+        if let kinds = filter.kinds {
+            // In the order of `allCases`: the same filter is the same SQL.
+            let listed = EntryKind.allCases.filter(kinds.contains)
+            parts.append(listed.isEmpty ? "false" : "e.kind IN (\(listed.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += listed.map { .text($0.rawValue) }
         }
         if let from = filter.from {
             parts.append("e.local_date >= ?")

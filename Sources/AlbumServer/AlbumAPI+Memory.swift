@@ -6,15 +6,23 @@ import Foundation
 /// The memory routes, over issue 13's queries in AlbumKit (no SQL here): the timeline as
 /// entries, monthly and yearly summaries, tags and search. Same JSON as `album … --json`.
 extension AlbumAPI {
-    /// `GET /api/entries?from&to&tag&pin&page&pageSize&by&asOf`: one page of the timeline.
+    /// `GET /api/entries?kind&from&to&tag&pin&page&pageSize&by&asOf`: one page of the timeline,
+    /// photos only without `kind`, else photos and entries of those kinds (`TimelineJSON`).
     func entries(_ query: Query) async throws -> Data {
         let grouping = try Self.grouping(query)
         let page = try Self.integer(query, "page") ?? 1
         guard page <= Int(Int32.max) else { throw APIError.badRequest("page \(page) must be at most \(Int32.max)") }
         let pageSize = try Self.integer(query, "pageSize") ?? 100
         let filter = try Self.apiFilter(query)
+        var kinds = TimelineKinds.photosOnly
+        if let text = query["kind"] {
+            do { kinds = try TimelineKinds(naming: text, option: "kind") } catch { throw APIError.badRequest(error.detail.description) }
+        }
         do {
-            return JSONOut.encode(Self.served(try await library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)))
+            // A timeline of one source is photos only (entries have no source).
+            if filter.source != nil { kinds.entries = [] }
+            let timeline = Self.served(try await library.timeline(by: grouping, filter: filter, kinds: kinds, page: page, pageSize: pageSize))
+            return JSONOut.encode(TimelineJSON(timeline, kinds: kinds, media: .served))
         } catch {
             throw Self.renamingOptions(error)
         }
@@ -59,12 +67,17 @@ extension AlbumAPI {
         }
     }
 
-    /// `GET /api/summaries/{monthly|yearly}/card?year&month`: the summary card as a PNG.
+    /// `GET /api/summaries/{monthly|yearly}/card?year&month&theme`: the summary card as a PNG,
+    /// in light (the default) or dark colours.
     func card(_ kind: String, _ query: Query) async throws -> Response {
+        let theme = try query["theme"].map { name throws(APIError) in
+            guard let theme = CardTheme(rawValue: name) else { throw APIError.badRequest("theme '\(name)' must be light or dark") }
+            return theme
+        } ?? .light
         let summary = try await library.summary(of: try Self.period(kind, query))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
-        try await library.writeCard(summary, to: file)
+        try await library.writeCard(summary, to: file, theme: theme)
         guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
         return Reply.bytes(data, type: "image/png")
     }

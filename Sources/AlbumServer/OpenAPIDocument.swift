@@ -102,7 +102,28 @@ enum OpenAPIDocument {
                 "text": { "type": "string", "nullable": true, "description": "a note's Markdown, or a check-in's note" }, "html": { "type": "string", "nullable": true, "description": "the text as safe HTML" },
                 "title": { "type": "string", "nullable": true }, "artist": { "type": "string", "nullable": true }, "album": { "type": "string", "nullable": true }, "link": { "type": "string", "nullable": true },
                 "durationMs": { "type": "integer", "nullable": true }, "codec": { "type": "string", "nullable": true }, "waveform": { "type": "array", "nullable": true, "items": { "type": "integer" } },
-                "file": { "type": "string", "nullable": true }, "mediaType": { "type": "string", "nullable": true }, "bytes": { "type": "integer", "nullable": true } } },
+                "file": { "type": "string", "nullable": true }, "mediaType": { "type": "string", "nullable": true }, "bytes": { "type": "integer", "nullable": true },
+                "mood": { "type": "string", "nullable": true, "enum": ["positive", "neutral", "negative", null], "description": "how its text feels (a note's, a check-in's note, a clip's transcript), once read" },
+                "moodScore": { "type": "number", "nullable": true, "minimum": -1, "maximum": 1, "description": "VADER's compound score" },
+                "moodSource": { "type": "string", "nullable": true, "enum": ["computed", "user", null], "description": "computed from the text, or set by hand (album mood)" },
+                "transcript": { "type": "string", "nullable": true, "description": "a voice clip's transcript as shown and searched (the user's edit, else the engine's), once done" } } },
+              "TimelineItem": { "type": "object", "required": ["kind", "id"], "properties": {
+                "kind": { "type": "string", "enum": ["photo", "note", "song", "audio", "place"], "description": "photo, or the entry's own kind (place for a check-in)" },
+                "id": { "type": "integer", "format": "int64" } } },
+              "TimelineGroup": { "type": "object", "required": ["key", "from", "to", "count", "photos", "entries", "items"], "properties": {
+                "key": { "type": "string", "description": "2024-06-14, 2024-W24, 2024-06, or undated" },
+                "from": { "type": "string", "format": "date", "nullable": true }, "to": { "type": "string", "format": "date", "nullable": true },
+                "count": { "type": "integer", "description": "photos and entries of the whole group (also those on other pages)" },
+                "photos": { "type": "array", "items": { "type": "object" }, "description": "this page's photos of the group, newest first (thumbnail as its media URL)" },
+                "entries": { "type": "array", "items": { "$ref": "#/components/schemas/Entry" }, "description": "this page's entries of the group, newest first" },
+                "items": { "type": "array", "items": { "$ref": "#/components/schemas/TimelineItem" }, "description": "this page's photos and entries of the group in timeline order" } } },
+              "Timeline": { "type": "object", "required": ["by", "kinds", "groups", "page", "pages", "pageSize", "total", "asOf"], "description": "as `album timeline --json`", "properties": {
+                "by": { "type": "string", "enum": ["day", "week", "month"] },
+                "kinds": { "type": "array", "items": { "type": "string", "enum": ["photo", "note", "song", "audio", "checkin"] }, "description": "what the timeline lists" },
+                "groups": { "type": "array", "items": { "$ref": "#/components/schemas/TimelineGroup" } },
+                "page": { "type": "integer" }, "pages": { "type": "integer" }, "pageSize": { "type": "integer" },
+                "total": { "type": "integer", "description": "photos and entries the filter selects, on every page" },
+                "asOf": { "type": "integer", "format": "int64", "description": "the highest photo id the pages cover" } } },
               "EntryPosition": { "description": "where: pinId, latitude and longitude, or place (a place name, as --place), one of them or none", "oneOf": [
                 { "type": "object", "required": ["pinId"], "properties": { "pinId": { "type": "integer", "format": "int64", "minimum": 1, "maximum": 8999999999999999 }, "latitude": { "not": {} }, "longitude": { "not": {} }, "place": { "not": {} } } },
                 { "type": "object", "required": ["latitude", "longitude"], "properties": { "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "pinId": { "not": {} }, "place": { "not": {} } } },
@@ -231,7 +252,7 @@ enum OpenAPIDocument {
               "get": { "summary": "A photo's original, or its thumbnail with size=thumb", "responses": { "200": { "description": "the image", "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/entries": {
-              "get": { "summary": "The timeline: photos newest local day first, grouped (as `album timeline --json`, except that each photo's thumbnail is its media URL)",
+              "get": { "summary": "The timeline: photos (and, with kind, notes, songs, sounds and check-ins) newest local day first, grouped (as `album timeline --kind K --json`, except that each photo's thumbnail and each sound's file is its media URL)",
                 "parameters": [
                   { "name": "from", "in": "query", "schema": { "type": "string", "format": "date" } },
                   { "name": "to", "in": "query", "schema": { "type": "string", "format": "date" } },
@@ -241,9 +262,10 @@ enum OpenAPIDocument {
                   { "name": "pageSize", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 100 } },
                   { "name": "by", "in": "query", "schema": { "type": "string", "enum": ["day", "week", "month"], "default": "day" } },
                   { "name": "asOf", "in": "query", "schema": { "type": "integer", "format": "int64" }, "description": "the asOf of page 1, to page through the same photos" },
-                  { "name": "type", "in": "query", "schema": { "type": "string", "enum": ["photo", "note", "song", "audio", "place"], "default": "photo" }, "description": "another kind than photo: that kind's entries newest first, `{total, page, pageSize, entries}` (as `album entries --json`, a sound's file as its media URL); by, pin and asOf apply to photos only" }
+                  { "name": "type", "in": "query", "schema": { "type": "string", "enum": ["photo", "note", "song", "audio", "place"], "default": "photo" }, "description": "another kind than photo: that kind's entries newest first, `{total, page, pageSize, entries}` (as `album entries --json`, a sound's file as its media URL); by, pin and asOf apply to photos only" },
+                  { "name": "kind", "in": "query", "schema": { "type": "string", "pattern": "^(photo|note|song|audio|checkin|place)(,(photo|note|song|audio|checkin|place))*$", "maxLength": 200 }, "description": "what the timeline lists, comma-separated (photo, note, song, audio, checkin; place is checkin); without it, photos only. pin and tag select entries as photos; asOf holds photos only. Not read when type names another kind than photo" }
                 ],
-                "responses": { "200": { "description": "one page", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } },
+                "responses": { "200": { "description": "one page: a Timeline, or with type another kind's `{total, page, pageSize, entries}`", "content": { "application/json": { "schema": { "anyOf": [{ "$ref": "#/components/schemas/Timeline" }, { "type": "object", "required": ["total", "page", "pageSize", "entries"] }] } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } },
               "post": { "summary": "Add a note, a song or a check-in (a JSON body, as `album note add`, `song add`, `check-in`), or upload a photo (JPEG, HEIC) or a sound (multipart/form-data), imported as `album import` imports (EXIF date and place, the pin it joins or makes, its thumbnail, duplicates by content; a sound becomes an audio or song entry); streamed to disk under the cap (`album serve --max-upload-mb`); nothing is stored when it fails",
                 "parameters": [{ "$ref": "#/components/parameters/idempotencyKey" }],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewEntry" } }, "multipart/form-data": { "schema": { "type": "object", "required": ["file"], "additionalProperties": false, "properties": { "file": { "type": "string", "format": "binary", "description": "one file, with its filename" } } } } } },
@@ -290,7 +312,7 @@ enum OpenAPIDocument {
                 "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
             "/api/tags": {
-              "get": { "summary": "Every tag with its photo and pin counts", "responses": { "200": { "description": "tags", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "object" } } } } } } }
+              "get": { "summary": "Every tag with its photo, pin and entry counts, most used first (as `album tags --json`)", "responses": { "200": { "description": "tags", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "object", "required": ["tag", "photos", "pins", "entries"], "properties": { "tag": { "type": "string" }, "photos": { "type": "integer", "description": "photos carrying it, directly or through their pin" }, "pins": { "type": "integer" }, "entries": { "type": "integer", "description": "notes, songs, sounds and check-ins carrying it" } } } } } } } } }
             },
             "/api/search": {
               "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",

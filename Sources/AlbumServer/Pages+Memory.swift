@@ -134,7 +134,10 @@ extension Pages {
         }
         out += "</ul>\n"
         if summary.photos > 0 {
-            out += "<p><img class=\"card\" src=\"/api/summaries/\(summary.period == .month ? "monthly" : "yearly")/card?\(cardQuery)\" alt=\"summary card\"></p>\n"
+            // Both themes' cards; the style sheet shows the page's (a hidden lazy image is not fetched).
+            let card = "/api/summaries/\(summary.period == .month ? "monthly" : "yearly")/card?\(cardQuery)"
+            out += "<p><img class=\"card card-light\" src=\"\(card)\" alt=\"summary card\" loading=\"lazy\">"
+            out += "<img class=\"card card-dark\" src=\"\(card)&amp;theme=dark\" alt=\"summary card\" loading=\"lazy\"></p>\n"
         } else {
             out += "<p class=\"no-images\">No Images</p>\n"
         }

@@ -52,6 +52,7 @@ extension Pages {
             </form>
             </main>
             <script src="/assets/leaflet.js"></script>
+            <script src="\(StaticAssets.shared.url("longpress.js"))"></script>
             <script src="\(StaticAssets.shared.url("places.js"))"></script>
             </body>
             </html>

@@ -7,7 +7,7 @@ import Foundation
 enum Pages {
     /// The screens the header links, in order: path and name.
     static let screens: [(path: String, name: String)] = [
-        ("/", "Map"), ("/places", "Places"), ("/reminders", "Reminders"), ("/timeline", "Timeline"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
+        ("/", "Map"), ("/places", "Places"), ("/reminders", "Reminders"), ("/timeline", "Timeline"), ("/diary", "Diary"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
     ]
 
     /// Who is looking at the page, on a library with users (set by `FrontResponder` for the
@@ -55,6 +55,7 @@ enum Pages {
             <script src="/assets/leaflet.js"></script>
             <script src="/assets/leaflet.markercluster.js"></script>
             <script src="\(StaticAssets.shared.url("cities.js"))"></script>
+            <script src="\(StaticAssets.shared.url("longpress.js"))"></script>
             <script src="\(StaticAssets.shared.url("map.js"))"></script>
             </body>
             </html>

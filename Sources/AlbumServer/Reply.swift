@@ -7,7 +7,7 @@ enum Reply {
     /// No inline scripts or styles, nothing from other origins, no framing; forms (the search box)
     /// submit to this server only.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     static func secure(_ response: Response) -> Response {

@@ -6,14 +6,16 @@ import Foundation
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Pins and photos as GeoJSON, KML or GPX, or a static HTML gallery.",
+        abstract: "Pins, photos and entries as GeoJSON, KML or GPX, or an HTML gallery.",
         discussion: """
-            geojson: an RFC 7946 FeatureCollection of pins and photos (Points).
-            kml: KML 2.2, a Folder per pin with Placemarks.
-            gpx: GPX 1.1, a waypoint per pin and a track of the photos in time order.
-            html: a gallery folder that opens from file://.
+            geojson: an RFC 7946 FeatureCollection of pins, photos and entries (Points).
+            kml: KML 2.2, a Folder per pin with Placemarks, and one of the entries.
+            gpx: GPX 1.1, a waypoint per pin and entry, and a track of the photos by time.
+            html: a gallery folder that opens from file:// (photos only).
 
             Only downloaded photos are exported; --from/--to keep photos taken on those local days.
+            Entries (notes, songs, sounds, check-ins) with a position are exported with their \
+            text, a clip's transcript and mood.
             """)
     enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, kml, gpx, html }
 
@@ -63,17 +65,25 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let written = format == .html ? target.appendingPathComponent("index.html") : target
         if global.json {
-            return try Output.json(ExportJSON(format: format.rawValue, file: written.path, pins: content.pins.count, photos: photos))
+            return try Output.json(ExportJSON(format: format.rawValue, file: written.path, pins: content.pins.count, photos: photos,
+                                            entries: format == .html ? 0 : content.entries.count))
         }
         let pins = content.pins.count
-        Output.line("exported \(pins) pin\(pins == 1 ? "" : "s") and \(photos) photo\(photos == 1 ? "" : "s") to \(written.path)")
+        let entries = content.entries.count
+        let photoText = "\(photos) photo\(photos == 1 ? "" : "s")"
+        // The gallery shows photos only.
+        let what = entries == 0 || format == .html
+            ? " and \(photoText)" : ", \(photoText) and \(entries) entr\(entries == 1 ? "y" : "ies")"
+        Output.line("exported \(pins) pin\(pins == 1 ? "" : "s")\(what) to \(written.path)")
     }
 }
 
-/// `{format, file, pins, photos}`.
+/// `{format, file, pins, photos, entries}`.
 struct ExportJSON: Encodable {
     let format: String
     let file: String
     let pins: Int
     let photos: Int
+    /// Entries with a position in the document (none in an html gallery).
+    let entries: Int
 }

@@ -30,7 +30,10 @@ struct FindCommand: AsyncParsableCommand {
             return (results, entries, FindJSON(results: results, entries: entries, library: library))
         }
         if global.json { return try Output.json(json) }
-        if results.total == 0 && entries.total == 0 { return Output.line("no photo matches \(search.text)") }
+        if results.total == 0 && entries.total == 0 {
+            // Word it for what was searched: --pin and --source search photos only.
+            return Output.line("\(entryFilter == nil ? "no photo" : "no photo, note, song, sound or check-in") matches \(search.text)")
+        }
         for photo in results.photos { Output.line(photo.line) }
         if results.total > 0 || entries.total == 0 {
             let more = results.total > results.photos.count ? " (showing \(results.photos.count))" : ""

@@ -10,8 +10,8 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync", abstract: "Send this library's changes to a GeoAlbum server and take its changes.",
         discussion: """
             --user names your account on the server (the first run asks its password: typed, or one line of stdin; \
-            the login is then kept in $XDG_CONFIG_HOME/geoalbum/sessions.json, 0600). Pins, photos and sound entries \
-            are synced; every change waits in an outbox until the server has it, tried again with back-off. \
+            the login is then kept in $XDG_CONFIG_HOME/geoalbum/sessions.json, 0600). Pins, photos, sounds, notes, check-ins \
+            and songs are synced; every change waits in an outbox until the server has it, tried again with back-off. \
             Run it from cron: each run finishes what an earlier one left. --status lists what waits and why.
             """)
     @OptionGroup var global: GlobalOptions

@@ -84,6 +84,53 @@ import TestSupport
         #expect(check.status == 0, "python3-geojson: \(check.output)")
     }
 
+    /// Entries with a position (issue 26) in all three formats, with their words and mood; an
+    /// entry without one is left out.
+    @Test func entriesWithAPositionAreExported() throws {
+        func add(_ arguments: [String]) throws -> Int {
+            let run = try fixture.album(arguments + ["--json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try #require((try run.json() as? [String: Any])?["id"] as? Int)
+        }
+        let note = try add(["note", "add", "A wonderful <b>day</b> & more", "--lat", "48.86", "--lon", "2.35", "--at", "2024-06-14T18:00", "--tag", "paris"])
+        let song = try add(["song", "add", "--title", "La Mer", "--artist", "Charles Trenet", "--pin", "\(fixture.parisPin)", "--at", "2024-06-15T09:00"])
+        _ = try add(["note", "add", "Nowhere in particular", "--at", "2024-06-16T09:00"])
+
+        let (gpx, gpxRun) = try export("gpx")
+        #expect(gpxRun.status == 0 && gpxRun.stdout.contains("exported 3 pins, 16 photos and 2 entries"), "\(gpxRun.stdout) \(gpxRun.stderr)")
+        #expect(try ExternalTool.validateXML(gpx, schema: "gpx-1.1/gpx.xsd").status == 0)
+        #expect(try gpsbabelRows(gpx, format: "gpx").count == 3 + 2, "a waypoint per pin and per placed entry")
+        let gpxText = try String(contentsOf: gpx, encoding: .utf8)
+        #expect(gpxText.contains("<time>2024-06-14T16:00:00Z</time><name>A wonderful &lt;b&gt;day&lt;/b&gt; &amp; more</name><cmt>mood: positive"), "\(gpxText)")
+        #expect(gpxText.contains("<name>Charles Trenet – La Mer</name>") && gpxText.contains("<type>song</type>"))
+        #expect(!gpxText.contains("Nowhere"))
+
+        let (kml, kmlRun) = try export("kml")
+        #expect(kmlRun.status == 0)
+        let kmlCheck = try ExternalTool.validateXML(kml, schema: "kml-2.2/ogckml22.xsd")
+        #expect(kmlCheck.status == 0, "\(kmlCheck.output)")
+        #expect(try gpsbabelRows(kml, format: "kml").count == 3 + 16 + 2)
+        let kmlText = try String(contentsOf: kml, encoding: .utf8)
+        #expect(kmlText.contains("<Placemark id=\"entry-\(note)\">") && kmlText.contains("<when>2024-06-14T18:00:00+02:00</when>"))
+        #expect(kmlText.contains("<Data name=\"mood\"><value>positive</value></Data>") && !kmlText.contains("<b>"))
+
+        let (geojson, _) = try export("geojson")
+        let features = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: geojson)) as? [String: Any])?["features"] as? [[String: Any]])
+        let entries = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["kind"] as? String == "entry" }
+        #expect(entries.map { $0["entryId"] as? Int } == [song, note], "newest first: \(entries)")
+        let songFeature = try #require(entries.first)
+        #expect(songFeature["entryKind"] as? String == "song" && songFeature["artist"] as? String == "Charles Trenet")
+        #expect(songFeature["pinId"] as? Int == fixture.parisPin)
+        let noteFeature = try #require(entries.last)
+        #expect(noteFeature["text"] as? String == "A wonderful <b>day</b> & more" && noteFeature["mood"] as? String == "positive")
+        #expect(noteFeature["tags"] as? [String] == ["paris"] && noteFeature.keys.contains("transcript"))
+        // --pin keeps that pin's entries only; dates select entries as photos.
+        let one = try fixture.album(["export", "gpx", "--pin", "\(fixture.parisPin)"])
+        #expect(one.stdout.contains("<type>song</type>") && !one.stdout.contains("wonderful"))
+        let july = try fixture.album(["export", "gpx", "--from", "2024-07-01"])
+        #expect(!july.stdout.contains("<type>song</type>") && !july.stdout.contains("<type>note</type>"))
+    }
+
     @Test func dateRangeAndPinSelect() throws {
         let july = try fixture.album(["export", "geojson", "--from", "2024-07-01", "--to", "2024-07-31"])
         #expect(july.status == 0, "\(july.stderr)")

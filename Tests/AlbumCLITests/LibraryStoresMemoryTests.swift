@@ -47,7 +47,7 @@ extension LibraryStoresTests {
         #expect(try Self.ids(await lib.json(["find", "\"trip paris\""])).isEmpty)
         #expect(try Self.ids(await lib.json(["find", "eos", "r6"])).count == 6, "the copy of paris/a.jpg is one photo")
         #expect(try Self.ids(await lib.json(["find", "canon", "--tag", "paris trip", "--to", "2024-06-14"])).count == 6)
-        #expect(try await lib.run(["find", "nothing-like-this"]).stdout == "no photo matches nothing-like-this\n")
+        #expect(try await lib.run(["find", "nothing-like-this"]).stdout == "no photo, note, song, sound or check-in matches nothing-like-this\n")
         let byTag = try #require(try await lib.json(["timeline", "--tag", "BEACH"]) as? [String: Any])
         #expect(byTag["total"] as? Int == 2)
 

@@ -53,6 +53,23 @@ extension LibraryStoresTests {
             let now = try await pins(lib)
             #expect(now.count == 1 && now.first?["title"] as? String == "Colosseo" && now.first?["note"] as? String == "go early", "\(now)")
         }
+        // Notes, check-ins and songs (decision 0078): made on either side, with their tags and place.
+        _ = try await a.json(["note", "add", "Arches", "at", "dawn", "--pin", "\(pinA)", "--tag", "rome", "--at", "2024-06-14T07:10+02:00"])
+        _ = try await b.json(["check-in", "--lat", "41.9", "--lon", "12.5", "--note", "gelato", "--tag", "food"])
+        _ = try await b.json(["song", "add", "--title", "Roma", "--artist", "Someone", "--pin", "\(pinB)"])
+        for (lib, home) in [(a, homeA), (b, homeB), (a, homeA)] { #expect(try await sync(lib, home).status == 0) }
+        for lib in [a, b] {
+            let list = try #require(try await lib.json(["entries"]) as? [String: Any])["entries"] as? [[String: Any]] ?? []
+            let byKind = Dictionary(grouping: list, by: { $0["kind"] as? String ?? "" })
+            #expect(byKind["note"]?.count == 1 && byKind["note"]?.first?["text"] as? String == "Arches at dawn"
+                    && byKind["note"]?.first?["tags"] as? [String] == ["rome"] && byKind["note"]?.first?["at"] as? String == "2024-06-14T07:10:00"
+                    && byKind["note"]?.first?["pinId"] as? Int == (lib.library == a.library ? pinA : pinB), "\(byKind["note"] ?? [])")
+            #expect(byKind["place"]?.count == 1 && byKind["place"]?.first?["text"] as? String == "gelato" && byKind["place"]?.first?["tags"] as? [String] == ["food"],
+                    "\(byKind["place"] ?? [])")
+            #expect(byKind["song"]?.count == 1 && byKind["song"]?.first?["title"] as? String == "Roma", "\(byKind["song"] ?? [])")
+            #expect(byKind["audio"]?.count == 1)
+        }
+
         // Converged: what a pull wrote is not sent back, so nothing goes to and fro any more.
         for (lib, home) in [(b, homeB), (a, homeA)] {
             let quiet = try await sync(lib, home)

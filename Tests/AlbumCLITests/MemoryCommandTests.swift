@@ -128,7 +128,7 @@ import TestSupport
         (["tag", "add", "photo:999", "x"], "no photo with id 999"),
         (["tag", "add", "pin:5", "   "], "tag '   ' is empty"),
         (["tag", "add", "photo:1", String(repeating: "long", count: 20)], "at most 64 are allowed"),
-        (["tag", "add", "photo:x", "y"], "target 'photo:x' is not photo:ID or pin:ID"),
+        (["tag", "add", "photo:x", "y"], "target 'photo:x' is not photo:ID, pin:ID or entry:ID"),
         (["find", "\"eiffel"], "unbalanced quote"),
         (["find", "*"], "'*' must end a word"),
         (["summary"], "give --month YYYY-MM or --year YYYY"),

@@ -52,12 +52,52 @@ import Testing
         #expect(throws: AlbumError.self) { try SummaryCard.png(Self.content(tiles: 0), width: 100) }
     }
 
+    /// Issue 26: a music line and a word cloud take a band above the collage, which starts lower.
+    @Test func musicAndWordsHaveTheirBand() throws {
+        var content = Self.content(tiles: 12)
+        let plain = SummaryCard.Layout(width: 1080)
+        let image0 = try CairoPNG.decode(try SummaryCard.png(content))
+        #expect(Self.ink(image0, plain.memories) > 0.5, "without memories the collage is there")
+        content.music = "♪ Miles Davis (2), John Coltrane · top song So What (2)"
+        content.words = [("ramen", 4), ("rain", 2), ("museum", 1), ("matcha", 1)]
+        let layout = SummaryCard.Layout(width: 1080, hasMemories: true)
+        #expect(layout.collage.y >= layout.memories.y + layout.memories.h, "the collage is below the band")
+        let image = try CairoPNG.decode(try SummaryCard.png(content))
+        let band = layout.memories
+        let ink = Self.ink(image, band)
+        #expect(ink > 0.01 && ink < 0.5, "text, not tiles, in the band: \(ink)")
+        #expect(Self.ink(image, layout.collage) > 0.9, "the collage fills its lower box")
+        // The words alone (no songs) still draw; an empty period keeps its message in the chart.
+        content.music = nil
+        content.emptyMessage = "No photos in June 2024"
+        content.tiles = []
+        let empty = try CairoPNG.decode(try SummaryCard.png(content))
+        #expect(Self.ink(empty, band) > 0.01, "the word cloud is drawn under an empty chart")
+        #expect(empty.pixel(x: 100, y: layout.chart.y + layout.chart.h / 2) == [0xE4, 0xDE, 0xD2])
+    }
+
     @Test func anEmptyPeriodSaysSo() throws {
         let image = try CairoPNG.decode(try SummaryCard.png(Self.content(tiles: 0, empty: true)))
         let layout = SummaryCard.Layout(width: 1080)
         // The grey panel with the message, no photo colours.
         let middle = image.pixel(x: 100, y: layout.height / 2)
         #expect(middle == [0xE4, 0xDE, 0xD2])
+    }
+
+    /// The dark card (the pages' dark theme): a dark ground, light title ink, the same collage.
+    @Test func theDarkCardIsDarkWithLightInkAndTheSamePhotos() throws {
+        let layout = SummaryCard.Layout(width: 1080)
+        let image = try CairoPNG.decode(try SummaryCard.png(Self.content(tiles: 12), width: 1080, theme: .dark))
+        let ground = image.pixel(x: 5, y: layout.height - 5)
+        #expect(ground == [0x19, 0x21, 0x2B], "\(ground)")
+        // The title's strokes are light: some pixel of its line is brighter than 200 in every channel.
+        var light = false
+        for x in 40..<600 where !light { for y in 70..<140 where image.pixel(x: x, y: y).allSatisfy({ $0 > 200 }) { light = true; break } }
+        #expect(light, "the title is drawn in light ink")
+        let c = layout.collage
+        let p = image.pixel(x: c.x + 20, y: c.y + 20)
+        #expect(p[0] < 30 && p[2] > 190, "\(p)")
+        #expect(try SummaryCard.png(Self.content(tiles: 12), width: 720, theme: .dark) != SummaryCard.png(Self.content(tiles: 12), width: 720))
     }
 
     @Test func aPNGThatIsNotOneIsAnError() {

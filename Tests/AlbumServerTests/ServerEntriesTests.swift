@@ -56,6 +56,23 @@ import TestSupport
         #expect(atAPin["total"] as? Int == 0, "\(atAPin)")
         let backwards = try #require(try await h.request("GET", "/api/entries?type=note&from=2026-07-01&to=2026-06-01").json() as? [String: Any])
         #expect(backwards["total"] as? Int == 0, "from after to matches nothing, as for photos: \(backwards)")
+
+        // The mixed timeline (`kind`): entries in their groups, in timeline order, a sound's file
+        // by its media URL, the voice diary's fields present.
+        let mixed = try #require(try await h.request("GET", "/api/entries?kind=photo,note,audio&by=day").json() as? [String: Any])
+        #expect(mixed["kinds"] as? [String] == ["photo", "note", "audio"] && mixed["total"] as? Int == 2, "\(mixed)")
+        let groups = try #require(mixed["groups"] as? [[String: Any]])
+        let listedEntries = groups.flatMap { $0["entries"] as? [[String: Any]] ?? [] }
+        #expect(Set(listedEntries.compactMap { $0["id"] as? Int }) == [Int(note.id), Int(clipId)])
+        #expect(listedEntries.allSatisfy { ["mood", "moodScore", "moodSource", "transcript"].allSatisfy($0.keys.contains) })
+        #expect(listedEntries.first { $0["kind"] as? String == "audio" }?["file"] as? String == "/api/entries/\(clipId)/media")
+        let june = (groups.first { $0["key"] as? String == "2026-06-14" }?["items"] as? [[String: Any]] ?? []).map { "\($0["kind"] ?? "") \($0["id"] ?? "")" }
+        #expect(june == ["note \(note.id)"], "\(june)")
+        let notesOnly = try #require(try await h.request("GET", "/api/entries?kind=checkin,note").json() as? [String: Any])
+        #expect(notesOnly["total"] as? Int == 1)
+        let badKind = try await h.request("GET", "/api/entries?kind=photo,video")
+        #expect(badKind.status == 400 && badKind.text.contains("kind 'video' is no kind"), "\(badKind.text)")
+        #expect(try await h.request("GET", "/api/entries?kind=note&page=99999999").status == 200, "a page past the end is empty")
     }
 }
 

@@ -58,6 +58,47 @@ import Testing
         #expect(!hostile.text.contains("<script>x"), "the query is escaped")
     }
 
+    /// The diary: entries by local day with what each holds (escaped), a check-in with its
+    /// pin's photos, the kind filter kept in links, and a bad kind or date named on a 400 page.
+    @Test func diaryShowsEntriesByDayWithTheirKindAndRefusesBadFilters() async throws {
+        let (h, id) = try await paris()
+        defer { Task { await h.stop() } }
+        let empty = try await h.request("GET", "/diary")
+        #expect(empty.status == 200 && empty.text.contains("id=\"diary-count\">0 entries") && empty.text.contains("id=\"add-sheet\""), "\(empty.text)")
+        #expect(empty.text.contains("<option value=\"\(id)\">Paris</option>"), "the sheet offers the pin for a check-in")
+        _ = try await h.json("POST", "/api/entries", ["kind": "note", "text": "Bonjour <b>x</b> *ici*", "at": "2024-06-14T09:30+02:00", "tags": ["trip"]])
+        _ = try await h.json("POST", "/api/entries", ["kind": "song", "title": "La Mer", "artist": "Trenet", "at": "2024-06-14T10:00+02:00"])
+        _ = try await h.json("POST", "/api/entries", ["kind": "place", "text": "Lunch", "pinId": id, "at": "2024-06-13T12:00+02:00"])
+        let page = try await h.request("GET", "/diary")
+        #expect(page.status == 200 && page.text.contains("id=\"diary-count\">3 entries"), "\(page.text)")
+        #expect(page.text.contains("<h3>Friday 14 June 2024</h3>") && page.text.contains("<h3>Thursday 13 June 2024</h3>"), "days as headings")
+        #expect(page.text.contains("Bonjour &lt;b&gt;x&lt;/b&gt; <em>ici</em>") && !page.text.contains("<b>x</b>"), "a note's text, escaped")
+        #expect(page.text.contains("<time datetime=\"2024-06-14T09:30:00\">09:30</time>") || page.text.contains(">09:30</time>"), "its local time")
+        #expect(page.text.contains("<span class=\"song-title\">La Mer</span> — Trenet"))
+        #expect(page.text.contains("Checked in at <a href=\"/pins/\(id)\">"), "a check-in links its pin")
+        let checkIn = try #require(page.text.components(separatedBy: "entry-place").last)
+        #expect(checkIn.contains("class=\"grid small\"") && checkIn.contains("/api/media/"), "with the pin's photos")
+        #expect(page.text.contains("<a href=\"/diary?tag=trip\">#trip</a>"))
+        let songs = try await h.request("GET", "/diary?kind=song&from=2024-06-01")
+        #expect(songs.text.contains("1 entry") && songs.text.contains("href=\"/diary?kind=note&amp;from=2024-06-01\""), "the range is kept across kinds: \(songs.text)")
+        let bad = try await h.request("GET", "/diary?kind=photo")
+        #expect(bad.status == 400 && bad.text.contains("must be note, song, audio or place"), "\(bad.text)")
+        let badDay = try await h.request("GET", "/diary?from=2024-13-01")
+        #expect(badDay.status == 400 && badDay.text.contains("is not a date"), "\(badDay.text)")
+    }
+
+    @Test func summaryCardComesInTheDarkThemeToo() async throws {
+        let (h, _) = try await paris()
+        defer { Task { await h.stop() } }
+        let light = try await h.request("GET", "/api/summaries/monthly/card?year=2024&month=6")
+        let dark = try await h.request("GET", "/api/summaries/monthly/card?year=2024&month=6&theme=dark")
+        #expect(light.status == 200 && dark.status == 200 && light.body != dark.body)
+        let bad = try await h.request("GET", "/api/summaries/monthly/card?year=2024&month=6&theme=blue")
+        #expect(bad.status == 400 && bad.text.contains("theme 'blue' must be light or dark"), "\(bad.text)")
+        let page = try await h.request("GET", "/summary?year=2024&month=6")
+        #expect(page.text.contains("class=\"card card-dark\" src=\"/api/summaries/monthly/card?year=2024&amp;month=6&amp;theme=dark\""), "\(page.text)")
+    }
+
     @Test func albumPageShowsPlaceDatesAndCountsInTheSingular() async throws {
         let (h, id) = try await paris()
         defer { Task { await h.stop() } }

@@ -23,7 +23,10 @@ What it does, as a user would:
  12. reminders: Reply (a note), Cancel, Remind me later on a due one; the service worker's
      notification carries the actions; the map: a group's gallery, photos as markers;
      `serve --tiles` with a loopback tile server; Log out; the main flows by keyboard only,
- 13. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
+ 13. the diary's add sheet while offline (CDP network emulation): a note, a sound, a refused file
+     and a check-in wait in the IndexedDB outbox, go out when the network is back, each stored
+     once (the page's Idempotency-Key answered again); a long press (CDP touch events) drops a pin,
+ 14. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
      (the system's, by emulated prefers-color-scheme, and the header's switch): 0 serious or
      critical violations; every page fits 390 px (no sideways scrolling).
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
@@ -54,7 +57,7 @@ ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debu
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
 # BROWSER_GOLDEN=docs/screens: also write the README's screens there (each page in both themes).
 GOLDEN = os.environ.get("BROWSER_GOLDEN")
-GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "summary-month", "search-results")
+GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "summary-month", "search-results")
 PARIS = (48.856613, 2.352222)
 LYON = (45.764043, 4.835659)
 
@@ -711,6 +714,177 @@ def test_tags_and_search(driver, base, library, pin_id):
     shot(driver, "10-search")
 
 
+def wav_file(folder, seconds=1.0, rate=16000):
+    """A mono 16-bit WAV of a 440 Hz tone that swells: a sound to upload."""
+    import math
+    import struct
+    import wave
+    path = os.path.join(folder, "voice.wav")
+    with wave.open(path, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        n = int(seconds * rate)
+        w.writeframes(b"".join(struct.pack("<h", int(12000 * (i / n) * math.sin(2 * math.pi * 440 * i / rate))) for i in range(n)))
+    return path
+
+
+def outbox_states(driver):
+    return driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('#outbox li'), function (li) {"
+        " return {key: li.getAttribute('data-key'), state: li.getAttribute('data-state'), text: li.textContent}; });")
+
+
+def network(driver, offline):
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def add_memory(driver, kind, fields):
+    driver.find_element(By.ID, "add-open").click()
+    wait(driver, lambda d: d.find_element(By.ID, "add-sheet").get_attribute("open") is not None, "the add sheet open")
+    driver.find_element(By.CSS_SELECTOR, "#add-kinds input[value=%s]" % kind).click()
+    for field, value in fields.items():
+        element = driver.find_element(By.ID, field)
+        if element.tag_name == "select":
+            driver.execute_script("arguments[0].value = arguments[1];", element, value)
+        else:
+            element.send_keys(value)
+    driver.find_element(By.ID, "add-submit").click()
+    wait(driver, lambda d: d.find_element(By.ID, "add-sheet").get_attribute("open") is None, "the add sheet closed")
+
+
+def entries_of(base, kind, tag=None):
+    found = api(base, "GET", "/api/entries?type=%s&pageSize=100%s" % (kind, "&tag=" + tag if tag else ""))
+    return found["entries"] if isinstance(found, dict) else found
+
+
+def test_diary_outbox_offline(driver, base, folder, pin_id):
+    """The add sheet while the server cannot be reached (Chromium's network emulation): a note, a
+    sound and a file the server will refuse wait in the IndexedDB outbox with their keys; back
+    online they go out; the server holds each once; the refused one says why and can be
+    discarded; a retry with the page's key is answered from the first request."""
+    driver.get(base + "/diary")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-outbox") == "ready", "the outbox ready")
+    network(driver, True)
+    try:
+        wait(driver, lambda d: d.execute_script("return navigator.onLine;") is False, "the page sees it is offline")
+        text = "Written offline at the bakery %d" % int(time.time())
+        add_memory(driver, "note", {"add-text": text, "add-tags": "outbox, bakery"})
+        wav = wav_file(folder)
+        add_memory(driver, "file", {"add-file": wav})
+        bad = os.path.join(folder, "not-a-photo.txt")
+        with open(bad, "w") as f:
+            f.write("just text\n")
+        add_memory(driver, "file", {"add-file": bad})
+        add_memory(driver, "place", {"add-pin": pin_id, "add-text": "Coffee offline"})
+        wait(driver, lambda d: [i["state"] for i in outbox_states(d)] == ["waiting"] * 4
+             and all("will be sent" in i["text"] for i in outbox_states(d)), "four waiting in the outbox, saying why")
+        first = outbox_states(driver)
+        assert "offline" in driver.find_element(By.ID, "network").text, driver.find_element(By.ID, "network").text
+        assert all("will be sent" in i["text"] for i in first), first
+        shot(driver, "20-outbox-offline")
+        # A reload while still offline is not possible (the page itself would not load); the
+        # outbox is in IndexedDB, so the items are still there for the page after a reload online.
+        time.sleep(6)  # past the 5 s retry: still waiting, same keys, nothing on the server
+        assert outbox_states(driver) == first or [i["key"] for i in outbox_states(driver)] == [i["key"] for i in first]
+        assert not [e for e in entries_of(base, "note", "outbox")], "nothing reached the server while offline"
+        # What the outbox holds in IndexedDB: each item with its key and, for JSON, its body.
+        stored = driver.execute_async_script(
+            "var done = arguments[arguments.length - 1]; var open = indexedDB.open('geoalbum-outbox');"
+            " open.onsuccess = function () { var r = open.result.transaction('items').objectStore('items').getAll();"
+            " r.onsuccess = function () { done(r.result.map(function (i) { return {key: i.key, kind: i.kind, body: i.body || null, size: i.size || 0}; })); }; };")
+        assert sorted(i["key"] for i in stored) == sorted(i["key"] for i in first), stored
+        note_body = [i for i in stored if i["body"] and i["body"].get("text") == text][0]
+        assert sum(1 for i in stored if i["kind"] == "file" and i["size"] > 0) == 2, "the files themselves are kept: %s" % stored
+    finally:
+        network(driver, False)
+    wait(driver, lambda d: sorted(i["state"] for i in outbox_states(d)) == ["failed", "sent", "sent", "sent"], "the outbox sent", timeout=60)
+    after = outbox_states(driver)
+    assert sorted(i["key"] for i in after) == sorted(i["key"] for i in first), "the same keys: %s / %s" % (first, after)
+    failed = [i for i in after if i["state"] == "failed"][0]
+    assert "not-a-photo.txt: not an image" in failed["text"], "the refusal says why: %s" % failed["text"]
+    shot(driver, "21-outbox-sent")
+    notes = [e for e in entries_of(base, "note", "outbox") if e["text"] == text]
+    assert len(notes) == 1, "the note is stored once: %s" % notes
+    assert notes[0]["tags"] == ["bakery", "outbox"] or sorted(notes[0]["tags"]) == ["bakery", "outbox"], notes[0]["tags"]
+    wait(driver, lambda d: d.find_element(By.ID, "entry-%d" % notes[0]["id"]), "the note shown in its day without a reload")
+    sounds = entries_of(base, "audio")
+    assert len(sounds) == 1 and sounds[0]["durationMs"] >= 900, sounds
+    checkins = [e for e in entries_of(base, "place") if e.get("text") == "Coffee offline"]
+    assert len(checkins) == 1 and str(checkins[0]["pinId"]) == pin_id, checkins
+    # The server answers the page's key again from the first request: a lost answer retried
+    # stores nothing twice.
+    request = urllib.request.Request(base + "/api/entries", method="POST", data=json.dumps(note_body["body"]).encode(),
+                                     headers={"Content-Type": "application/json", "Idempotency-Key": note_body["key"]})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        replay = json.loads(response.read())
+        assert response.headers.get("Idempotent-Replayed") == "true", dict(response.headers)
+    assert replay["id"] == notes[0]["id"], replay
+    assert len([e for e in entries_of(base, "note", "outbox") if e["text"] == text]) == 1, "still once"
+    # Discard the refused one; the diary shows what arrived, a sound with its player.
+    driver.find_element(By.CSS_SELECTOR, '#outbox li[data-key="%s"] button[data-outbox=discard]' % failed["key"]).click()
+    wait(driver, lambda d: len([i for i in outbox_states(d) if i["state"] == "failed"]) == 0, "the refused one discarded")
+    driver.get(base + "/diary")
+    wait(driver, lambda d: d.find_element(By.ID, "entry-%d" % notes[0]["id"]), "the note in the diary")
+    assert driver.execute_script("return document.querySelectorAll('#outbox li').length;") == 0, "the outbox is empty after a reload"
+    clip = driver.find_element(By.ID, "entry-%d" % sounds[0]["id"])
+    assert clip.find_element(By.TAG_NAME, "audio").get_attribute("src").endswith("/api/entries/%d/media" % sounds[0]["id"])
+    assert clip.find_elements(By.CSS_SELECTOR, "svg.waveform"), "the clip's waveform"
+    duration = driver.execute_script(
+        "var a = arguments[0]; return new Promise(function (ok) { a.preload = 'metadata'; a.onloadedmetadata = function () { ok(a.duration); }; a.onerror = function () { ok(-1); }; a.load(); });",
+        clip.find_element(By.TAG_NAME, "audio"))
+    assert duration and duration > 0.9, "the player reads the clip: %s" % duration
+    checkin = driver.find_element(By.ID, "entry-%d" % checkins[0]["id"])
+    assert "Checked in at" in checkin.text and checkin.find_elements(By.CSS_SELECTOR, ".grid.small img"), "a check-in with that day's photos at the pin: %s" % checkin.text
+    # The kind filter.
+    driver.get(base + "/diary?kind=song")
+    assert driver.find_element(By.ID, "diary-count").text == "0 entries"
+    driver.get(base + "/diary?kind=audio")
+    assert driver.find_element(By.ID, "diary-count").text == "1 entry"
+    shot(driver, "22-diary")
+
+
+def long_press(driver, element, hold=1.0):
+    """A finger held on the element's centre (Chromium's touch emulation, CDP touch events)."""
+    rect = driver.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", element)
+    point = [{"x": rect[0], "y": rect[1], "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}]
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    time.sleep(hold)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_touch_long_press(driver, base):
+    """On a touch screen a long press drops a pin on the map, and picks the position of a new place."""
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    driver.execute_cdp_cmd("Emulation.setEmitTouchEventsForMouse", {"enabled": True, "configuration": "mobile"})
+    try:
+        # Far from the bundle's photos: the new pin's album stays empty (nothing else changes).
+        spot = (-33.8688, 151.2093)
+        api(base, "PUT", "/api/region", {"latitude": spot[0], "longitude": spot[1], "spanLatitude": 0.05, "spanLongitude": 0.1})
+        before = {p["id"] for p in api(base, "GET", "/api/pins")}
+        driver.get(base + "/")
+        ready(driver)
+        long_press(driver, driver.find_element(By.ID, "map"))
+        wait(driver, lambda d: "/pins/" in d.current_url, "the long press's new pin's album")
+        added = [p for p in api(base, "GET", "/api/pins") if p["id"] not in before]
+        assert len(added) == 1, "one pin dropped by a long press: %s" % added
+        assert abs(added[0]["latitude"] - spot[0]) < 0.05 and abs(added[0]["longitude"] - spot[1]) < 0.1, added[0]
+        shot(driver, "23-long-press-pin")
+        api(base, "DELETE", "/api/pins/%d" % added[0]["id"])
+        driver.get(base + "/places/new")
+        wait(driver, lambda d: d.execute_script("return !!document.getElementById('pick-map').geoalbumMap;"), "the add form's map")
+        driver.execute_script("document.getElementById('pick-map').geoalbumMap.setView([%f, %f], 12, {animate: false});" % LYON)
+        long_press(driver, driver.find_element(By.ID, "pick-map"))
+        wait(driver, lambda d: d.find_element(By.ID, "place-lat").get_attribute("value"), "the position picked by a long press")
+        lat = float(driver.find_element(By.ID, "place-lat").get_attribute("value"))
+        assert abs(lat - LYON[0]) < 0.05, lat
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmitTouchEventsForMouse", {"enabled": False})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
 def test_country_outlines(driver, base):
     driver.get(base + "/")
     wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "map ready")
@@ -792,7 +966,7 @@ def d_is_map(driver):
 
 def test_accessibility_and_narrow(driver, base, pin_id):
     pages = [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
-             ("places", "/places"), ("add-place", "/places/new"), ("reminders", "/reminders"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
+             ("diary", "/diary"), ("places", "/places"), ("add-place", "/places/new"), ("reminders", "/reminders"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
              ("summary", "/summary"), ("summary-bad", "/summary?year=2024&month=13"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
     problems = []
     started = time.time()
@@ -884,6 +1058,11 @@ def main():
         steps.append("keyboard only: a reminder added; a group's gallery opened and closed; a pin's popup and album")
         test_travel_book(driver, base)
         steps.append("travel book: add a place (position from the map), the places list, its detail")
+        test_diary_outbox_offline(driver, base, folder, pin_id)
+        steps.append("diary: add while offline (note, sound, a refused file, check-in) into the IndexedDB outbox; "
+                     "sent when back online, each stored once, the same key answered again; the refusal says why")
+        test_touch_long_press(driver, base)
+        steps.append("touch: a long press drops a pin on the map and picks a new place's position")
         test_timeline_range_scroll_and_summary_picker(driver, base)
         steps.append("timeline: infinite scroll, date range kept across segments; summary picker, bad period on the page")
         test_reminders(driver, base, pin_id)

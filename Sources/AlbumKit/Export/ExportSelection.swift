@@ -68,10 +68,48 @@ public struct ExportedPhoto: Sendable {
     public var thumbnail: URL?
 }
 
-/// Everything one export writes, in pin order, photos in album order.
+/// An entry (a note, song, sound or check-in) with a position, as the exports show it (issue 26).
+public struct ExportedEntry: Sendable {
+    public var entry: Entry
+    /// The entry's own position, else its pin's.
+    public var position: Coordinate
+    /// A sound's file, absolute.
+    public var file: URL?
+
+    /// A title for a map: a song's "artist – title", a sound's tags, else the start of its text.
+    public var name: String {
+        switch entry.content {
+        case .song(let song): return "\(song.artist) – \(song.title)"
+        case .audio(_, let title, let artist):
+            let named = [artist, title].compactMap { $0 }.joined(separator: " – ")
+            if !named.isEmpty { return named }
+            return entry.transcript.map(Self.excerpt) ?? "Voice clip \(entry.id)"
+        case .note(let text): return Self.excerpt(text)
+        case .place(let note): return note.map(Self.excerpt) ?? (entry.placeName ?? "Check-in \(entry.id)")
+        }
+    }
+
+    /// The entry's words: a note's text, a check-in's note, a clip's transcript.
+    public var text: String? {
+        switch entry.content {
+        case .note(let text): text
+        case .place(let note): note
+        case .audio, .song: entry.transcript
+        }
+    }
+
+    static func excerpt(_ text: String) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
+    }
+}
+
+/// Everything one export writes, in pin order, photos in album order, then the entries with a
+/// position, newest first.
 public struct ExportContent: Sendable {
     public var pins: [ExportedPin]
     public var selection: ExportSelection
+    public var entries: [ExportedEntry] = []
 
     /// Every exported photo with a capture date, oldest first (instants where the offset is known).
     public var photosInTimeOrder: [ExportedPhoto] {
@@ -106,6 +144,28 @@ extension Library {
             if selection.hasDateRange && photos.isEmpty { continue }
             result.append(ExportedPin(pin: pin, photos: photos))
         }
-        return ExportContent(pins: result, selection: selection)
+        var content = ExportContent(pins: result, selection: selection)
+        content.entries = try await exportedEntries(selection, pins: pins)
+        return content
+    }
+
+    /// The entries with a position (their own, else their pin's) in the selection's pin and
+    /// days, read a page at a time.
+    func exportedEntries(_ selection: ExportSelection, pins: [Pin]) async throws(AlbumError) -> [ExportedEntry] {
+        let pinPositions = Dictionary(pins.map { ($0.id, $0.coordinate) }, uniquingKeysWith: { a, _ in a })
+        let filter = EntryFilter(
+            from: selection.from.flatMap { LocalDate($0) }, to: selection.to.flatMap { LocalDate($0) }, pinId: selection.pinId)
+        var out: [ExportedEntry] = []
+        var offset = 0
+        while true {
+            let page = try await store.entries(filter, offset: offset, limit: Self.maxEntryPage)
+            for entry in page.entries {
+                guard let position = entry.coordinate ?? entry.pinId.flatMap({ pinPositions[$0] }) else { continue }
+                out.append(ExportedEntry(entry: entry, position: position, file: entry.content.clip.map { url(forStoredPath: $0.file) }))
+            }
+            offset += page.entries.count
+            if page.entries.isEmpty || offset >= page.total { break }
+        }
+        return out
     }
 }

@@ -1,8 +1,8 @@
 import AlbumModel
 import Foundation
 
-/// A GPX 1.1 document (valid against Topografix's `gpx.xsd`): a waypoint per pin, and one track
-/// through the photos that have a capture date, in time order.
+/// A GPX 1.1 document (valid against Topografix's `gpx.xsd`): a waypoint per pin and per entry
+/// with a position, and one track through the photos that have a capture date, in time order.
 ///
 /// Times are UTC (`…Z`) where the photo's offset is known, as GPX asks; a date without an offset
 /// is written as local time without a zone. GPX longitudes are in [-180, 180), so 180 is -180.
@@ -22,6 +22,19 @@ public enum GPXExport {
             out += "<name>\(MarkupText.escape(pin.title ?? "Pin \(pin.id)"))</name>"
             if let note = pin.note { out += "<desc>\(MarkupText.escape(note))</desc>" }
             out += "<type>pin</type></wpt>\n"
+        }
+        // Entries with a position (issue 26): a waypoint each, with its time, its words (a
+        // clip's transcript) and mood, and a sound's file as a link.
+        for e in content.entries {
+            let entry = e.entry
+            out += "<wpt \(position(e.position))><time>\(entry.at.exportUTCOrLocal)</time>"
+            out += "<name>\(MarkupText.escape(e.name))</name>"
+            if let mood = entry.mood { out += "<cmt>mood: \(mood.label.rawValue) (\(mood.score))</cmt>" }
+            if let text = e.text { out += "<desc>\(MarkupText.escape(text))</desc>" }
+            if let file = e.file, let clip = entry.content.clip {
+                out += "<link href=\"\(MarkupText.escape(file.absoluteString))\"><type>\(MarkupText.escape(clip.mediaType))</type></link>"
+            }
+            out += "<type>\(entry.kind.rawValue)</type></wpt>\n"
         }
         let timed = content.photosInTimeOrder
         if !timed.isEmpty {

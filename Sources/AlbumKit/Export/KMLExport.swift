@@ -36,6 +36,27 @@ public enum KMLExport {
             }
             out += "</Folder>\n"
         }
+        if !content.entries.isEmpty {
+            // Entries with a position (issue 26): their words as the description, their time,
+            // and what they are as data.
+            out += "<Folder id=\"entries\">\n<name>Notes, songs, sounds and check-ins</name>\n"
+            for e in content.entries {
+                let entry = e.entry
+                out += "<Placemark id=\"entry-\(entry.id)\">\n<name>\(MarkupText.escape(e.name))</name>\n"
+                if let text = e.text { out += "<description>\(MarkupText.escape(text))</description>\n" }
+                out += "<TimeStamp><when>\(entry.at.exportWithOffset)</when></TimeStamp>\n"
+                var fields = ["kind": "entry", "entryId": "\(entry.id)", "entryKind": entry.kind.rawValue]
+                fields["pinId"] = entry.pinId.map { "\($0)" }
+                fields["file"] = e.file?.path
+                fields["transcript"] = entry.transcript
+                fields["mood"] = entry.mood?.label.rawValue
+                fields["moodScore"] = entry.mood.map { "\($0.score)" }
+                if !entry.tags.isEmpty { fields["tags"] = entry.tags.map(\.value).joined(separator: ", ") }
+                out += data(fields)
+                out += point(e.position) + "</Placemark>\n"
+            }
+            out += "</Folder>\n"
+        }
         return out + "</Document>\n</kml>\n"
     }
 

@@ -47,6 +47,9 @@ public enum CollagePlanner {
     }
 }
 
+/// The summary card's colours (light or dark), named for the modules above AlbumCore.
+public typealias CardTheme = SummaryCard.Theme
+
 extension Library {
     /// Draws the summary's card and writes it to `file` atomically (a temporary file in the same
     /// folder, then a rename): a failure leaves no partial file. The collage's photos come from
@@ -54,8 +57,8 @@ extension Library {
     /// server's own cache); a path the user names goes through `writeCard(_:to:width:)` with an
     /// `OutputFile`.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable.
-    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080) async throws(AlbumError) {
-        try await writeCard(summary, to: OutputFile(file, replacing: true), width: width)
+    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080, theme: CardTheme = .light) async throws(AlbumError) {
+        try await writeCard(summary, to: OutputFile(file, replacing: true), width: width, theme: theme)
     }
 
     /// Draws the summary's card and writes it by the rule of every user-named file (`OutputFile`):
@@ -63,7 +66,7 @@ extension Library {
     /// refused), written to a temporary file beside it and renamed.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable;
     ///   `.invalidInput` for a path the rule refuses.
-    public func writeCard(_ summary: Summary, to output: OutputFile, width: Int = 1080) async throws(AlbumError) {
+    public func writeCard(_ summary: Summary, to output: OutputFile, width: Int = 1080, theme: CardTheme = .light) async throws(AlbumError) {
         let file = output.url.standardizedFileURL
         let folder = file.deletingLastPathComponent()
         var isFolder: ObjCBool = false
@@ -84,7 +87,7 @@ extension Library {
             _ = try? await thumbnailFile(of: photo)
         }
         try await BlockingPool.shared.run { () throws(AlbumError) in
-            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width)
+            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width, theme: theme)
             try output.write(png)
         }
     }
@@ -126,7 +129,7 @@ extension Library {
         if moods.total > 0 {
             footer += (footer.isEmpty ? "" : " · ") + "moods \(moods.positive) positive, \(moods.neutral) neutral, \(moods.negative) negative"
         }
-        return CardContent(
+        var card = CardContent(
             title: summary.title, subtitle: subtitle,
             numbers: [
                 ("\(summary.photos)", "photos"), ("\(summary.places)", summary.places == 1 ? "place" : "places"),
@@ -135,6 +138,20 @@ extension Library {
             ],
             bars: summary.series.map(\.photos), barLabels: labels, tiles: tiles, footer: footer,
             emptyMessage: summary.photos == 0 ? "No photos in \(summary.title)" : nil)
+        // Issue 26: the music line and the notes' word cloud, when the period has songs and notes.
+        card.music = Self.musicLine(summary.entries)
+        card.words = summary.entries.words.prefix(24).map { ($0.name, $0.count) }
+        return card
+    }
+
+    /// `♪ Miles Davis (2), John Coltrane · top song So What (2)`: the top artists and song, nil
+    /// without songs.
+    static func musicLine(_ entries: EntrySummary) -> String? {
+        guard entries.songs > 0, !entries.topArtists.isEmpty else { return nil }
+        let artists = entries.topArtists.prefix(3).map { $0.count > 1 ? "\($0.name) (\($0.count))" : $0.name }
+        var line = "♪ " + artists.joined(separator: ", ")
+        if let song = entries.topSongs.first { line += " · top song \(song.name)" + (song.count > 1 ? " (\(song.count))" : "") }
+        return line
     }
 
     static func kilometres(_ km: Double) -> String {

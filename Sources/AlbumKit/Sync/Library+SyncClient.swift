@@ -38,7 +38,8 @@ extension Library {
     /// the outbox (from its change log, written in each change's transaction), the outbox is sent
     /// oldest first (each with an `Idempotency-Key`; a failure backs off with jitter and stops the
     /// push while the server is unreachable), then the server's changes since the cursor are
-    /// applied here. Pins, photos and sound entries are synced; the other kinds stay local.
+    /// applied here. Pins, photos, sounds, notes, check-ins and songs are synced (decision 0078); plans,
+    /// reminders and the tags of pins and photos stay local.
     /// - Parameter retries: attempts at an unreachable server within this run before it stops.
     public func sync(with session: SyncSession, retries: Int = 3, random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) async throws -> SyncReport {
         let database = try self.database

@@ -42,6 +42,10 @@ extension Library {
             try await database.write { db throws(AlbumError) in try db.unmapIds(serverId: sid, entity: entity, localId: local) }
             return
         }
+        // A note, a check-in or a song without a file: JSON, not an upload.
+        if entity == "entry", mapped == nil, let entry = try? await self.entry(id: local), entry.content.clip == nil {
+            return try await pushEntry(entry, key: key, state: state, session: session)
+        }
         switch entity {
         case "pin":
             guard let pin = try? await self.pin(id: local) else { return }  // removed since: its removal follows
@@ -115,6 +119,67 @@ extension Library {
         default:
             return
         }
+    }
+
+    /// A note, a check-in or a song without a file (decision 0078): `POST /api/entries` as JSON with
+    /// the entry's own `clientId`, its local time and offset, its place (the pin's server id when
+    /// the pin is synced, else its coordinate) and its tags.
+    private func pushEntry(_ entry: Entry, key: String, state: SyncServerState, session: SyncSession) async throws {
+        let database = try self.database
+        let sid = state.id
+        var body: [String: Any] = ["clientId": "\(state.device)-entry-\(entry.id)", "at": entry.at.localText + (entry.at.offsetText ?? "")]
+        switch entry.content {
+        case .note(let text): (body["kind"], body["text"]) = ("note", text)
+        case .place(let note):
+            body["kind"] = "place"
+            if let note { body["text"] = note }
+        case .song(let song):
+            (body["kind"], body["title"], body["artist"]) = ("song", song.title, song.artist)
+            if let album = song.album { body["album"] = album }
+            if let link = song.link { body["link"] = link }
+        case .audio: return
+        }
+        let pin = try await entry.pinId.asyncMap { local in
+            try await database.read { db throws(AlbumError) in try db.remoteId(serverId: sid, entity: "pin", localId: local) }
+        }
+        if let pin = pin ?? nil {
+            body["pinId"] = pin.id
+        } else if let coordinate = entry.coordinate {
+            (body["latitude"], body["longitude"]) = (coordinate.latitude, coordinate.longitude)
+        }
+        if !entry.tags.isEmpty { body["tags"] = entry.tags.map(\.value) }
+        let answer = try await session.send("POST", "/api/entries", body: try JSONSerialization.data(withJSONObject: body),
+                                            type: "application/json", key: key)
+        guard answer.status < 300, let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any],
+              let id = (object["id"] as? NSNumber)?.int64Value
+        else { throw SyncRefusal(message: SyncSession.message(answer)) }
+        try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: "entry", localId: entry.id, remoteId: id, agreed: nil) }
+    }
+
+    /// A server's note, check-in or song without a file, made here (its tags and place with it).
+    /// A pin not mapped here yet: the entry's coordinate. - Returns: nil for a kind that has no JSON.
+    private func pullEntry(_ found: [String: Any], state: SyncServerState) async throws -> Entry? {
+        let database = try self.database
+        let sid = state.id
+        let content: EntryContent
+        switch found["kind"] as? String {
+        case "note": content = .note(found["text"] as? String ?? "")
+        case "place": content = .place(note: found["text"] as? String)
+        case "song":
+            content = .song(Song(title: found["title"] as? String ?? "", artist: found["artist"] as? String ?? "",
+                                 album: found["album"] as? String, link: found["link"] as? String))
+        default: return nil
+        }
+        var position: EntryPosition?
+        let remotePin = (found["pinId"] as? NSNumber)?.int64Value
+        if let remotePin, let pin = try await database.read({ db throws(AlbumError) in try db.localId(serverId: sid, entity: "pin", remoteId: remotePin) }) {
+            position = .pin(pin.id)
+        } else if let lat = found["latitude"] as? Double, let lon = found["longitude"] as? Double {
+            position = .coordinate(try Coordinate(latitude: lat, longitude: lon))
+        }
+        let at = try (found["at"] as? String).map { text throws(AlbumError) in try EntryClock.Given(parsing: text + (found["offset"] as? String ?? "")) }
+        let tags = try (found["tags"] as? [String] ?? []).map { text throws(AlbumError) in try TagName(text) }
+        return try await addEntry(content, at: at, position: position, tags: tags, now: Date(), systemZone: TimeZone.current.identifier).entry
     }
 
     // MARK: Pull
@@ -202,8 +267,13 @@ extension Library {
                 mediaPath = "/api/media/\(remote)"
             } else {
                 let about = try await session.send("GET", "/api/entries/\(remote)")
-                guard about.status == 200, let found = try? JSONSerialization.jsonObject(with: about.body) as? [String: Any],
-                      found["file"] is String else { return false }
+                guard about.status == 200, let found = try? JSONSerialization.jsonObject(with: about.body) as? [String: Any] else { return false }
+                guard found["file"] is String else {
+                    guard let entry = try await pullEntry(found, state: state) else { return false }
+                    try await echo("entry", entry.id)
+                    try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: entity, localId: entry.id, remoteId: remote, agreed: nil) }
+                    return true
+                }
                 if let type = found["mediaType"] as? String, let ext = AudioExtensions.forMediaType(type) { name += "." + ext }
                 mediaPath = "/api/entries/\(remote)/media"
             }
@@ -244,6 +314,13 @@ extension Library {
         let file = folder.appendingPathComponent(safe)
         try data.write(to: file)
         return try await importUpload(file, name: safe, maxBytes: max(data.count, 1), systemZone: TimeZone.current.identifier)
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }
 

@@ -165,6 +165,14 @@ dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .credit { font-size: var(--text-xs); color: var(--muted); }
 img.card { max-width: 100%; width: 540px; border-radius: var(--radius); }
+/* The summary card in the page's theme: the dark one under a dark theme (the system's or the switch's). */
+img.card-dark { display: none; }
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) img.card-dark { display: inline; }
+  :root:not([data-theme="light"]) img.card-light { display: none; }
+}
+:root[data-theme="dark"] img.card-dark { display: inline; }
+:root[data-theme="dark"] img.card-light { display: none; }
 .stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: var(--space-2); list-style: none; padding: 0; }
 .stats li { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: var(--space-3); }
 .stats b { display: block; font-size: var(--text-xl); }
@@ -202,6 +210,43 @@ dialog.viewer { max-width: none; width: 100vw; height: 100vh; max-height: none; 
   border-radius: 50%; background: #ffd166; box-shadow: 0 0 0 1px #000; vertical-align: middle; }
 .city-label.big span { font-size: 12px; font-weight: bold; }
 
+/* The diary: entries by day (a time and kind column, then what they hold), the add sheet and its outbox. */
+.entry-list { display: grid; gap: var(--space-2); }
+.entry { display: grid; grid-template-columns: 5.5em 1fr; gap: var(--space-3); background: var(--surface); border: 1px solid var(--border);
+  border-radius: var(--radius); padding: var(--space-3) var(--space-4); box-shadow: var(--shadow); }
+.entry-when { display: flex; flex-direction: column; gap: var(--space-1); }
+.entry-when time { font-size: var(--text-lg); font-weight: bold; font-variant-numeric: tabular-nums; }
+.entry .kind { font-size: var(--text-xs); color: var(--muted); text-transform: uppercase; letter-spacing: .06em; }
+.entry-body { min-width: 0; overflow-wrap: anywhere; }
+.entry-body p, .entry-body .note-text p { margin: 0 0 var(--space-1); }
+.entry-body .note-text ul { margin: 0 0 var(--space-1); padding-left: var(--space-5); }
+.song-title { font-weight: bold; }
+.entry-song .entry-when .kind::before { content: "\266A  "; }
+.player { display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-3); align-items: center; margin: var(--space-1) 0; }
+.player audio { height: 36px; max-width: 100%; }
+svg.waveform { max-width: 100%; height: 32px; }
+svg.waveform path { stroke: var(--accent); stroke-width: 2; fill: none; }
+blockquote.transcript { margin: var(--space-1) 0; padding-left: var(--space-3); border-left: 3px solid var(--border); color: var(--text); font-style: italic; }
+.entry-facts { margin: var(--space-1) 0 0; font-size: var(--text-sm); }
+.mood { padding: 0 var(--space-2); border-radius: 999px; background: var(--accent-soft); color: var(--text); }
+.grid.small { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); margin-top: var(--space-2); }
+.grid.small .caption { display: none; }
+dialog.sheet { width: 100%; max-width: min(600px, calc(100vw - 24px)); max-height: calc(100vh - 48px); overflow-y: auto; }
+dialog.sheet h2 { margin-bottom: var(--space-2); }
+dialog.sheet input[type=text], dialog.sheet input[type=url], dialog.sheet select, dialog.sheet input[type=file] { width: 100%; }
+.outbox { margin: var(--space-3) 0; }
+.outbox h3 { margin-top: 0; }
+ul.outbox-list { list-style: none; padding: 0; margin: 0; display: grid; gap: var(--space-2); }
+.outbox-item { display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-3); align-items: center; }
+.outbox-item .what { flex: 1 1 12em; min-width: 0; overflow-wrap: anywhere; }
+.outbox-item .why { flex-basis: 100%; font-size: var(--text-sm); }
+.outbox-item progress { width: 10em; }
+.badge { font-size: var(--text-xs); font-weight: bold; text-transform: uppercase; letter-spacing: .05em; padding: 2px var(--space-2);
+  border-radius: 999px; border: 1px solid var(--border); color: var(--text); background: var(--surface-2); }
+.state-sent .badge { color: var(--ok); border-color: var(--ok); }
+.state-failed .badge { color: var(--danger); border-color: var(--danger); }
+.state-sending .badge { color: var(--accent); border-color: var(--accent); }
+
 /* Narrow screens (phones, 390 px). */
 @media (max-width: 600px) {
   main { padding: var(--space-3); }
@@ -214,6 +259,8 @@ dialog.viewer { max-width: none; width: 100vw; height: 100vh; max-height: none; 
   .viewer-side { max-height: 45vh; }
   dl.facts { grid-template-columns: 1fr; }
   dl.facts dd { margin-bottom: var(--space-1); }
+  .entry { grid-template-columns: 1fr; gap: var(--space-1); }
+  .entry-when { flex-direction: row; align-items: baseline; gap: var(--space-2); }
 }
 
 /* The map's photo markers and cluster gallery. */

@@ -93,6 +93,8 @@ public struct EntryEdit: Sendable, Hashable {
 /// Which entries to list: a kind, local days, a tag, and a page.
 public struct EntryFilter: Sendable, Hashable {
     public var kind: EntryKind?
+    /// Only entries of these kinds (the timeline's `--kind`); with `kind`, both apply.
+    public var kinds: Set<EntryKind>?
     public var from: LocalDate?
     public var to: LocalDate?
     public var tag: TagName?
@@ -105,6 +107,13 @@ public struct EntryFilter: Sendable, Hashable {
         self.to = to
         self.tag = tag
         self.pinId = pinId
+    }
+
+    /// This filter, narrowed to these kinds.
+    public func withKinds(_ kinds: Set<EntryKind>) -> EntryFilter {
+        var narrowed = self
+        narrowed.kinds = kinds
+        return narrowed
     }
 
     /// - Throws: `AlbumError.invalidInput` when `from` is after `to`.

@@ -15,11 +15,19 @@ public struct TagUsage: Sendable, Hashable, Codable {
     public var photos: Int
     /// Pins carrying it.
     public var pins: Int
+    /// Entries (notes, songs, sounds, check-ins) carrying it (issue 26).
+    public var entries: Int
 
-    public init(tag: TagName, photos: Int, pins: Int) {
+    public init(tag: TagName, photos: Int, pins: Int, entries: Int = 0) {
         self.tag = tag
         self.photos = photos
         self.pins = pins
+        self.entries = entries
+    }
+
+    /// Most used first: photos and entries, then pins, then by name.
+    public static func mostUsedFirst(_ a: TagUsage, _ b: TagUsage) -> Bool {
+        (b.photos + b.entries, b.pins, a.tag.value) < (a.photos + a.entries, a.pins, b.tag.value)
     }
 }
 

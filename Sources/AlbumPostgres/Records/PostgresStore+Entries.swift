@@ -58,7 +58,7 @@ extension PostgresStore {
         return try await read { db throws(AlbumError) in
             let total = try await db.queryOne(Session.numbered("SELECT count(*) FROM entries e WHERE \(conditions)"), arguments)?.int(0) ?? 0
             let entries = try await db.query(Session.numbered(
-                "\(Self.entrySelect) WHERE \(conditions) ORDER BY e.taken_at DESC, e.id DESC LIMIT ? OFFSET ?"),
+                "\(Self.entrySelect) WHERE \(conditions) ORDER BY \(EntryFilterSQL.order) LIMIT ? OFFSET ?"),
                 arguments + [limit, offset]).map(RowDecoder.entryRecord)
             return EntryList(total: total, entries: entries)
         }
@@ -107,7 +107,7 @@ extension PostgresStore {
             let total = try await db.queryOne(Session.numbered("SELECT count(*) FROM entries e WHERE \(matching)"),
                                               queryArguments + arguments)?.int(0) ?? 0
             let entries = try await db.query(Session.numbered(
-                "\(Self.entrySelect) WHERE \(matching) ORDER BY e.taken_at DESC, e.id DESC LIMIT ?"),
+                "\(Self.entrySelect) WHERE \(matching) ORDER BY \(EntryFilterSQL.order) LIMIT ?"),
                 queryArguments + arguments + [limit]).map(RowDecoder.entryRecord)
             return EntryList(total: total, entries: entries)
         }

@@ -61,11 +61,15 @@ extension PostgresStore {
                     (SELECT count(*) FROM (
                         SELECT photo_id FROM photo_tags WHERE tag = t.tag
                         UNION SELECT p.id FROM pin_tags pt JOIN photos p ON p.pin_id = pt.pin_id WHERE pt.tag = t.tag) x) AS photos,
-                    (SELECT count(*) FROM pin_tags WHERE tag = t.tag) AS pins
-                FROM (SELECT tag FROM photo_tags UNION SELECT tag FROM pin_tags) t
+                    (SELECT count(*) FROM pin_tags WHERE tag = t.tag) AS pins,
+                    (SELECT count(*) FROM entry_tags WHERE tag = t.tag) AS entries
+                FROM (SELECT tag FROM photo_tags UNION SELECT tag FROM pin_tags UNION SELECT tag FROM entry_tags) t
                 """
-            ).map { TagUsage(tag: TagName(stored: $0.string("tag") ?? ""), photos: $0.int("photos") ?? 0, pins: $0.int("pins") ?? 0) }
-            .sorted { ($1.photos, $1.pins, $0.tag.value) < ($0.photos, $0.pins, $1.tag.value) }
+            ).map {
+                TagUsage(tag: TagName(stored: $0.string("tag") ?? ""), photos: $0.int("photos") ?? 0, pins: $0.int("pins") ?? 0,
+                         entries: $0.int("entries") ?? 0)
+            }
+            .sorted(by: TagUsage.mostUsedFirst)
         }
     }
 

@@ -12,8 +12,8 @@
     Array.prototype.slice.call(incoming.children).forEach(function (section) {
       var last = groups.lastElementChild;
       if (last && last.getAttribute("data-key") === section.getAttribute("data-key")) {
-        var grid = last.querySelector(".grid");
-        Array.prototype.slice.call(section.querySelector(".grid").children).forEach(function (slot) { grid.appendChild(slot); });
+        var grid = last.querySelector(".grid, .entry-list");
+        Array.prototype.slice.call(section.querySelector(".grid, .entry-list").children).forEach(function (slot) { grid.appendChild(slot); });
       } else {
         groups.appendChild(document.adoptNode(section));
       }

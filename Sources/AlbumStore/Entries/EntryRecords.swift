@@ -53,7 +53,7 @@ extension AlbumDatabase {
         return try read { db throws(AlbumError) in
             let total = try db.queryOne("SELECT count(*) AS n FROM entries e WHERE \(conditions)", arguments)?.int("n") ?? 0
             let entries = try db.query(
-                "\(Self.entrySelect) WHERE \(conditions) ORDER BY e.taken_at DESC, e.id DESC LIMIT ? OFFSET ?",
+                "\(Self.entrySelect) WHERE \(conditions) ORDER BY \(EntryFilterSQL.order) LIMIT ? OFFSET ?",
                 arguments + [limit, offset]).map(RowDecoder.entryRecord)
             return EntryList(total: total, entries: entries)
         }
@@ -105,7 +105,7 @@ extension AlbumDatabase {
             let matching = "e.id IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?) AND \(conditions)"
             let total = try db.queryOne("SELECT count(*) AS n FROM entries e WHERE \(matching)", [match] + arguments)?.int("n") ?? 0
             let entries = try db.query(
-                "\(Self.entrySelect) WHERE \(matching) ORDER BY e.taken_at DESC, e.id DESC LIMIT ?",
+                "\(Self.entrySelect) WHERE \(matching) ORDER BY \(EntryFilterSQL.order) LIMIT ?",
                 [match] + arguments + [limit]).map(RowDecoder.entryRecord)
             return EntryList(total: total, entries: entries)
         }

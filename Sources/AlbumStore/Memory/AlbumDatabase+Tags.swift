@@ -60,7 +60,8 @@ extension AlbumDatabase {
     /// Every tag with the photos and pins carrying it, most used first (then by name).
     public func tagUsage() throws(AlbumError) -> [TagUsage] {
         try read { db throws(AlbumError) in
-            let names = try db.query("SELECT tag FROM photo_tags UNION SELECT tag FROM pin_tags").compactMap { $0.string("tag") }
+            let names = try db.query("SELECT tag FROM photo_tags UNION SELECT tag FROM pin_tags UNION SELECT tag FROM entry_tags")
+                .compactMap { $0.string("tag") }
             var usage: [TagUsage] = []
             for name in names {
                 let photos = try db.queryOne("""
@@ -69,9 +70,10 @@ extension AlbumDatabase {
                         UNION SELECT p.id FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id WHERE t.tag = ?1)
                     """, [name])?.int("photos") ?? 0
                 let pins = try db.queryOne("SELECT count(*) AS pins FROM pin_tags WHERE tag = ?", [name])?.int("pins") ?? 0
-                usage.append(TagUsage(tag: TagName(stored: name), photos: photos, pins: pins))
+                let entries = try db.queryOne("SELECT count(*) AS n FROM entry_tags WHERE tag = ?", [name])?.int("n") ?? 0
+                usage.append(TagUsage(tag: TagName(stored: name), photos: photos, pins: pins, entries: entries))
             }
-            return usage.sorted { ($1.photos, $1.pins, $0.tag.value) < ($0.photos, $0.pins, $1.tag.value) }
+            return usage.sorted(by: TagUsage.mostUsedFirst)
         }
     }
 
