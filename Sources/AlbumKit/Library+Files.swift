@@ -36,15 +36,9 @@ extension Library {
         try AtomicFile.writeCopy(of: source, data: data, to: url(forStoredPath: path))
     }
 
-    /// Deletes the original and thumbnail of every hash no photo uses any more.
+    /// Deletes the original and thumbnail of every hash no photo uses any more: the store says
+    /// which are unused, `pool` removes them.
     /// - Returns: how many files were removed.
-    @discardableResult
-    func removeUnusedFiles(_ hashes: Set<String>) throws(AlbumError) -> Int {
-        guard !hashes.isEmpty else { return 0 }
-        return removeFiles(of: try database.unreferencedHashes(hashes))
-    }
-
-    /// `removeUnusedFiles` from async code: the store says which are unused, `pool` removes them.
     @discardableResult
     func removeUnusedFiles(_ hashes: Set<String>, on pool: BlockingPool) async throws(AlbumError) -> Int {
         guard !hashes.isEmpty else { return 0 }

@@ -63,9 +63,7 @@ extension Library {
     ) async throws(AlbumError) -> Library {
         switch location {
         case .folder(let folder):
-            return try await BlockingPool.shared.run { () throws(AlbumError) -> Library in
-                access == .writing ? try openForWriting(at: folder) : try openForReading(at: folder)
-            }
+            return access == .writing ? try await openForWriting(at: folder) : try await openForReading(at: folder)
         case .postgres(let location):
             #if PostgreSQL
             return try await openShared(location, leaseSeconds: leaseSeconds, connections: connections)

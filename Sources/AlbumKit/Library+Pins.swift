@@ -5,7 +5,7 @@ extension Library {
     /// Adds a pin (named with its place, on a folder library).
     public func addPin(at coordinate: Coordinate, title: String?, note: String?) async throws(AlbumError) -> Pin {
         let pin = try await store.addPin(at: coordinate, title: title, note: note)
-        try await nameNewPlacesOffPool()
+        try await nameNewPlaces()
         return try await store.requirePin(id: pin.id)
     }
 
@@ -20,7 +20,7 @@ extension Library {
         let hashes = try await store.contentHashes(pinId: id)
         let pin = try await store.movePin(id: id, to: coordinate).pin
         try await removeUnusedFiles(hashes, on: .shared)
-        try await nameNewPlacesOffPool()
+        try await nameNewPlaces()
         return try await store.requirePin(id: pin.id)
     }
 

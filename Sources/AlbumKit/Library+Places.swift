@@ -6,48 +6,49 @@ import Foundation
 
 extension Library {
     /// Gives every pin and photo that has none its place, zone and (photos) UTC offset, in
-    /// batches of one transaction each. Rows wait, unnamed, while the place data is missing or
-    /// malformed; the next command names them. This is also how a library made before place
-    /// names gets its pins named: on first open.
+    /// batches of one transaction each, through the store (both stores, one body). Rows wait,
+    /// unnamed, while the place data is missing or malformed; the next command names them. This
+    /// is also how a library made before place names gets its pins named: on first open.
     ///
     /// When the place data, zone map or naming rules differ from those that named the library
     /// (`PlaceDataKey`), every row is named again, once the new data has loaded; while it
-    /// cannot load, the rows keep their names.
+    /// cannot load, the rows keep their names. Reads go to the readers and each batch is one
+    /// write, so other pins' claims take turns with it instead of waiting for the whole naming.
     /// - Returns: the problem with the place data, when it kept rows unnamed.
     /// - Throws: `AlbumError.database` when the store fails.
     @discardableResult
-    public func nameNewPlaces() throws(AlbumError) -> AlbumError? {
+    public func nameNewPlaces() async throws(AlbumError) -> AlbumError? {
         let key = PlaceDataKey.standard()
-        var stale = try database.placeDataKey() != key.value
-        if stale, try !database.hasNamedPlaces() {
-            try database.setPlaceDataKey(key.value, description: key.description, renaming: false)
+        var stale = try await store.placeDataKey() != key.value
+        if stale, try await !store.hasNamedPlaces() {
+            try await store.setPlaceDataKey(key.value, description: key.description, renaming: false)
             stale = false
         }
-        if !stale, try !database.hasUnnamedPlaces() { return nil }
+        if !stale, try await !store.hasUnnamedPlaces() { return nil }
         let index: PlaceIndex
-        switch Places.standard {
+        switch await BlockingPool.shared.run({ Places.standard }) {
         case .failure(let problem):
             placeProblem.withLock { $0 = problem }
             return problem
         case .success(let loaded): index = loaded
         }
-        if stale { try database.setPlaceDataKey(key.value, description: key.description, renaming: true) }
+        if stale { try await store.setPlaceDataKey(key.value, description: key.description, renaming: true) }
         while true {
-            let pins = try database.unnamedPins(limit: 1000)
+            let pins = try await store.unnamedPins(limit: 1000)
             if pins.isEmpty { break }
-            try database.setPinPlaces(zip(pins, index.lookup(pins.map(\.coordinate))).map { ($0.id, $1.place, $1.timeZone) })
+            try await store.setPinPlaces(zip(pins, index.lookup(pins.map(\.coordinate))).map { ($0.id, $1.place, $1.timeZone) })
         }
         var named = 0
         while true {
-            let photos = try database.unnamedPhotos(limit: 2000)
+            let photos = try await store.unnamedPhotos(limit: 2000)
             if photos.isEmpty { break }
-            try database.setPhotoPlaces(Array(zip(photos.map(\.id), Self.locals(of: photos, index: index))))
+            try await store.setPhotoPlaces(Array(zip(photos.map(\.id), Self.locals(of: photos, index: index))))
             named += photos.count
         }
-        // Each named photo was re-indexed for search: after many, merge the index's segments
-        // (in short transactions) so `find` does not read through their delete markers.
-        if named >= Self.searchMergeAfter {
-            while try database.mergeSearchIndex(pages: 2000) {}
+        // SQLite: each named photo was re-indexed for search; after many, merge the index's
+        // segments (in short transactions) so `find` does not read through their delete markers.
+        if named >= Self.searchMergeAfter, let sqlite {
+            while try await sqlite.write({ db throws(AlbumError) in try db.mergeSearchIndex(pages: 2000) }) {}
         }
         return nil
     }
@@ -57,8 +58,8 @@ extension Library {
     static let searchMergeAfter = 10_000
 
     /// Names new places, but a library that cannot be written to (a read-only copy) still reads.
-    func nameNewPlacesIfPossible() {
-        _ = try? nameNewPlaces()
+    func nameNewPlacesIfPossible() async {
+        _ = try? await nameNewPlaces()
     }
 
     /// What the place data says about each photo: the positions looked up together (the
@@ -89,7 +90,7 @@ extension Library {
     /// The places of the library with their pin and photo counts, most photos first.
     public func places(countryCode: String?) async throws(AlbumError) -> [LibraryPlace] {
         // A library that cannot be written to (a read-only copy) still lists what is named.
-        try? await nameNewPlacesOffPool()
+        await nameNewPlacesIfPossible()
         return try await store.placeCounts(countryCode: countryCode)
     }
 

@@ -72,40 +72,45 @@ public final class Library: Sendable {
         return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
     }
 
-    /// Opens the library at `folder` for writing, creating the folder and database when missing.
+    /// Opens the library at `folder` for writing, creating the folder and database when missing,
+    /// and names its new places.
     /// - Throws: `AlbumError.io` when the folder cannot be created, `.database` when SQLite refuses.
-    public static func openForWriting(at folder: URL) throws(AlbumError) -> Library {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .io("cannot create library folder", subject: .file(folder.path), cause: .of(error))
+    public static func openForWriting(at folder: URL) async throws(AlbumError) -> Library {
+        let library = try await BlockingPool.shared.run { () throws(AlbumError) -> Library in
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .io("cannot create library folder", subject: .file(folder.path), cause: .of(error))
+            }
+            let path = databasePath(in: folder)
+            for target in [folder.path, path] where FileManager.default.fileExists(atPath: target) && access(target, W_OK) != 0 {
+                throw .io("library \(folder.path) is read-only (\(Errno.current)): it can be read, not written")
+            }
+            return Library(folder: folder, database: try AlbumDatabase(path: path))
         }
-        let path = databasePath(in: folder)
-        for target in [folder.path, path] where FileManager.default.fileExists(atPath: target) && access(target, W_OK) != 0 {
-            throw .io("library \(folder.path) is read-only (\(Errno.current)): it can be read, not written")
-        }
-        let library = Library(folder: folder, database: try AlbumDatabase(path: path))
-        try library.nameNewPlaces()
+        try await library.nameNewPlaces()
         return library
     }
 
     /// Opens the library at `folder` for reading. A library that does not exist yet reads as an
     /// empty one, and nothing is created on disk.
-    public static func openForReading(at folder: URL) throws(AlbumError) -> Library {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw .io("library \(folder.path) is a file, not a folder")
+    public static func openForReading(at folder: URL) async throws(AlbumError) -> Library {
+        let (library, writable) = try await BlockingPool.shared.run { () throws(AlbumError) -> (Library, Bool) in
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw .io("library \(folder.path) is a file, not a folder")
+            }
+            let path = databasePath(in: folder)
+            guard FileManager.default.fileExists(atPath: path) else {
+                return (Library(folder: folder, database: try AlbumDatabase.inMemory(name: "\(path) (no library there yet)")), false)
+            }
+            // A library that cannot be written (read-only media, someone else's) is still read.
+            if access(folder.path, W_OK) != 0 || access(path, W_OK) != 0 {
+                return (Library(folder: folder, database: try AlbumDatabase(readingAt: path)), false)
+            }
+            return (Library(folder: folder, database: try AlbumDatabase(path: path)), true)
         }
-        let path = databasePath(in: folder)
-        guard FileManager.default.fileExists(atPath: path) else {
-            return Library(folder: folder, database: try AlbumDatabase.inMemory(name: "\(path) (no library there yet)"))
-        }
-        // A library that cannot be written (read-only media, someone else's) is still read.
-        if access(folder.path, W_OK) != 0 || access(path, W_OK) != 0 {
-            return Library(folder: folder, database: try AlbumDatabase(readingAt: path))
-        }
-        let library = Library(folder: folder, database: try AlbumDatabase(path: path))
-        library.nameNewPlacesIfPossible()
+        if writable { await library.nameNewPlacesIfPossible() }
         return library
     }
 
@@ -125,44 +130,5 @@ public final class Library: Sendable {
         self.folder = folder
         self.sqlite = nil
         self.store = store
-    }
-
-    /// Names new pins and photos (place, time zone) from async code, on the blocking pool: its
-    /// reads go to the database's readers and each batch is one write on its writer, so other
-    /// pins' claims take turns with it instead of waiting for the whole naming.
-    func nameNewPlacesOffPool() async throws(AlbumError) {
-        guard sqlite != nil else { return try await nameNewPlacesInStore() }
-        _ = try await BlockingPool.shared.run { () throws(AlbumError) in try self.nameNewPlaces() }
-    }
-
-    /// `nameNewPlaces` through the seam, for a library on another store (PostgreSQL): the same
-    /// place data, the same key check (another place data, zone map or naming rules name every
-    /// row again) and the same values, in batches of one transaction each.
-    private func nameNewPlacesInStore() async throws(AlbumError) {
-        let key = PlaceDataKey.standard()
-        var stale = try await store.placeDataKey() != key.value
-        if stale, try await !store.hasNamedPlaces() {
-            try await store.setPlaceDataKey(key.value, description: key.description, renaming: false)
-            stale = false
-        }
-        if !stale, try await !store.hasUnnamedPlaces() { return }
-        let index: PlaceIndex
-        switch await BlockingPool.shared.run({ Places.standard }) {
-        case .failure(let problem):
-            placeProblem.withLock { $0 = problem }
-            return
-        case .success(let loaded): index = loaded
-        }
-        if stale { try await store.setPlaceDataKey(key.value, description: key.description, renaming: true) }
-        while true {
-            let pins = try await store.unnamedPins(limit: 1000)
-            if pins.isEmpty { break }
-            try await store.setPinPlaces(zip(pins, index.lookup(pins.map(\.coordinate))).map { ($0.id, $1.place, $1.timeZone) })
-        }
-        while true {
-            let photos = try await store.unnamedPhotos(limit: 2000)
-            if photos.isEmpty { break }
-            try await store.setPhotoPlaces(Array(zip(photos.map(\.id), Self.locals(of: photos, index: index))))
-        }
     }
 }

@@ -32,6 +32,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var accuracy: Int?
     /// The licence's name, as the source gives it (YFCC100M rows).
     public var license: String?
+    /// Owner, licence id and URL, page, upload date (issue 30).
+    public var provenance = Provenance()
 
     /// The `pinId` of a photo without a pin. Pin ids start at 1.
     public static let unplacedPinId: Int64 = 0

@@ -13,6 +13,11 @@ public struct SourcePhoto: Sendable, Hashable {
     public var license: String?
     /// How precise `coordinate` is, as Flickr and YFCC100M grade it: 1 (world) … 16 (street).
     public var accuracy: Int?
+    /// Owner id, licence id and URL, page, upload date (issue 30); `owner` is the owner's name.
+    public var provenance = Provenance()
+    /// The source's tags and description, for `SearchFilter` (not stored).
+    public var tags: [String] = []
+    public var description: String?
 
     public init(
         sourceId: String, title: String? = nil, url: String, coordinate: Coordinate? = nil,
@@ -54,8 +59,11 @@ public struct SearchQuery: Sendable, Hashable {
     public var radiusKm: Double
     public var page: Int
     public var perPage: Int
+    /// What to keep; a source that can filter is asked to, and every photo is checked again.
+    public var filter = SearchFilter()
 
-    public init(center: Coordinate, radiusKm: Double = 5, page: Int = 1, perPage: Int = 30) {
+    public init(center: Coordinate, radiusKm: Double = 5, page: Int = 1, perPage: Int = 30, filter: SearchFilter = SearchFilter()) {
+        self.filter = filter
         self.center = center
         self.radiusKm = radiusKm
         self.page = page

@@ -26,6 +26,9 @@ public struct ImportedPhotoRecord: Sendable, Hashable {
     public var gpsTime: String? = nil
     /// `--time-offset`: the camera clock's offset the user gave, for a photo whose camera wrote none.
     public var clockOffset: String? = nil
+    /// The EXIF Artist and Copyright (issue 30): the owner's name and the terms of an import.
+    public var artist: String? = nil
+    public var copyright: String? = nil
     /// What the scan found in the library: a photo with these bytes, or that the user removed
     /// them (the planner reports it as a duplicate; nothing is stored).
     public var known: KnownImport? = nil

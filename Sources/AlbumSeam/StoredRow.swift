@@ -64,6 +64,10 @@ public enum RowDecoder {
         photo.local = photoPlace(row)
         photo.accuracy = int(row, "accuracy")
         photo.license = row.string("license")
+        photo.provenance = Provenance(
+            ownerId: row.string("owner_id"), ownerName: row.string("owner_name"), licenseId: row.string("license_id"),
+            licenseURL: row.string("license_url"), pageURL: row.string("page_url"), uploadedAt: row.string("uploaded_at"),
+            sourceTakenAt: row.string("source_taken_at"), copyright: row.string("copyright"))
         return photo
     }
 

@@ -6,18 +6,27 @@ import AlbumModel
 ///
 /// Fields: `id` (number or string, required), `url` (string, required), `title` (string or
 /// number), `latitude`/`longitude` (numbers or numeric strings, both or neither), `datetaken`
-/// (see `BundleDate`). `albumId`, `thumbnailUrl` and unknown keys are ignored.
+/// (see `BundleDate`). Provenance when present (issue 30): `owner` (id), `ownername`, `license`
+/// (Flickr's id, or a licence's name or URL), `pageurl`, `accuracy` (1–16), and `tags`
+/// (space-separated) and `description` for search filters. `albumId`, `thumbnailUrl` and unknown
+/// keys are ignored.
 struct BundleRecord: Decodable, Sendable {
     var id: String?
     var title: String?
     var url: String?
     var coordinate: Coordinate?
     var takenAt: String?
+    var provenance = Provenance()
+    var license: String?
+    var accuracy: Int?
+    var tags: [String] = []
+    var description: String?
     /// Why the record cannot be offered; nil when it can.
     var problem: String?
 
     private enum Key: String, CodingKey {
         case id, title, url, latitude, longitude, datetaken
+        case owner, ownername, license, pageurl, accuracy, tags, description
     }
 
     init(from decoder: any Decoder) {
@@ -70,6 +79,33 @@ struct BundleRecord: Decodable, Sendable {
             }
             takenAt = date
         }
+        guard problem == nil else { return }
+        readProvenance(c)
+    }
+
+    /// The optional provenance and filter fields; a wrong type is the record's problem.
+    private mutating func readProvenance(_ c: KeyedDecodingContainer<Key>) {
+        var values: [Key: String] = [:]
+        for key in [Key.owner, .ownername, .license, .pageurl, .tags, .description] {
+            switch Self.text(c, key, numbers: key == .license || key == .owner) {
+            case .absent: break
+            case .invalid(let why): problem = "\(key.rawValue) \(why)"; return
+            case .value(let v): if !v.isEmpty { values[key] = v }
+            }
+        }
+        switch Self.degrees(c, .accuracy) {
+        case .absent: break
+        case .value(let a) where a == a.rounded() && (1...16).contains(a): accuracy = Int(a)
+        case .value(let a): problem = "accuracy \(a) is not a whole number 1-16"; return
+        case .invalid(let why): problem = "accuracy \(why)"; return
+        }
+        let known = values[.license].flatMap { License.flickr(id: $0) ?? License.matching($0) }
+        license = known?.name ?? values[.license]
+        provenance = Provenance(
+            ownerId: values[.owner], ownerName: values[.ownername], licenseId: known?.id,
+            licenseURL: known.flatMap { $0.url.isEmpty ? nil : $0.url }, pageURL: values[.pageurl])
+        tags = (values[.tags] ?? "").split(separator: " ").map(String.init)
+        description = values[.description]
     }
 
     private enum Field<T> {

@@ -15,7 +15,7 @@ extension BundleSource {
         guard query.radiusKm.isFinite, query.radiusKm >= 0 else {
             throw .invalidInput("radius \(query.radiusKm) km must be a finite number, 0 or more")
         }
-        let matching: [SourcePhoto]
+        var matching: [SourcePhoto]
         if hasCoordinates {
             matching = offeredPhotos.enumerated()
                 .compactMap { index, photo -> (distance: Double, index: Int, photo: SourcePhoto)? in
@@ -28,6 +28,8 @@ extension BundleSource {
         } else {
             matching = offeredPhotos
         }
+        // A bundle filters before paging (issue 30), so `total` and `pages` count what passes.
+        if !query.filter.isEmpty { matching = matching.filter(query.filter.admits) }
         let total = matching.count
         let pages = total == 0 ? 0 : (total - 1) / query.perPage + 1
         let (start, overflow) = (query.page - 1).multipliedReportingOverflow(by: query.perPage)

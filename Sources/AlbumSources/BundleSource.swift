@@ -100,10 +100,14 @@ public struct BundleSource: PhotoSource {
                 skip("url \(refusal.reason)")
             case .success(let resolved):
                 seen[id] = position
-                offered.append(
-                    SourcePhoto(
-                        sourceId: id, title: record.title, url: resolved, coordinate: record.coordinate,
-                        takenAt: record.takenAt))
+                var photo = SourcePhoto(
+                    sourceId: id, title: record.title, url: resolved, coordinate: record.coordinate,
+                    takenAt: record.takenAt, owner: record.provenance.ownerName, license: record.license,
+                    accuracy: record.accuracy)
+                photo.provenance = record.provenance
+                photo.tags = record.tags
+                photo.description = record.description
+                offered.append(photo)
             }
         }
         if offered.isEmpty && !records.isEmpty {

@@ -46,6 +46,9 @@ struct FlickrPhoto: Decodable {
     var latitude: FlexibleNumber?
     var longitude: FlexibleNumber?
     var accuracy: FlexibleNumber?
+    var dateupload: FlexibleNumber?
+    var tags: String?
+    var description: FlickrContent?
     var url_b: String?, width_b: FlexibleNumber?, height_b: FlexibleNumber?
     var url_z: String?, width_z: FlexibleNumber?, height_z: FlexibleNumber?
     var url_m: String?, width_m: FlexibleNumber?, height_m: FlexibleNumber?
@@ -59,9 +62,37 @@ struct FlickrPhoto: Decodable {
     /// server must never make the client contact live.staticflickr.com).
     func sourcePhoto(buildingURLs: Bool) -> SourcePhoto? {
         guard let id = id?.value, !id.isEmpty, let url = imageURL(building: buildingURLs) else { return nil }
-        return SourcePhoto(
+        let licenseId = license?.value.flatMap { $0.isEmpty ? nil : $0 }
+        let known = licenseId.flatMap(License.flickr(id:))
+        var photo = SourcePhoto(
             sourceId: id, title: title.flatMap { $0.isEmpty ? nil : $0 }, url: url, coordinate: coordinate,
-            takenAt: takenAt, owner: ownername.flatMap { $0.isEmpty ? nil : $0 } ?? owner, license: license?.value)
+            takenAt: takenAt, owner: ownername.flatMap { $0.isEmpty ? nil : $0 } ?? owner,
+            license: known?.name ?? licenseId, accuracy: accuracy?.int.flatMap { (1...16).contains($0) ? $0 : nil })
+        let ownerId = owner.flatMap { $0.isEmpty ? nil : $0 }
+        photo.provenance = Provenance(
+            ownerId: ownerId, ownerName: ownername.flatMap { $0.isEmpty ? nil : $0 }, licenseId: licenseId,
+            licenseURL: known.flatMap { $0.url.isEmpty ? nil : $0.url },
+            pageURL: ownerId.flatMap { Self.pageURL(owner: $0, id: id) },
+            uploadedAt: dateupload?.int.flatMap(Self.utcTime))
+        photo.tags = (tags ?? "").split(separator: " ").map(String.init)
+        photo.description = description?._content.flatMap { $0.isEmpty ? nil : $0 }
+        return photo
+    }
+
+    /// `https://www.flickr.com/photos/OWNER/ID`, nil when the owner id is not URL-safe.
+    static func pageURL(owner: String, id: String) -> String? {
+        let safe: (String) -> Bool = { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "@_-.".contains($0)) } }
+        guard safe(owner), safe(id) else { return nil }
+        return "https://www.flickr.com/photos/\(owner)/\(id)"
+    }
+
+    /// Seconds since 1970 as ISO 8601 UTC ("2024-05-01T10:00:00Z").
+    static func utcTime(_ seconds: Int) -> String? {
+        guard seconds > 0 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
     /// The largest `url_*` of at most 1024 px (b, z, m, q), else one built from server/id/secret.
@@ -140,4 +171,9 @@ struct FlexibleString: Decodable {
             value = nil
         }
     }
+}
+
+/// Flickr's `{"_content": "…"}` wrapper (description).
+struct FlickrContent: Decodable {
+    var _content: String?
 }

@@ -12,14 +12,23 @@ extension FlickrSource {
 
     /// The search URL: the endpoint with every parameter, the key included (never shown).
     func requestURL(for query: SearchQuery) -> String {
-        let items: [(String, String)] = [
+        let filter = query.filter
+        var items: [(String, String)] = [
             ("method", "flickr.photos.search"), ("api_key", apiKey),
             ("lat", String(format: "%.6f", query.center.latitude)), ("lon", String(format: "%.6f", query.center.longitude)),
             ("radius", String(format: "%g", query.radiusKm)), ("radius_units", "km"),
-            ("per_page", String(query.perPage)), ("page", String(query.page)), ("extras", Self.extras),
+            ("per_page", String(query.perPage)), ("page", String(query.page)),
+            ("extras", Self.extras + (filter.words.isEmpty ? "" : ",description")),
             ("min_upload_date", String(minUploadDate)), ("media", "photos"),
-            ("format", "json"), ("nojsoncallback", "1"),
         ]
+        // The filters Flickr applies itself (issue 30); `accuracy` is exact at Flickr, so
+        // --min-accuracy is applied locally only.
+        if let ids = filter.licenseIds { items.append(("license", ids.sorted { Int($0) ?? 0 < Int($1) ?? 0 }.joined(separator: ","))) }
+        if let after = filter.takenAfter { items.append(("min_taken_date", after.replacingOccurrences(of: "T", with: " "))) }
+        if let before = filter.takenBefore { items.append(("max_taken_date", before.replacingOccurrences(of: "T", with: " "))) }
+        if !filter.words.isEmpty { items.append(("text", filter.words.joined(separator: " "))) }
+        if !filter.tags.isEmpty { items += [("tags", filter.tags.joined(separator: ",")), ("tag_mode", filter.tagMode.rawValue)] }
+        items += [("format", "json"), ("nojsoncallback", "1")]
         let text = items.map { "\($0)=\(Self.encode($1) ?? "")" }.joined(separator: "&")
         return endpoint + (endpoint.contains("?") ? "&" : "?") + text
     }

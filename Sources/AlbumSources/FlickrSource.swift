@@ -14,7 +14,7 @@ public struct FlickrSource: PhotoSource {
     /// The environment variable holding the API key.
     public static let apiKeyVariable = "FLICKR_API_KEY"
     /// The extras every search asks for: image URLs of four sizes, geo, date, owner, licence.
-    public static let extras = "url_q,url_m,url_z,url_b,geo,date_taken,owner_name,license"
+    public static let extras = "url_q,url_m,url_z,url_b,geo,date_taken,date_upload,owner_name,license,tags"
     /// Flickr's largest radius for geo queries.
     public static let maxRadiusKm = 32.0
     /// Flickr's largest page for geo queries.

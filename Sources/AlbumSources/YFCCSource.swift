@@ -49,10 +49,15 @@ public struct YFCCSource: PhotoSource {
         }
         let result = index.search(center: query.center, radiusKm: query.radiusKm, page: query.page, perPage: query.perPage)
         let photos = result.photos.map { photo in
-            SourcePhoto(
+            var offered = SourcePhoto(
                 sourceId: String(photo.id), title: photo.title, url: photo.url,
                 coordinate: try? Coordinate(latitude: photo.latitude, longitude: photo.longitude),
                 takenAt: photo.takenAt, owner: photo.owner, license: photo.license, accuracy: photo.accuracy)
+            // The dataset names licences (and gives their URL); Flickr's id and URL by that name.
+            let known = photo.license.flatMap(License.matching)
+            offered.provenance = Provenance(
+                ownerName: photo.owner, licenseId: known?.id, licenseURL: known.flatMap { $0.url.isEmpty ? nil : $0.url })
+            return offered
         }
         let pages = result.total == 0 ? 0 : (result.total - 1) / query.perPage + 1
         return SearchPage(total: result.total, pages: pages, page: query.page, perPage: query.perPage, photos: photos)

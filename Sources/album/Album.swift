@@ -17,7 +17,7 @@ struct Album: AsyncParsableCommand {
             PinCommand.self, RegionCommand.self, FetchCommand.self, NewCollectionCommand.self, PhotosCommand.self,
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ThumbsCommand.self, ImportCommand.self,
-            ExportCommand.self,
+            ExportCommand.self, ExportCreditsCommand.self, ExportDatasetCommand.self,
             ServeCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,

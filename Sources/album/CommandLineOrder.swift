@@ -13,6 +13,7 @@ enum CommandLineOrder {
     /// `arguments` (without the program name) with the global options moved after the command path.
     /// - Throws: `ValidationError` for a word that is not a command where one is expected.
     static func normalized(_ arguments: [String]) throws -> [String] {
+        let arguments = joiningExportKinds(arguments)
         var path: [String] = [], moved: [String] = []
         var command: any ParsableCommand.Type = Album.self
         var i = 0
@@ -44,6 +45,30 @@ enum CommandLineOrder {
             throw ValidationError("'\(word)' is not a command of \(here); its commands are \(listed.joined(separator: ", "))")
         }
         return path + moved + Array(arguments[i...])
+    }
+
+    /// `export credits` and `export dataset` are the commands `export-credits` and `export-dataset`
+    /// (`export` itself takes its format as an argument, which argument-parser cannot mix with
+    /// subcommands): the two words become one, wherever global options stand around them.
+    static func joiningExportKinds(_ arguments: [String]) -> [String] {
+        var words: [Int] = []
+        var i = 0
+        while i < arguments.count, words.count < 2 {
+            let word = arguments[i]
+            if word == "--" { break }
+            if let takesValue = global[String(word.prefix { $0 != "=" })] {
+                i += takesValue && !word.contains("=") ? 2 : 1
+                continue
+            }
+            if word.hasPrefix("-") { break }
+            words.append(i)
+            i += 1
+        }
+        guard words.count == 2, arguments[words[0]] == "export", ["credits", "dataset"].contains(arguments[words[1]]) else { return arguments }
+        var joined = arguments
+        joined[words[0]] = "export-" + arguments[words[1]]
+        joined.remove(at: words[1])
+        return joined
     }
 
     /// A command's name, then its aliases.

@@ -16,6 +16,8 @@ struct ExportCommand: AsyncParsableCommand {
             Only downloaded photos are exported; --from/--to keep photos taken on those local days.
             Entries (notes, songs, sounds, check-ins) with a position are exported with their \
             text, a clip's transcript and mood.
+            `album export credits` and `album export dataset` write attributions and a training dataset
+            (album export credits --help, album export dataset --help).
             """)
     enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, kml, gpx, html }
 

@@ -12,6 +12,7 @@ struct FetchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var thumbnails: ThumbnailsOption
+    @OptionGroup(title: "Search filters") var filters: FilterOptions
     @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
     @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
     @Option(help: PlaceOption.help) var place: String?
@@ -90,7 +91,8 @@ struct FetchCommand: AsyncParsableCommand {
     ) async throws -> FetchEnvironment {
         try checkRadius(radiusKm, for: spec)
         var environment = try await FetchEnvironment.make(
-            source: spec, maxConnectionsPerHost: perHost ?? concurrency, progress: progress ?? ProgressBar.reporter(label: label))
+            source: spec, maxConnectionsPerHost: perHost ?? concurrency, filter: try filters.filter(),
+            progress: progress ?? ProgressBar.reporter(label: label))
         environment.thumbnails = thumbnails.thumbnails
         return environment
     }

@@ -8,6 +8,7 @@ struct NewCollectionCommand: AsyncParsableCommand {
         discussion: "By default from the source the album came from.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup(title: "Search filters") var filters: FilterOptions
     @Argument(help: Vocabulary.pinId) var pin: Int64
     @Option(parsing: .unconditional, help: "Photos downloaded at once (1-64).") var concurrency: Int = 8
 
@@ -18,7 +19,7 @@ struct NewCollectionCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = try await FetchEnvironment.make(
             source: sourceOptions.spec(recorded: global.recordedAlbum(pinId: pin)), maxConnectionsPerHost: concurrency,
-            progress: ProgressBar.reporter(label: "pin \(pin)"))
+            filter: try filters.filter(), progress: ProgressBar.reporter(label: "pin \(pin)"))
         try await global.withLibrary(.writing) { library in
             let report = try await library.newCollection(pinId: pin, concurrency: concurrency, environment: environment)
             if global.json { return try Output.json(FetchReportJSON(report)) }

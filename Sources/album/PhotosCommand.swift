@@ -33,14 +33,23 @@ struct PhotosCommand: AsyncParsableCommand {
             if let title = photo.title, !title.isEmpty { line += "  \"\(TerminalText.inline(title))\"" }
             if let file = photo.file { line += "  \(fileURL(file).path)" }
             if let reason = photo.state.failureReason { line += "  (\(TerminalText.inline(reason)))" }
+            if let credit = credit(photo) { line += "  \(TerminalText.inline(credit))" }
             Output.line(line)
         }
+    }
+
+    /// "© owner, licence" when the source or the EXIF says (issue 30); nil otherwise.
+    static func credit(_ photo: Photo) -> String? {
+        let owner = photo.provenance.ownerName ?? photo.provenance.ownerId
+        let terms = photo.license ?? photo.provenance.copyright
+        guard owner != nil || terms != nil else { return nil }
+        return "© " + [owner, terms].compactMap { $0 }.joined(separator: ", ")
     }
 }
 
 struct PhotoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "photo", abstract: "Act on one photo.", subcommands: [Remove.self, PhotoPlaceCommand.self])
+        commandName: "photo", abstract: "Act on one photo.", subcommands: [PhotoShowCommand.self, Remove.self, PhotoPlaceCommand.self])
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

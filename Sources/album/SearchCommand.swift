@@ -16,6 +16,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: Vocabulary.perPage) var perPage = 30
     @Option(parsing: .unconditional, help: Vocabulary.page) var page = 1
     @OptionGroup var sources: SourceOptions
+    @OptionGroup(title: "Search filters") var filters: FilterOptions
     /// Taken like every command's; search reads no library.
     @OptionGroup var global: GlobalOptions
     var json: Bool { global.json }
@@ -34,7 +35,7 @@ struct SearchCommand: AsyncParsableCommand {
         let spec = try sources.spec()
         try checkRadius(radiusKm, for: spec)
         guard let (center, _) = try PlaceOption.position(lat: lat, lon: lon, place: place) else { return }
-        let query = SearchQuery(center: center, radiusKm: radiusKm, page: page, perPage: perPage)
+        let query = SearchQuery(center: center, radiusKm: radiusKm, page: page, perPage: perPage, filter: try filters.filter())
         let result = try await SourceSearch.page(query, from: spec)
         if json { return try Output.json(SearchJSON(page: result)) }
         Output.line("\(result.total) photo\(result.total == 1 ? "" : "s") near \(Output.degrees(query.center)), page \(result.page) of \(result.pages)")

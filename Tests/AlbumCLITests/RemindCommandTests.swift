@@ -127,7 +127,7 @@ import TestSupport
         #expect(try reminders().isEmpty)
     }
 
-    @Test func twoConcurrentDueRunsDeliverEachReminderOnce() throws {
+    @Test func twoConcurrentDueRunsDeliverEachReminderOnce() async throws {
         let count = 30
         try addDue(count)
         for extra in [[], ["--exec", "cat >/dev/null"]] {
@@ -148,7 +148,7 @@ import TestSupport
             #expect(ids.sorted() == Array(1...count), "each delivered once across three runs \(extra)")
         }
         let db = try AlbumDatabase(path: folder.child("lib/album.sqlite").path)
-        let counts = try db.deliveryCounts()
+        let counts = try await db.store.deliveryCounts()
         #expect(counts.count == count)
         #expect(counts.values.allSatisfy { $0 == 2 })  // once printed, once by --exec
         #expect(try db.integrityCheck() == "ok")
@@ -180,7 +180,7 @@ import TestSupport
         #expect(try reminders().first?["lastError"] is NSNull)
     }
 
-    @Test func aKilledExecRunLosesNothing() throws {
+    @Test func aKilledExecRunLosesNothing() async throws {
         try addDue(1)
         let started = folder.child("started")
         let (process, _, _) = try AlbumProcess.start(
@@ -200,11 +200,11 @@ import TestSupport
         #expect(next.stdout.contains("reminder 1"))
         #expect(try album(["due"], now: "2026-06-01T12:02:00Z").stdout.isEmpty)
         let db = try AlbumDatabase(path: folder.child("lib/album.sqlite").path)
-        #expect(try db.deliveryCounts() == [1: 1])
+        #expect(try await db.store.deliveryCounts() == [1: 1])
         #expect(try db.integrityCheck() == "ok")
     }
 
-    @Test func runsKilledAtRandomMomentsNeverMarkAReminderTwice() throws {
+    @Test func runsKilledAtRandomMomentsNeverMarkAReminderTwice() async throws {
         let count = 40
         try addDue(count)
         // Kill runs at staggered moments (before, during and after their transaction), then let
@@ -217,7 +217,7 @@ import TestSupport
         }
         #expect(try album(["due"], now: "2026-06-01T12:06:00Z").status == 0)
         let db = try AlbumDatabase(path: folder.child("lib/album.sqlite").path)
-        let counts = try db.deliveryCounts()
+        let counts = try await db.store.deliveryCounts()
         #expect(counts.count == count)
         #expect(counts.values.allSatisfy { $0 == 1 })
         #expect(try db.integrityCheck() == "ok")

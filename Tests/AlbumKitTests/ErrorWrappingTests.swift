@@ -12,7 +12,7 @@ import TestSupport
 
     @Test func aThumbnailRepairThatFailsNamesThePhotoAndTheFile() async throws {
         try ImportFixture.write(to: temporary.child("photos"))
-        let library = try Library.openForWriting(at: temporary.child("library"))
+        let library = try await Library.openForWriting(at: temporary.child("library"))
         let report = try await library.importFolder(temporary.child("photos"), options: ImportOptions(copy: true))
         let pinId = try #require(report.pins.first?.id)
         let photo = try #require(try await library.photos(pinId: pinId).first)
@@ -34,7 +34,7 @@ import TestSupport
     /// an imported one is lost, said plainly, and the repair does not pretend.
     @Test func anImportedOriginalReplacedByAFolderIsReportedLost() async throws {
         try ImportFixture.write(to: temporary.child("photos"))
-        let library = try Library.openForWriting(at: temporary.child("library"))
+        let library = try await Library.openForWriting(at: temporary.child("library"))
         let report = try await library.importFolder(temporary.child("photos"), options: ImportOptions(copy: true))
         let pinId = try #require(report.pins.first?.id)
         let photo = try #require(try await library.photos(pinId: pinId).first)

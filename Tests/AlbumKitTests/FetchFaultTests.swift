@@ -80,7 +80,7 @@ import TestSupport
             return Self.reply(id: id, attempt: attempts.next(id), bodies: bodies, index: ids.firstIndex(of: id) ?? 0)
         }
         let bundle = try HTTPBundle(server: real, ids: ids, place: Self.place)
-        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let library = try await Library.openForWriting(at: TemporaryFolder("lib").url)
         let clock = RecordingClock()
         let policy = DownloadPolicy(
             // The time-out separates "slow" (never answers) from every other reply, so it must
@@ -160,7 +160,7 @@ import TestSupport
             return Self.reply(id: id, attempt: attempts.next(id), body: bodies.body(ids.firstIndex(of: id) ?? 0))
         }
         let bundle = try HTTPBundle(server: server, ids: ids, place: Self.place)
-        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let library = try await Library.openForWriting(at: TemporaryFolder("lib").url)
         let policy = DownloadPolicy(
             maxBytes: 1 << 20, timeout: .seconds(5),
             retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(10)))
@@ -213,7 +213,7 @@ final class AttemptCounter: Sendable {
             }
         }
         let bundle = try HTTPBundle(server: server, ids: ["patient", "stubborn"], place: Self.place)
-        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let library = try await Library.openForWriting(at: TemporaryFolder("lib").url)
         let clock = RecordingClock()
         let policy = DownloadPolicy(
             maxBytes: 1 << 20, timeout: .seconds(5),

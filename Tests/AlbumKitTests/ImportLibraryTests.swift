@@ -17,8 +17,8 @@ import TestSupport
     }
 
     func importPhotos(_ options: ImportOptions = ImportOptions(), into library: Library? = nil) async throws -> ImportReport {
-        let library = try library ?? Library.openForWriting(at: libraryFolder)
-        return try await library.importFolder(photos, options: options)
+        if let library { return try await library.importFolder(photos, options: options) }
+        return try await Library.openForWriting(at: libraryFolder).importFolder(photos, options: options)
     }
 
     @Test func mixedFolderIsImportedWithEveryFileAccountedFor() async throws {
@@ -68,7 +68,7 @@ import TestSupport
     }
 
     @Test func storedPhotosAreDownloadedImportsWithThumbnailsAndTheirOriginalPath() async throws {
-        let library = try Library.openForWriting(at: libraryFolder)
+        let library = try await Library.openForWriting(at: libraryFolder)
         let report = try await importPhotos(into: library)
         let stored = try await Self.photos(of: report.pins.map { try #require($0.id) }, in: library)
         #expect(stored.count == ImportFixture.located)
@@ -86,7 +86,7 @@ import TestSupport
     }
 
     @Test func importingTwiceChangesNothingAndSaysSo() async throws {
-        let library = try Library.openForWriting(at: libraryFolder)
+        let library = try await Library.openForWriting(at: libraryFolder)
         let first = try await importPhotos(into: library)
         let pinsBefore = try await library.pins()
         let photosBefore = try await Self.photos(of: pinsBefore.map(\.id), in: library)
@@ -110,7 +110,7 @@ import TestSupport
     }
 
     @Test func photosNearAnExistingPinJoinItsAlbum() async throws {
-        let library = try Library.openForWriting(at: libraryFolder)
+        let library = try await Library.openForWriting(at: libraryFolder)
         let pin = try await library.addPin(at: Coordinate(latitude: 48.8570, longitude: 2.3525), title: "Paris", note: nil)
         let report = try await importPhotos(into: library)
         let reused = try #require(report.pins.first { $0.id == pin.id })
@@ -120,7 +120,7 @@ import TestSupport
     }
 
     @Test func copyPutsOriginalsInTheLibraryByContent() async throws {
-        let library = try Library.openForWriting(at: libraryFolder)
+        let library = try await Library.openForWriting(at: libraryFolder)
         let report = try await importPhotos(ImportOptions(copy: true), into: library)
         let stored = try await Self.photos(of: report.pins.map { try #require($0.id) }, in: library)
         #expect(stored.count == ImportFixture.located)
@@ -144,7 +144,7 @@ import TestSupport
     }
 
     @Test func photosTheUserRemovedAreNotImportedAgain() async throws {
-        let library = try Library.openForWriting(at: libraryFolder)
+        let library = try await Library.openForWriting(at: libraryFolder)
         let report = try await importPhotos(into: library)
         let pinId = try #require(report.pins.first?.id)
         let photo = try #require(try await library.photos(pinId: pinId).first)
@@ -156,7 +156,7 @@ import TestSupport
 
     @Test(.enabled(if: Self.corpusPresent, "the exif-samples corpus is not beside the clone: skipped"))
     func realCameraFilesFromTheCorpus() async throws {
-        let library = try Library.openForWriting(at: libraryFolder)
+        let library = try await Library.openForWriting(at: libraryFolder)
         let report = try await library.importFolder(Self.corpus, options: ImportOptions())
         #expect(report.seen == report.imported + report.skipped.count)
         // The four Nikon COOLPIX photos taken near Arezzo within 200 m are one place.

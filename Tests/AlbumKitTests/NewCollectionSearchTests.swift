@@ -20,7 +20,7 @@ import TestSupport
         }
         let ids = (1...64).map { "n\($0)" }
         let bundle = try HTTPBundle(server: server, ids: ids, place: Self.place)
-        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let library = try await Library.openForWriting(at: TemporaryFolder("lib").url)
         let source = try BundleSource(folder: bundle.folder.url)
         let environment = FetchEnvironment(
             source: source, sourceName: source.name, endpoint: nil,

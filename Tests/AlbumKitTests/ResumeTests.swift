@@ -37,13 +37,13 @@ import TestSupport
             while n > 1 && counts.withLock({ $0.arrived }) < 3 && Date() < deadline { usleep(10_000) }
             return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bodies.body(Int(request.path.filter(\.isNumber)) ?? 0))
         }
-        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let library = try await Library.openForWriting(at: TemporaryFolder("lib").url)
         // Three pins, each with one photo left (as a killed batch leaves them).
         for n in 1...3 {
-            let pin = try library.database.findOrCreatePin(
-                at: Coordinate(latitude: Double(n), longitude: Double(n)), toleranceKm: 0.001, title: nil).pin
+            let pin = try await library.store.findOrCreatePin(
+                at: Coordinate(latitude: Double(n), longitude: Double(n)), toleranceKm: 0.001, title: nil, pendingSearch: nil).pin
             let info = AlbumInfo(pinId: pin.id, source: "bundle:/nowhere", endpoint: nil, radiusKm: 1, perPage: 1, page: 1, total: 1, pages: 1)
-            #expect(try library.database.storeFirstCollection(
+            #expect(try await library.store.storeFirstCollection(
                 info, photos: [SourcePhoto(sourceId: "s\(n)", url: server.baseURL + "/photos/p\(n).jpg")]))
         }
         let bundle = TemporaryFolder("bundle")

@@ -29,7 +29,7 @@ final class CountingProcessor: PhotoProcessing {
         }
         let places = try [Coordinate(latitude: 10, longitude: 10), Coordinate(latitude: -10, longitude: -10)]
         let bundle = try HTTPBundle(server: server, ids: ["1a", "2a", "1b", "2b"], places: places)
-        let library = try Library.openForWriting(at: TemporaryFolder("lib").url)
+        let library = try await Library.openForWriting(at: TemporaryFolder("lib").url)
         let processor = CountingProcessor()
         let source = try BundleSource(folder: bundle.folder.url)
         let environment = FetchEnvironment(

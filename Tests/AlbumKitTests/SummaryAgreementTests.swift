@@ -11,7 +11,7 @@ import TestSupport
     let temporary = TemporaryFolder("summary-agreement")
 
     @Test func oneTownIsOnePlaceOnTheCardAndNoDistance() async throws {
-        let library = try Library.openForWriting(at: temporary.child("library"))
+        let library = try await Library.openForWriting(at: temporary.child("library"))
         // 1 km pins: Paris's eight photos of 2024-06-14 fall into five pins of one town.
         var options = ImportOptions()
         options.radiusKm = 1
@@ -31,7 +31,7 @@ import TestSupport
 
     /// Issue 26: a month with songs and notes has the music line and the word cloud on its card.
     @Test func aMonthWithSongsAndNotesHasItsMusicLineAndWords() async throws {
-        let library = try Library.openForWriting(at: temporary.child("library-music"))
+        let library = try await Library.openForWriting(at: temporary.child("library-music"))
         func at(_ text: String) throws -> EntryClock.Given { try EntryClock.Given(parsing: text) }
         for (title, artist, day) in [("So What", "Miles Davis", "03"), ("So What", "Miles Davis", "04"), ("Naima", "John Coltrane", "05")] {
             _ = try await library.addEntry(.song(Song(title: title, artist: artist)), at: try at("2026-07-\(day)T09:00+02:00"),

@@ -24,7 +24,7 @@ import Testing
         #expect(try await titles(h) == ["one", "two"])
 
         // A second connection to the same file, as another `album` process has.
-        let other = try Library.openForWriting(at: h.folder.child("lib"))
+        let other = try await Library.openForWriting(at: h.folder.child("lib"))
         _ = try await other.addPin(at: Coordinate(latitude: 30, longitude: 30), title: "three", note: nil)
         #expect(try await titles(h) == ["one", "two", "three"])
         try await other.setRegion(try Region(center: Coordinate(latitude: 1, longitude: 2), spanLatitude: 3, spanLongitude: 4))

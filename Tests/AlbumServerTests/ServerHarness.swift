@@ -13,8 +13,8 @@ final class ServerHarness: @unchecked Sendable {
     let server: AlbumWebServer
     var port: UInt16 = 0
 
-    init(token: String? = nil, host: String = "127.0.0.1", configure: (inout AlbumWebServer.Settings) -> Void = { _ in }) throws {
-        library = try Library.openForWriting(at: folder.child("lib"))
+    init(token: String? = nil, host: String = "127.0.0.1", configure: (inout AlbumWebServer.Settings) -> Void = { _ in }) async throws {
+        library = try await Library.openForWriting(at: folder.child("lib"))
         let bundle = "bundle:\(Fixtures.bundle.path)"
         var settings = AlbumWebServer.Settings(host: host, port: 0, token: token, fetch: FetchOptions(radiusKm: 3, perPage: 30, concurrency: 4))
         configure(&settings)

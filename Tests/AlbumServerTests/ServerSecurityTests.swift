@@ -46,15 +46,15 @@ import TestSupport
         #expect(sameSite.status == 201)
     }
 
-    @Test func anotherAddressNeedsAToken() throws {
-        #expect(throws: AlbumError.self) { try ServerHarness(host: "0.0.0.0") }
-        #expect(throws: AlbumError.self) { try ServerHarness(host: "not-an-address") }
+    @Test func anotherAddressNeedsAToken() async throws {
+        await #expect(throws: AlbumError.self) { try await ServerHarness(host: "0.0.0.0") }
+        await #expect(throws: AlbumError.self) { try await ServerHarness(host: "not-an-address") }
     }
 
     @Test func portInUseIsAClearErrorAtStart() async throws {
         let h = try await ServerHarness().start()
         defer { Task { await h.stop() } }
-        let library = try Library.openForWriting(at: h.folder.child("other"))
+        let library = try await Library.openForWriting(at: h.folder.child("other"))
         let second = try AlbumWebServer(
             library: library, assets: try WebAssets.system(), settings: .init(port: h.port),
             makeEnvironment: { _ async throws(AlbumError) in throw .invalidInput("unused") })

@@ -35,11 +35,16 @@ import Testing
         #expect(first.title == "Eiffel at dusk")
         #expect(first.coordinate == (try Coordinate(latitude: 48.858222, longitude: 2.2945)))
         #expect(first.takenAt == "2019-05-01T21:30:05")
-        #expect(first.owner == "Ann" && first.license == "4")
+        #expect(first.owner == "Ann" && first.license == "Attribution License" && first.accuracy == 16)
+        // Provenance (issue 30): owner id and name, licence id and URL, the photo's page.
+        #expect(first.provenance.ownerId == "11@N01" && first.provenance.ownerName == "Ann")
+        #expect(first.provenance.licenseId == "4" && first.provenance.licenseURL == "https://creativecommons.org/licenses/by/2.0/")
+        #expect(first.provenance.pageURL == "https://www.flickr.com/photos/11@N01/5001")
         #expect(second.sourceId == "5002")
         #expect(second.title == nil)
         #expect(second.takenAt == nil, "datetakenunknown=1: Flickr's date is a guess")
-        #expect(second.owner == "22@N01" && second.license == "0")
+        #expect(second.owner == "22@N01" && second.license == "All Rights Reserved" && second.provenance.licenseId == "0")
+        #expect(second.provenance.ownerName == nil && second.provenance.licenseURL == nil)
         #expect(second.coordinate?.latitude == 48.86)
     }
 

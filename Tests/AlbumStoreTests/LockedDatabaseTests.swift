@@ -11,12 +11,12 @@ import TestSupport
     let folder = TemporaryFolder("locked")
     var path: String { folder.child("album.sqlite").path }
 
-    @Test func aWriteThatMeetsAnotherWritersLockSaysSoByCode() throws {
+    @Test func aWriteThatMeetsAnotherWritersLockSaysSoByCode() async throws {
         let holder = try AlbumDatabase(path: path)
         let waiter = try AlbumDatabase(path: path, name: nil, busyTimeout: 50)
         let place = try Coordinate(latitude: 1, longitude: 2)
         let error: AlbumError? = try holder.write { (_: SQL) throws(AlbumError) in
-            #expect(throws: AlbumError.self) { try waiter.addPin(at: place, title: "waits", note: nil) }
+            #expect(throws: AlbumError.self) { try waiter.write { (sql: SQL) throws(AlbumError) in try AlbumDatabase.insertPin(sql, place, "waits", nil) } }
         }
         let met = try #require(error)
         guard case .database = met else { Issue.record("not a database error: \(met)"); return }
@@ -25,7 +25,7 @@ import TestSupport
         #expect(met.isLocked)
         #expect(met.description.hasPrefix("database is locked (in \(path), running: BEGIN IMMEDIATE"), "\(met)")
         // Once the lock is gone the same connection writes.
-        #expect(try waiter.addPin(at: place, title: "writes", note: nil).title == "writes")
+        #expect(try await waiter.store.addPin(at: place, title: "writes", note: nil).title == "writes")
     }
 
     @Test func openingALibraryAnotherConnectionKeepsLockedWaitsThenNamesTheLock() throws {
@@ -49,12 +49,12 @@ import TestSupport
         #expect(error?.description.hasPrefix("no such table: nowhere (in \(path), preparing: INSERT INTO nowhere") == true, "\(String(describing: error))")
     }
 
-    @Test func unknownIdsAreTheSubject() throws {
+    @Test func unknownIdsAreTheSubject() async throws {
         let db = try AlbumDatabase.inMemory()
-        let pin = #expect(throws: AlbumError.self) { try db.removePin(id: 42) }
+        let pin = await #expect(throws: AlbumError.self) { try await db.store.removePin(id: 42) }
         #expect(pin?.subject == .pin(42))
         #expect(pin?.description == "no pin with id 42")
-        let photo = #expect(throws: AlbumError.self) { _ = try db.removePhoto(id: 7) }
+        let photo = await #expect(throws: AlbumError.self) { _ = try await db.store.removePhoto(id: 7) }
         #expect(photo?.subject == .photo(7))
         #expect(photo?.description == "no photo with id 7")
     }

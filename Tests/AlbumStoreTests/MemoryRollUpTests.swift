@@ -83,7 +83,7 @@ import TestSupport
         #expect(checks == 400)
     }
 
-    @Test func placeNamesAreSearchedAndAnOlderLibraryIsReindexed() throws {
+    @Test func placeNamesAreSearchedAndAnOlderLibraryIsReindexed() async throws {
         let folder = TemporaryFolder()
         let path = folder.child("album.sqlite").path
         let before = Schema.migrations.firstIndex { $0.name == "searchPlaceNames" }!
@@ -117,10 +117,10 @@ import TestSupport
         }
 
         // Naming a pin and a photo reaches the index; the photo's own place wins over its pin's.
-        try db.setPinPlaces([(2, Place(name: "Lyon", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR", distanceKm: 0.4), "Europe/Paris")])
+        try await db.store.setPinPlaces([(2, Place(name: "Lyon", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR", distanceKm: 0.4), "Europe/Paris")])
         #expect(try found("auvergne") == [2])
         #expect(try found("france") == [1, 2])
-        try db.setPhotoPlaces([(1, PhotoPlace(place: Place(name: "Boulogne-Billancourt", region: "Île-de-France", country: "France", countryCode: "FR", distanceKm: 2)))])
+        try await db.store.setPhotoPlaces([(1, PhotoPlace(place: Place(name: "Boulogne-Billancourt", region: "Île-de-France", country: "France", countryCode: "FR", distanceKm: 2)))])
         #expect(try found("paris") == [])
         #expect(try found("boulogne") == [1])
         // Timeline, search and summaries show the place name rather than the pin's title.

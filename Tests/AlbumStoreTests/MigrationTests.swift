@@ -15,7 +15,7 @@ import TestSupport
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
                                  "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
-                                 "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId"]
+                                 "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId", "research-provenance"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()
@@ -24,7 +24,7 @@ import TestSupport
         #expect(try db.integrityCheck() == "ok")
     }
 
-    @Test func existingDatabaseKeepsItsDataAndGetsOnlyWhatIsMissing() throws {
+    @Test func existingDatabaseKeepsItsDataAndGetsOnlyWhatIsMissing() async throws {
         let folder = TemporaryFolder()
         let path = folder.child("album.sqlite").path
         // A library written by an older version: only the first migration applied, one pin in it.
@@ -38,11 +38,11 @@ import TestSupport
         }
         let db = try AlbumDatabase(path: path)
         #expect(try db.appliedMigrations() == Self.allMigrations)
-        let pins = try db.pins()
+        let pins = try await db.store.pins()
         #expect(pins.count == 1)
         #expect(pins.first?.title == "Eiffel")
         // The R*Tree trigger from the first migration kept the index in step.
-        #expect(try db.pins(near: Coordinate(latitude: 48.8585, longitude: 2.2946), radiusKm: 0.1).count == 1)
+        #expect(try await db.store.pins(near: Coordinate(latitude: 48.8585, longitude: 2.2946), radiusKm: 0.1).count == 1)
     }
 
     @Test func reopeningAppliesNothingTwice() throws {

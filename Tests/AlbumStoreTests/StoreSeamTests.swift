@@ -28,23 +28,26 @@ import TestSupport
     @Test func aWriteIsOneTransactionAndRollsBackWhenItsBodyThrows() async throws {
         let paris = try Coordinate(latitude: 48.85, longitude: 2.35)
         await #expect(throws: AlbumError.invalidInput("stop")) {
-            try await db.write { db throws(AlbumError) in
-                _ = try db.addPin(at: paris, title: "one", note: nil)
-                _ = try db.addPin(at: paris, title: "two", note: nil)
+            try await db.store.write { sql throws(AlbumError) in
+                _ = try AlbumDatabase.insertPin(sql, paris, "one", nil)
+                _ = try AlbumDatabase.insertPin(sql, paris, "two", nil)
                 throw .invalidInput("stop")
             }
         }
         #expect(try await store.pins().isEmpty, "both pins belonged to the rolled-back transaction")
 
-        let titles = try await db.write { db throws(AlbumError) in
-            _ = try db.addPin(at: paris, title: "one", note: nil)
+        let titles = try await db.store.write { [db] sql throws(AlbumError) in
+            _ = try AlbumDatabase.insertPin(sql, paris, "one", nil)
             // A failed step inside the transaction is undone alone (a savepoint), the rest stays.
-            _ = try? db.movePin(id: 999, to: paris)
-            _ = try db.addPin(at: paris, title: "two", note: nil)
-            return try db.pins().map(\.title)
+            _ = try? db.write { (sql: SQL) throws(AlbumError) in
+                _ = try AlbumDatabase.insertPin(sql, paris, "undone", nil)
+                throw .invalidInput("stop")
+            }
+            _ = try AlbumDatabase.insertPin(sql, paris, "two", nil)
+            return try sql.query("SELECT title FROM pins ORDER BY id").compactMap { $0.string(0) }
         }
         #expect(titles == ["one", "two"])
-        #expect(try await db.read { db throws(AlbumError) in try db.pins().count } == 2)
+        #expect(try await store.pins().count == 2)
     }
 
     @Test func writesRunOnTheWritersOwnThreadAndReadsOnTheReaders() async throws {

@@ -12,6 +12,9 @@ public struct GeoPhoto: Sendable {
     public var offset: String?
     public var make: String?
     public var model: String?
+    /// IFD0 Artist and Copyright.
+    public var artist: String?
+    public var copyright: String?
     /// Written into a comment segment so that photos with equal EXIF still differ.
     public var tag: String
     /// The GPS receiver's UTC time, EXIF style (`2024:07:14 07:41:02`): GPSDateStamp and GPSTimeStamp.
@@ -92,6 +95,8 @@ public struct GeoPhoto: Sendable {
         var gps: [Entry] = []
         if let make { ifd0.append(.ascii(0x010F, make)) }
         if let model { ifd0.append(.ascii(0x0110, model)) }
+        if let artist { ifd0.append(.ascii(0x013B, artist)) }
+        if let copyright { ifd0.append(.ascii(0x8298, copyright)) }
         if let takenAt { exif.append(.ascii(0x9003, takenAt)) }
         if let offset { exif.append(.ascii(0x9011, offset)) }
         if let latitude, let longitude {

@@ -10,6 +10,7 @@ struct ExifFields {
     /// Tag numbers (EXIF 2.32).
     private enum Tag {
         static let make: UInt16 = 0x010F, model: UInt16 = 0x0110, orientation: UInt16 = 0x0112
+        static let artist: UInt16 = 0x013B, copyright: UInt16 = 0x8298
         static let dateTime: UInt16 = 0x0132, dateTimeOriginal: UInt16 = 0x9003, dateTimeDigitized: UInt16 = 0x9004
         static let offsetTime: UInt16 = 0x9010, offsetTimeOriginal: UInt16 = 0x9011, offsetTimeDigitized: UInt16 = 0x9012
         static let pixelX: UInt16 = 0xA002, pixelY: UInt16 = 0xA003
@@ -22,6 +23,8 @@ struct ExifFields {
     mutating func read(into info: inout ExifInfo) {
         info.make = document.field(Tag.make, in: .ifd0)?.text
         info.model = document.field(Tag.model, in: .ifd0)?.text
+        info.artist = document.field(Tag.artist, in: .ifd0)?.text.flatMap { $0.isEmpty ? nil : $0 }
+        info.copyright = document.field(Tag.copyright, in: .ifd0)?.text.flatMap { $0.isEmpty ? nil : $0 }
         readOrientation(into: &info)
         readDate(into: &info)
         readPosition(into: &info)

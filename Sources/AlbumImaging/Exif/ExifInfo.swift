@@ -49,6 +49,9 @@ public struct ExifInfo: Sendable, Hashable {
     public var height: Int?
     /// Why fields are absent: `GPSLatitudeRef is missing`, `no EXIF block`, …
     public var problems: [String]
+    /// Who made it and on what terms (IFD0 Artist and Copyright), for an import's provenance.
+    public var artist: String? = nil
+    public var copyright: String? = nil
 
     public init(
         takenAt: String? = nil, offset: String? = nil, takenAtSource: DateSource? = nil,

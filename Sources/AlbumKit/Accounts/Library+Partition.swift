@@ -19,14 +19,14 @@ extension Library {
         guard user.id != ownerId else { return self }
         let folder = self.folder.appendingPathComponent("users", isDirectory: true).appendingPathComponent(String(user.id), isDirectory: true)
         if sqlite != nil {
-            return try await BlockingPool.shared.run { () throws(AlbumError) -> Library in
-                if access == .reading, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("album.sqlite").path) {
-                    return try Library.openForReading(at: folder)
-                }
-                let library = try Library.openForWriting(at: folder)
-                try library.database.startIds(at: Self.firstId(ofPartition: user.id))
-                return library
+            if access == .reading, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("album.sqlite").path) {
+                return try await Library.openForReading(at: folder)
             }
+            let library = try await Library.openForWriting(at: folder)
+            try await BlockingPool.shared.run { () throws(AlbumError) in
+                try library.database.startIds(at: Self.firstId(ofPartition: user.id))
+            }
+            return library
         }
         #if PostgreSQL
         if let store = store as? PostgresStore {

@@ -14,10 +14,12 @@ extension FetchEnvironment {
     ///   - maxConnectionsPerHost: transfers to one host beyond this wait for a connection.
     public static func make(
         source spec: SourceSpec, environment: [String: String] = ProcessInfo.processInfo.environment,
-        policy: DownloadPolicy = DownloadPolicy(), maxConnectionsPerHost: Int = 8, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
+        policy: DownloadPolicy = DownloadPolicy(), maxConnectionsPerHost: Int = 8, filter: SearchFilter = SearchFilter(),
+        progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
     ) async throws(AlbumError) -> FetchEnvironment {
         let client = try makeClient(maxConnectionsPerHost: maxConnectionsPerHost)
-        let source = try await spec.makeSource(environment: environment, client: client)
+        let made = try await spec.makeSource(environment: environment, client: client)
+        let source: any PhotoSource = filter.isEmpty ? made : FilteredSource(made, filter: filter)
         var endpoint: String?
         if case .flickr(let url) = spec { endpoint = url }
         return FetchEnvironment(

@@ -63,7 +63,7 @@ extension Library {
 
     /// The album of a pin as a fetch reports it.
     public func report(pinId: Int64) async throws(AlbumError) -> FetchReport {
-        try await nameNewPlacesOffPool()
+        try await nameNewPlaces()
         let pin = try await store.requirePin(id: pinId)
         let counts = try await store.stateCounts(pinId: pinId)
         let album = try await store.album(pinId: pinId)

@@ -10,7 +10,7 @@ public enum SourceSearch {
         _ query: SearchQuery, from spec: SourceSpec, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> SearchPage {
         let client = try FetchEnvironment.makeClient()
-        let source = try await spec.makeSource(environment: environment, client: client)
+        let source = FilteredSource(try await spec.makeSource(environment: environment, client: client), filter: query.filter)
         return try await source.search(query)
     }
 }

@@ -58,7 +58,7 @@ extension Library {
             let committed = try await store.commitImport(groups)
             outcomes = committed.prefix(plan.places.count).map { $0 }
             unplacedStored = committed.count > plan.places.count ? committed[plan.places.count].inserted : 0
-            try await nameNewPlacesOffPool()
+            try await nameNewPlaces()
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
         report.imported += unplacedStored

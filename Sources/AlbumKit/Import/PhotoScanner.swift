@@ -142,6 +142,8 @@ struct PhotoScanner: Sendable {
         photo.tags = Array(Set(tags)).sorted()
         photo.positionSource = positionSource
         photo.gpsTime = exif.gpsTimestamp
+        photo.artist = exif.artist
+        photo.copyright = exif.copyright
         if let seconds = options.gpx?.timeOffsetSeconds, let takenAt = exif.takenAt, ZoneOffsets.split(takenAt).offset == nil {
             photo.clockOffset = ZoneOffsets.format(offsetSeconds: seconds)
         }

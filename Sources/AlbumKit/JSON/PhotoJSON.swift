@@ -4,7 +4,8 @@ import Foundation
 /// A photo as the JSON contract has it (docs/architecture.md): `{id, pinId, state, title, url, file, thumbnail, failure, takenAt,
 /// latitude, longitude}`, then its file facts (`attempts, bytes, width, height, source`), camera
 /// (`make, model, orientation, altitude`) and local facts (`place, timeZone, offset, offsetSource,
-/// positionSource`), and what the source says of it (`accuracy`, `license`: YFCC100M rows). The one photo JSON of `album --json` and `album serve`'s API (decision
+/// positionSource`), what the source says of it (`accuracy`, `license`), and its provenance (issue 30: `ownerId,
+/// ownerName, licenseId, licenseUrl, pageUrl, uploadedAt, sourceTakenAt, copyright`). The one photo JSON of `album --json` and `album serve`'s API (decision
 /// 0021-i9): only where its files are differs (`Media`).
 public struct PhotoJSON: Encodable, Sendable {
     /// How `file`, `thumbnail` and an imported photo's `url` are shown.
@@ -38,6 +39,7 @@ public struct PhotoJSON: Encodable, Sendable {
         case id, pinId, state, title, url, file, thumbnail, failure, takenAt, latitude, longitude, attempts, bytes, width, height
         case source, make, model, orientation, altitude
         case place, timeZone, offset, offsetSource, positionSource, accuracy, license
+        case ownerId, ownerName, licenseId, licenseUrl, pageUrl, uploadedAt, sourceTakenAt, copyright
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -76,6 +78,15 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(photo.local.positionSource, forKey: .positionSource)
         try c.encode(photo.accuracy, forKey: .accuracy)
         try c.encode(photo.license, forKey: .license)
+        let p = photo.provenance
+        try c.encode(p.ownerId, forKey: .ownerId)
+        try c.encode(p.ownerName, forKey: .ownerName)
+        try c.encode(p.licenseId, forKey: .licenseId)
+        try c.encode(p.licenseURL, forKey: .licenseUrl)
+        try c.encode(p.pageURL, forKey: .pageUrl)
+        try c.encode(p.uploadedAt, forKey: .uploadedAt)
+        try c.encode(p.sourceTakenAt, forKey: .sourceTakenAt)
+        try c.encode(p.copyright, forKey: .copyright)
     }
 
     /// The camera time with its UTC offset when one is known (see `offsetSource`).

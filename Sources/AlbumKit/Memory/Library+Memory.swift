@@ -152,7 +152,7 @@ extension Library {
     /// The photo comes back named (its place, zone and offset for its new pin).
     public func placePhoto(id: Int64, _ placement: PhotoPlacement) async throws(AlbumError) -> (photo: Photo, pin: Pin, created: Bool) {
         var placed = try await store.placePhoto(id: id, placement)
-        try await nameNewPlacesOffPool()
+        try await nameNewPlaces()
         placed.photo = try await store.requirePhoto(id: id)
         return placed
     }

@@ -31,7 +31,7 @@ extension Library {
             try checkMarker(in: folder, id: try await store.libraryID(), location: location)
             // As a folder library at open: new rows are named, and another place data key
             // (another place file or zone map) names every row again.
-            try await library.nameNewPlacesOffPool()
+            try await library.nameNewPlaces()
         } catch {
             await store.close()
             throw error

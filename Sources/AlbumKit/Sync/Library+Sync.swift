@@ -31,7 +31,7 @@ extension Library {
     public func addPin(at coordinate: Coordinate, title: String?, note: String?, clientId: String) async throws(AlbumError) -> (pin: Pin, created: Bool) {
         let (pin, created) = try await store.addPin(at: coordinate, title: title, note: note, clientId: clientId)
         guard created else { return (pin, false) }
-        try await nameNewPlacesOffPool()
+        try await nameNewPlaces()
         return (try await store.requirePin(id: pin.id), true)
     }
 }

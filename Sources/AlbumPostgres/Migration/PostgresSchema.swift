@@ -560,5 +560,16 @@ public enum PostgresSchema {
             ALTER TABLE pins ADD COLUMN client_id text;
             CREATE UNIQUE INDEX pins_by_client ON pins (client_id) WHERE client_id IS NOT NULL;
             """),
+        Migration(name: "research-provenance", sql: """
+            -- Who owns a photo and on what terms (issue 30, decision 0085), as SQLite's research-provenance.
+            ALTER TABLE photos ADD COLUMN owner_id text;
+            ALTER TABLE photos ADD COLUMN owner_name text;
+            ALTER TABLE photos ADD COLUMN license_id text;
+            ALTER TABLE photos ADD COLUMN license_url text;
+            ALTER TABLE photos ADD COLUMN page_url text;
+            ALTER TABLE photos ADD COLUMN uploaded_at text;
+            ALTER TABLE photos ADD COLUMN source_taken_at text;
+            ALTER TABLE photos ADD COLUMN copyright text;
+            """),
     ]
 }

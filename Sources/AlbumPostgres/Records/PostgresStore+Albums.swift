@@ -73,12 +73,15 @@ extension PostgresStore {
         for photo in photos where !removed.contains(photo.sourceId) && seen.insert(photo.sourceId).inserted {
             try await db.run("""
                 INSERT INTO photos (pin_id, source, source_id, url, title, taken_at, latitude, longitude,
-                    accuracy, license, state, position, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'placeholder', $11, $12, $12)
+                    accuracy, license, state, position, created_at, updated_at,
+                    owner_id, owner_name, license_id, license_url, page_url, uploaded_at, source_taken_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'placeholder', $11, $12, $12, $13, $14, $15, $16, $17, $18, $6)
                 ON CONFLICT (pin_id, source, source_id) DO UPDATE SET position = excluded.position
                 """,
                 [info.pinId, info.source, photo.sourceId, photo.url, photo.title, photo.takenAt,
-                 photo.coordinate?.latitude, photo.coordinate?.longitude, photo.accuracy, photo.license, position, now])
+                 photo.coordinate?.latitude, photo.coordinate?.longitude, photo.accuracy, photo.license, position, now,
+                 photo.provenance.ownerId, photo.provenance.ownerName ?? photo.owner, photo.provenance.licenseId,
+                 photo.provenance.licenseURL, photo.provenance.pageURL, photo.provenance.uploadedAt])
             position += 1
             try await db.run("""
                 INSERT INTO shown_photos (pin_id, source, source_id, shown_at) VALUES ($1, $2, $3, $4)

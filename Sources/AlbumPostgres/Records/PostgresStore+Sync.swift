@@ -20,10 +20,10 @@ extension PostgresStore {
             guard let row = try await db.queryOne(
                 "SELECT fingerprint, status, answer, claimed_at FROM client_requests WHERE key = $1 FOR UPDATE", [key])
             else { return .inProgress }
-            let used = row.string(0) ?? ""
+            let used = row.string("fingerprint") ?? ""
             guard used == fingerprint else { return .otherRequest(used) }
-            if let status = row.int64(1) { return .answered(status: Int(status), answer: row.string(2) ?? "") }
-            guard (row.int64(3) ?? 0) < now - staleAfter else { return .inProgress }
+            if let status = row.int64("status") { return .answered(status: Int(status), answer: row.string("answer") ?? "") }
+            guard (row.int64("claimed_at") ?? 0) < now - staleAfter else { return .inProgress }
             try await db.run("UPDATE client_requests SET claimed_at = $1 WHERE key = $2", [now, key])
             return .claimed
         }
@@ -69,8 +69,8 @@ extension PostgresStore {
             return try await db.query(
                 "SELECT seq, entity, entity_id, op, at FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2", [seq, Int64(limit)]
             ).map { row in
-                ChangeRecord(seq: row.int64(0) ?? 0, entity: row.string(1) ?? "", entityId: row.int64(2) ?? 0, op: row.string(3) ?? "",
-                             at: row.int64(4) ?? 0)
+                ChangeRecord(seq: row.int64("seq") ?? 0, entity: row.string("entity") ?? "", entityId: row.int64("entity_id") ?? 0,
+                             op: row.string("op") ?? "", at: row.int64("at") ?? 0)
             }
         }
     }

@@ -241,7 +241,9 @@
     fact(facts, "Position", p.latitude !== null && p.latitude !== undefined ? p.latitude.toFixed(5) + ", " + p.longitude.toFixed(5) : null);
     fact(facts, "Altitude", p.altitude !== null && p.altitude !== undefined ? Math.round(p.altitude) + " m" : null);
     fact(facts, "Source", p.source);
+    fact(facts, "Owner", p.ownerName || p.ownerId);
     fact(facts, "Licence", p.license);
+    fact(facts, "Copyright", p.copyright);
     fact(facts, "Photo", (current + 1) + " of " + list.length);
   }
   grid.addEventListener("click", function (e) {

@@ -134,11 +134,15 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
     }
 
-    /// `PRAGMA integrity_check`: "ok" for a sound file.
+    /// `PRAGMA integrity_check`: "ok" for a sound file. Upkeep, like `appliedMigrations` (tests
+    /// check a file another process wrote); the store's `integrityCheck()` runs the same helper.
     public func integrityCheck() throws(AlbumError) -> String {
-        try read { db throws(AlbumError) in
-            try db.query("PRAGMA integrity_check").compactMap { $0.string(0) }.joined(separator: "; ")
-        }
+        try read { db throws(AlbumError) in try Self.integrityCheck(db) }
+    }
+
+    /// `PRAGMA integrity_check` on the connection of `db`: "ok" for a sound file.
+    static func integrityCheck(_ db: SQL) throws(AlbumError) -> String {
+        try db.query("PRAGMA integrity_check").compactMap { $0.string(0) }.joined(separator: "; ")
     }
 
     /// Runs `body` on a reader's thread with a reader connection, in one read transaction: the
@@ -159,6 +163,16 @@ public final class AlbumDatabase: @unchecked Sendable {
         try await writerPool.run { () throws(AlbumError) -> T in
             try self.write { _ throws(AlbumError) in try body(self) }
         }
+    }
+
+    /// The synchronous `read(_:)` on a reader's thread: what `SQLiteLibraryStore.read` runs.
+    func onReader<T: Sendable>(_ body: @escaping @Sendable (SQL) throws(AlbumError) -> T) async throws(AlbumError) -> T {
+        try await (readerPool ?? writerPool).run { () throws(AlbumError) -> T in try self.read(body) }
+    }
+
+    /// The synchronous `write(_:)` on the writer's thread: what `SQLiteLibraryStore.write` runs.
+    func onWriter<T: Sendable>(_ body: @escaping @Sendable (SQL) throws(AlbumError) -> T) async throws(AlbumError) -> T {
+        try await writerPool.run { () throws(AlbumError) -> T in try self.write(body) }
     }
 
     /// Runs `body` with a connection to read from: the one of the read or write body this

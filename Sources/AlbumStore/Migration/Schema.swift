@@ -680,5 +680,18 @@ enum Schema {
             ALTER TABLE pins ADD COLUMN client_id TEXT;
             CREATE UNIQUE INDEX pins_by_client ON pins (client_id) WHERE client_id IS NOT NULL;
             """),
+        Migration(name: "research-provenance", sql: """
+            -- Who owns a photo and on what terms (issue 30, decision 0085): the source's owner id
+            -- and name, licence id and URL (its name is `license`), the photo's page, upload time
+            -- (UTC) and capture time as the source says; an import's EXIF Artist and Copyright.
+            ALTER TABLE photos ADD COLUMN owner_id TEXT;
+            ALTER TABLE photos ADD COLUMN owner_name TEXT;
+            ALTER TABLE photos ADD COLUMN license_id TEXT;
+            ALTER TABLE photos ADD COLUMN license_url TEXT;
+            ALTER TABLE photos ADD COLUMN page_url TEXT;
+            ALTER TABLE photos ADD COLUMN uploaded_at TEXT;
+            ALTER TABLE photos ADD COLUMN source_taken_at TEXT;
+            ALTER TABLE photos ADD COLUMN copyright TEXT;
+            """),
     ]
 }

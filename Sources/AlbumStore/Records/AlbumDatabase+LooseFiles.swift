@@ -2,28 +2,21 @@ import AlbumModel
 import AlbumSeam
 
 /// Files that may be no photo's (`loose_files`, migration speed-looseFiles; issue 22): what a claim
-/// wrote before it died or lost its photo, and the content of deleted photos.
-extension AlbumDatabase {
-    /// Records that `claim` is about to write the files of `contentHash` for photo `photoId`.
-    public func recordClaimedContent(photoId: Int64, claim: String, contentHash: String) throws(AlbumError) {
-        try write { db throws(AlbumError) in
-            try db.run("INSERT INTO loose_files (content_hash, claim, photo_id) VALUES (?, ?, ?)", [contentHash, claim, photoId])
+/// wrote before it died or lost its photo, and the content of deleted photos. `DownloadStore`'s
+/// part on SQLite: one body per method (decision 0075-store).
+extension SQLiteLibraryStore {
+    /// Records that `claim` is about to write the files of `contentHash` for its photo.
+    public func recordClaimedContent(_ claim: PhotoClaim, contentHash: String) async throws(AlbumError) {
+        let (photoId, token) = (claim.photo.id, claim.token)
+        try await write { db throws(AlbumError) in
+            try db.run("INSERT INTO loose_files (content_hash, claim, photo_id) VALUES (?, ?, ?)", [contentHash, token, photoId])
         }
-    }
-
-    /// The end of a claim on `photoId`: its row goes when the photo was stored (the photo names
-    /// the content now); otherwise the row stays without a claim, for the next `looseFiles`.
-    static func endClaimedContent(_ db: SQL, claim: String?, photoId: Int64, stored: Bool) throws(AlbumError) {
-        guard let claim else { return }
-        try db.run(stored
-            ? "DELETE FROM loose_files WHERE claim = ? AND photo_id = ?"
-            : "UPDATE loose_files SET claim = NULL WHERE claim = ? AND photo_id = ?", [claim, photoId])
     }
 
     /// The rows whose claim is over (none, or its process gone: `isAlive`), and the content among
     /// them that no photo and no live claim names.
-    public func looseFiles(isAlive: (String) -> Bool) throws(AlbumError) -> LooseFiles {
-        try read { db throws(AlbumError) in
+    public func looseFiles(isAlive: @escaping @Sendable (String) -> Bool) async throws(AlbumError) -> LooseFiles {
+        try await read { db throws(AlbumError) in
             var over = LooseFiles()
             var overHashes = Set<String>(), liveHashes = Set<String>()
             var alive: [String: Bool] = [:]
@@ -49,10 +42,21 @@ extension AlbumDatabase {
     }
 
     /// Deletes `loose_files` rows by id.
-    public func forgetLooseFiles(_ ids: [Int64]) throws(AlbumError) {
+    public func forgetLooseFiles(_ ids: [Int64]) async throws(AlbumError) {
         guard !ids.isEmpty else { return }
-        try write { db throws(AlbumError) in
+        try await write { db throws(AlbumError) in
             for id in ids { try db.run("DELETE FROM loose_files WHERE id = ?", [id]) }
         }
+    }
+}
+
+extension AlbumDatabase {
+    /// The end of a claim on `photoId`: its row goes when the photo was stored (the photo names
+    /// the content now); otherwise the row stays without a claim, for the next `looseFiles`.
+    static func endClaimedContent(_ db: SQL, claim: String?, photoId: Int64, stored: Bool) throws(AlbumError) {
+        guard let claim else { return }
+        try db.run(stored
+            ? "DELETE FROM loose_files WHERE claim = ? AND photo_id = ?"
+            : "UPDATE loose_files SET claim = NULL WHERE claim = ? AND photo_id = ?", [claim, photoId])
     }
 }

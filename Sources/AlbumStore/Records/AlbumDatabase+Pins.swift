@@ -1,14 +1,67 @@
 import AlbumModel
 import AlbumSeam
 
+/// Pins (`PinStore` on SQLite): each method is the one body of its query (decision 0075-store).
+extension SQLiteLibraryStore {
+    public func addPin(at coordinate: Coordinate, title: String?, note: String?) async throws(AlbumError) -> Pin {
+        try await write { db throws(AlbumError) in try AlbumDatabase.insertPin(db, coordinate, title, note) }
+    }
+
+    public func pins() async throws(AlbumError) -> [Pin] {
+        try await read { db throws(AlbumError) in
+            try db.query("SELECT \(AlbumDatabase.pinColumns) FROM pins p ORDER BY p.id").map(RowDecoder.pin)
+        }
+    }
+
+    public func pin(id: Int64) async throws(AlbumError) -> Pin? {
+        try await read { db throws(AlbumError) in try AlbumDatabase.fetchPin(db, id: id) }
+    }
+
+    public func pins(near center: Coordinate, radiusKm: Double) async throws(AlbumError) -> [Pin] {
+        try await read { db throws(AlbumError) in try AlbumDatabase.pinsNear(db, center, radiusKm) }
+    }
+
+    /// Moves a pin. Its fetched album belonged to the old place: those photos and the search are
+    /// dropped so the next fetch searches the new place (photos the user removed stay removed;
+    /// the user's own imported photos stay with the pin).
+    public func movePin(id: Int64, to coordinate: Coordinate) async throws(AlbumError) -> (pin: Pin, droppedPhotos: Int) {
+        try await write { [name] db throws(AlbumError) in
+            let changed = try db.run(
+                "UPDATE pins SET latitude = ?, longitude = ?, updated_at = ? WHERE id = ?",
+                [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
+            guard changed == 1 else { throw .noPin(id, in: name) }
+            let dropped = try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> ?", [id, PhotoOrigin.imported.stored])
+            try db.run("DELETE FROM albums WHERE pin_id = ?", [id])
+            guard let pin = try AlbumDatabase.fetchPin(db, id: id) else { throw .noPin(id, in: name) }
+            return (pin, dropped)
+        }
+    }
+
+    public func editPin(id: Int64, title: String??, note: String??) async throws(AlbumError) -> Pin {
+        try await write { [name] db throws(AlbumError) in
+            guard try AlbumDatabase.fetchPin(db, id: id) != nil else { throw .noPin(id, in: name) }
+            if let title { try db.run("UPDATE pins SET title = ?, updated_at = ? WHERE id = ?", [title, Timestamp.now(), id]) }
+            if let note { try db.run("UPDATE pins SET note = ?, updated_at = ? WHERE id = ?", [note, Timestamp.now(), id]) }
+            guard let pin = try AlbumDatabase.fetchPin(db, id: id) else { throw .noPin(id, in: name) }
+            return pin
+        }
+    }
+
+    /// Deletes a pin with its album.
+    @discardableResult
+    public func removePin(id: Int64) async throws(AlbumError) -> Pin {
+        try await write { [name] db throws(AlbumError) in
+            guard let pin = try AlbumDatabase.fetchPin(db, id: id) else { throw .noPin(id, in: name) }
+            try db.run("DELETE FROM pins WHERE id = ?", [id])
+            return pin
+        }
+    }
+}
+
+/// The connection-level pin helpers several store bodies share (import, placing, plans).
 extension AlbumDatabase {
     /// Every column of `pins` (rows are read by name) and the pin's photo count.
-    private static let pinColumns = "p.*, (SELECT count(*) FROM photos WHERE pin_id = p.id) AS photo_count"
-
-    /// Stores a new pin and returns it with its id.
-    public func addPin(at coordinate: Coordinate, title: String?, note: String?) throws(AlbumError) -> Pin {
-        try write { db throws(AlbumError) in try Self.insertPin(db, coordinate, title, note) }
-    }
+    static let pinColumns = "p.*, (SELECT count(*) FROM photos WHERE pin_id = p.id) AS photo_count"
 
     static func insertPin(_ db: SQL, _ coordinate: Coordinate, _ title: String?, _ note: String?) throws(AlbumError) -> Pin {
         let now = Timestamp.now()
@@ -20,30 +73,7 @@ extension AlbumDatabase {
         return pin
     }
 
-    /// Every pin, oldest first, with its photo count.
-    public func pins() throws(AlbumError) -> [Pin] {
-        try read { db throws(AlbumError) in
-            try db.query("SELECT \(Self.pinColumns) FROM pins p ORDER BY p.id").map(RowDecoder.pin)
-        }
-    }
-
-    /// The pin with this id, or nil.
-    public func pin(id: Int64) throws(AlbumError) -> Pin? {
-        try read { db throws(AlbumError) in try Self.fetchPin(db, id: id) }
-    }
-
-    /// The pin with this id.
-    /// - Throws: `AlbumError.notFound` naming the id.
-    public func requirePin(id: Int64) throws(AlbumError) -> Pin {
-        guard let pin = try pin(id: id) else { throw .noPin(id, in: name) }
-        return pin
-    }
-
     /// Pins within `radiusKm` of `center`, nearest first (an R*Tree box lookup, then exact distance).
-    public func pins(near center: Coordinate, radiusKm: Double) throws(AlbumError) -> [Pin] {
-        try read { db throws(AlbumError) in try Self.pinsNear(db, center, radiusKm) }
-    }
-
     static func pinsNear(_ db: SQL, _ center: Coordinate, _ radiusKm: Double) throws(AlbumError) -> [Pin] {
         let box = center.boundingBox(radiusKm: radiusKm)
         var found: [Pin] = []
@@ -63,49 +93,7 @@ extension AlbumDatabase {
             .sorted { $0.coordinate.distanceKm(to: center) < $1.coordinate.distanceKm(to: center) }
     }
 
-    /// Moves a pin. Its fetched album belonged to the old place: those photos and the search are
-    /// dropped so the next fetch searches the new place (photos the user removed stay removed;
-    /// the user's own imported photos stay with the pin).
-    /// - Returns: the moved pin and the number of photos dropped.
-    /// - Throws: `AlbumError.notFound` naming the id.
-    public func movePin(id: Int64, to coordinate: Coordinate) throws(AlbumError) -> (pin: Pin, droppedPhotos: Int) {
-        try write { db throws(AlbumError) in
-            let changed = try db.run(
-                "UPDATE pins SET latitude = ?, longitude = ?, updated_at = ? WHERE id = ?",
-                [coordinate.latitude, coordinate.longitude, Timestamp.now(), id])
-            guard changed == 1 else { throw .noPin(id, in: name) }
-            let dropped = try db.run("DELETE FROM photos WHERE pin_id = ? AND source <> ?", [id, PhotoOrigin.imported.stored])
-            try db.run("DELETE FROM albums WHERE pin_id = ?", [id])
-            guard let pin = try Self.fetchPin(db, id: id) else { throw .notFound("no pin with id \(id)", subject: .pin(id)) }
-            return (pin, dropped)
-        }
-    }
-
-    /// Changes a pin's title and/or note (`nil`: left as it is; `.some(nil)`: cleared).
-    /// - Throws: `AlbumError.notFound` naming the id.
-    public func editPin(id: Int64, title: String??, note: String??) throws(AlbumError) -> Pin {
-        try write { db throws(AlbumError) in
-            guard try Self.fetchPin(db, id: id) != nil else { throw .noPin(id, in: name) }
-            if let title { try db.run("UPDATE pins SET title = ?, updated_at = ? WHERE id = ?", [title, Timestamp.now(), id]) }
-            if let note { try db.run("UPDATE pins SET note = ?, updated_at = ? WHERE id = ?", [note, Timestamp.now(), id]) }
-            guard let pin = try Self.fetchPin(db, id: id) else { throw .noPin(id, in: name) }
-            return pin
-        }
-    }
-
-    /// Deletes a pin with its album.
-    /// - Throws: `AlbumError.notFound` naming the id.
-    @discardableResult
-    public func removePin(id: Int64) throws(AlbumError) -> Pin {
-        try write { db throws(AlbumError) in
-            guard let pin = try Self.fetchPin(db, id: id) else { throw .noPin(id, in: name) }
-            try db.run("DELETE FROM pins WHERE id = ?", [id])
-            return pin
-        }
-    }
-
     static func fetchPin(_ db: SQL, id: Int64) throws(AlbumError) -> Pin? {
         try db.queryOne("SELECT \(pinColumns) FROM pins p WHERE p.id = ?", [id]).map(RowDecoder.pin)
     }
-
 }

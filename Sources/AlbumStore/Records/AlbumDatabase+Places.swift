@@ -1,12 +1,13 @@
 import AlbumModel
 import AlbumSeam
 
-extension AlbumDatabase {
+/// Place naming (`PlaceNamingStore` on SQLite): one body per method (decision 0075-store).
+extension SQLiteLibraryStore {
     /// Whether some pin or photo waits for a place name. Run on every open: `INDEXED BY` keeps
     /// it on the partial indexes of unnamed rows whatever the statistics say (an `ANALYZE` taken
     /// before naming made SQLite scan a million photos instead).
-    public func hasUnnamedPlaces() throws(AlbumError) -> Bool {
-        try read { db throws(AlbumError) in
+    public func hasUnnamedPlaces() async throws(AlbumError) -> Bool {
+        try await read { db throws(AlbumError) in
             try db.queryOne("""
                 SELECT EXISTS (SELECT 1 FROM pins INDEXED BY pins_unnamed WHERE named_at IS NULL)
                     OR EXISTS (SELECT 1 FROM photos INDEXED BY photos_unnamed WHERE named_at IS NULL)
@@ -15,13 +16,13 @@ extension AlbumDatabase {
     }
 
     /// The key of the place data that named the rows (`PlaceDataKey.value`); nil when not known.
-    public func placeDataKey() throws(AlbumError) -> String? {
-        try read { db throws(AlbumError) in try db.queryOne("SELECT key FROM place_data WHERE id = 1")?.string(0) }
+    public func placeDataKey() async throws(AlbumError) -> String? {
+        try await read { db throws(AlbumError) in try db.queryOne("SELECT key FROM place_data WHERE id = 1")?.string(0) }
     }
 
     /// Whether some pin or photo has been named (with whatever data named it).
-    public func hasNamedPlaces() throws(AlbumError) -> Bool {
-        try read { db throws(AlbumError) in
+    public func hasNamedPlaces() async throws(AlbumError) -> Bool {
+        try await read { db throws(AlbumError) in
             try db.queryOne("""
                 SELECT EXISTS (SELECT 1 FROM pins WHERE named_at IS NOT NULL)
                     OR EXISTS (SELECT 1 FROM photos WHERE named_at IS NOT NULL)
@@ -32,8 +33,8 @@ extension AlbumDatabase {
     /// Records `key` as the place data of the library. With `renaming`, every pin and photo
     /// waits to be named again, in the same transaction (their names, zones and offsets stay
     /// until they are: an offset the camera, GPS or user gave is decided again the same way).
-    public func setPlaceDataKey(_ key: String, description: String, renaming: Bool) throws(AlbumError) {
-        try write { db throws(AlbumError) in
+    public func setPlaceDataKey(_ key: String, description: String, renaming: Bool) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
             if renaming {
                 try db.run("UPDATE pins SET named_at = NULL WHERE named_at IS NOT NULL")
                 try db.run("UPDATE photos SET named_at = NULL WHERE named_at IS NOT NULL")
@@ -43,8 +44,8 @@ extension AlbumDatabase {
     }
 
     /// Up to `limit` pins waiting for a place name.
-    public func unnamedPins(limit: Int) throws(AlbumError) -> [UnnamedPin] {
-        try read { db throws(AlbumError) in
+    public func unnamedPins(limit: Int) async throws(AlbumError) -> [UnnamedPin] {
+        try await read { db throws(AlbumError) in
             try db.query("SELECT id, latitude, longitude FROM pins INDEXED BY pins_unnamed WHERE named_at IS NULL ORDER BY id LIMIT ?", [limit])
                 .map { row throws(AlbumError) in
                     UnnamedPin(id: row.int64(0) ?? 0, coordinate: try Coordinate(latitude: row.double(1) ?? .nan, longitude: row.double(2) ?? .nan))
@@ -53,8 +54,8 @@ extension AlbumDatabase {
     }
 
     /// Up to `limit` photos waiting for a place name (their pins are named first).
-    public func unnamedPhotos(limit: Int) throws(AlbumError) -> [UnnamedPhoto] {
-        try read { db throws(AlbumError) in
+    public func unnamedPhotos(limit: Int) async throws(AlbumError) -> [UnnamedPhoto] {
+        try await read { db throws(AlbumError) in
             try db.query("""
                 SELECT f.id, f.latitude, f.longitude, p.time_zone, f.taken_at, f.gps_time, f.position_source, f.source,
                     f.clock_offset
@@ -71,8 +72,8 @@ extension AlbumDatabase {
     }
 
     /// Stores the places and zones of pins, in one transaction.
-    public func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) throws(AlbumError) {
-        try write { db throws(AlbumError) in
+    public func setPinPlaces(_ named: [(id: Int64, place: Place?, timeZone: String?)]) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
             let now = Timestamp.now()
             for (id, place, zone) in named {
                 try db.run("""
@@ -84,8 +85,8 @@ extension AlbumDatabase {
     }
 
     /// Stores the places, zones and offsets of photos, in one transaction.
-    public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) throws(AlbumError) {
-        try write { db throws(AlbumError) in
+    public func setPhotoPlaces(_ named: [(id: Int64, local: PhotoPlace)]) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
             let now = Timestamp.now()
             for (id, local) in named {
                 let place = local.place
@@ -94,11 +95,14 @@ extension AlbumDatabase {
                         place_distance_km = ?, time_zone = ?, utc_offset = ?, offset_source = ?, position_source = ?,
                         named_at = ? WHERE id = ?
                     """, [place?.name, place?.region, place?.country, place?.countryCode, place?.distanceKm, local.timeZone,
-                          local.offset, Self.storedOffsetSource(local.offsetSource), local.positionSource?.rawValue, now, id])
+                          local.offset, AlbumDatabase.storedOffsetSource(local.offsetSource), local.positionSource?.rawValue, now, id])
             }
         }
     }
 
+}
+
+extension AlbumDatabase {
     /// The places of the library's photos (each photo's own place, else its pin's) and pins,
     /// most photos first, optionally of one country.
     public func placeCounts(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {

@@ -2,21 +2,17 @@ import AlbumModel
 import AlbumSeam
 import Foundation
 
-extension AlbumDatabase {
-    private static let planColumns = """
-        pl.from_date, pl.to_date, pl.note, pl.visited_at, pl.visited_by,
-        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = '\(PhotoOrigin.imported.stored)'), pl.pin_id
-        """
-
+/// Plans (`PlanStore`'s plans on SQLite): one body per method (decision 0075-store).
+extension SQLiteLibraryStore {
     /// Plans a visit to a pin, or changes its plan. New dates are a new trip: a visit marked
     /// by an earlier import is cleared. A nil `note` keeps the note; nil dates keep the dates
     /// unless `clearDates`.
     /// - Throws: `AlbumError.notFound` naming an unknown pin.
     public func setPlan(
         pinId: Int64, from: LocalDate?, to: LocalDate?, note: String?, markVisited: Bool, now: Date
-    ) throws(AlbumError) -> PinPlan {
-        try write { db throws(AlbumError) in
-            guard try Self.fetchPin(db, id: pinId) != nil else { throw .noPin(pinId, in: path) }
+    ) async throws(AlbumError) -> PinPlan {
+        try await write { db throws(AlbumError) in
+            guard try AlbumDatabase.fetchPin(db, id: pinId) != nil else { throw .noPin(pinId, in: path) }
             let stamp = Timestamp.format(now)
             try db.run("""
                 INSERT INTO plans (pin_id, created_at, updated_at) VALUES (?, ?, ?)
@@ -32,7 +28,7 @@ extension AlbumDatabase {
             if markVisited {
                 try db.run("UPDATE plans SET visited_at = ?, visited_by = 'user', updated_at = ? WHERE pin_id = ?", [stamp, stamp, pinId])
             }
-            guard let plan = try Self.fetchPlan(db, pinId: pinId) else { throw .database("plan of pin \(pinId) vanished") }
+            guard let plan = try AlbumDatabase.fetchPlan(db, pinId: pinId) else { throw .database("plan of pin \(pinId) vanished") }
             return plan
         }
     }
@@ -40,10 +36,10 @@ extension AlbumDatabase {
     /// Removes a pin's plan (the pin stays).
     /// - Throws: `AlbumError.notFound` when the pin has no plan.
     @discardableResult
-    public func removePlan(pinId: Int64) throws(AlbumError) -> PinPlan {
-        try write { db throws(AlbumError) in
-            guard let plan = try Self.fetchPlan(db, pinId: pinId) else {
-                let pinExists = try Self.fetchPin(db, id: pinId) != nil
+    public func removePlan(pinId: Int64) async throws(AlbumError) -> PinPlan {
+        try await write { db throws(AlbumError) in
+            guard let plan = try AlbumDatabase.fetchPlan(db, pinId: pinId) else {
+                let pinExists = try AlbumDatabase.fetchPin(db, id: pinId) != nil
                 throw pinExists ? .notFound("pin \(pinId) has no plan", subject: .pin(pinId)) : .noPin(pinId, in: path)
             }
             try db.run("DELETE FROM plans WHERE pin_id = ?", [pinId])
@@ -52,11 +48,11 @@ extension AlbumDatabase {
     }
 
     /// Every plan, in no particular order (the caller sorts by date in the pins' zones).
-    public func plans() throws(AlbumError) -> [PinPlan] {
-        try read { db throws(AlbumError) in
+    public func plans() async throws(AlbumError) -> [PinPlan] {
+        try await read { db throws(AlbumError) in
             let ids = try db.query("SELECT pin_id FROM plans ORDER BY pin_id").compactMap { $0.int64(0) }
             var plans: [PinPlan] = []
-            for id in ids { if let plan = try Self.fetchPlan(db, pinId: id) { plans.append(plan) } }
+            for id in ids { if let plan = try AlbumDatabase.fetchPlan(db, pinId: id) { plans.append(plan) } }
             return plans
         }
     }
@@ -65,9 +61,9 @@ extension AlbumDatabase {
     /// user's own taken (local camera date) within its dates. Reads the stored photos, so running
     /// it again after a crash finds what an interrupted run missed.
     /// - Returns: the plans marked now.
-    public func markPlansVisited(pinIds: [Int64], now: Date) throws(AlbumError) -> [PinPlan] {
+    public func markPlansVisited(pinIds: [Int64], now: Date) async throws(AlbumError) -> [PinPlan] {
         guard !pinIds.isEmpty else { return [] }
-        return try write { db throws(AlbumError) in
+        return try await write { db throws(AlbumError) in
             var marked: [PinPlan] = []
             for id in Set(pinIds).sorted() {
                 let changed = try db.run("""
@@ -76,11 +72,18 @@ extension AlbumDatabase {
                         SELECT 1 FROM photos WHERE pin_id = plans.pin_id AND source = '\(PhotoOrigin.imported.stored)'
                         AND substr(taken_at, 1, 10) BETWEEN plans.from_date AND plans.to_date)
                     """, [Timestamp.format(now), Timestamp.format(now), id])
-                if changed == 1, let plan = try Self.fetchPlan(db, pinId: id) { marked.append(plan) }
+                if changed == 1, let plan = try AlbumDatabase.fetchPlan(db, pinId: id) { marked.append(plan) }
             }
             return marked
         }
     }
+}
+
+extension AlbumDatabase {
+    static let planColumns = """
+        pl.from_date, pl.to_date, pl.note, pl.visited_at, pl.visited_by,
+        (SELECT count(*) FROM photos WHERE pin_id = pl.pin_id AND source = '\(PhotoOrigin.imported.stored)'), pl.pin_id
+        """
 
     static func fetchPlan(_ db: SQL, pinId: Int64) throws(AlbumError) -> PinPlan? {
         guard let row = try db.queryOne("SELECT \(planColumns) FROM plans pl WHERE pl.pin_id = ?", [pinId]),

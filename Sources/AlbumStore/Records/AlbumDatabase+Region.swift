@@ -1,10 +1,10 @@
 import AlbumModel
 import AlbumSeam
 
-extension AlbumDatabase {
-    /// Stores the map region (one per library), replacing the previous one.
-    public func setRegion(_ region: Region) throws(AlbumError) {
-        try write { db throws(AlbumError) in
+/// The map region (`PinStore` on SQLite): one body per method (decision 0075-store).
+extension SQLiteLibraryStore {
+    public func setRegion(_ region: Region) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
             try db.run("""
                 INSERT INTO region (id, latitude, longitude, span_latitude, span_longitude, updated_at)
                 VALUES (1, ?, ?, ?, ?, ?)
@@ -17,9 +17,8 @@ extension AlbumDatabase {
         }
     }
 
-    /// The stored map region, or nil when none was set.
-    public func region() throws(AlbumError) -> Region? {
-        try read { db throws(AlbumError) in
+    public func region() async throws(AlbumError) -> Region? {
+        try await read { db throws(AlbumError) in
             guard let row = try db.queryOne(
                 "SELECT latitude, longitude, span_latitude, span_longitude FROM region WHERE id = 1")
             else { return nil }

@@ -2,18 +2,13 @@ import AlbumModel
 import AlbumSeam
 import Foundation
 
-extension AlbumDatabase {
-    static let reminderColumns = """
-        r.id, r.pin_id, p.title AS pin_title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at,
-        r.snoozed_until, r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
-        """
-    static let reminderFrom = "reminders r LEFT JOIN pins p ON p.id = r.pin_id"
-
+/// Reminders (`PlanStore`'s reminders on SQLite): one body per method (decision 0075-store).
+extension SQLiteLibraryStore {
     /// Stores a new reminder.
     /// - Throws: `AlbumError.notFound` naming an unknown pin.
-    public func addReminder(_ new: NewReminderRecord, now: Date) throws(AlbumError) -> Reminder {
-        try write { db throws(AlbumError) in
-            if let pinId = new.pinId, try Self.fetchPin(db, id: pinId) == nil {
+    public func addReminder(_ new: NewReminderRecord, now: Date) async throws(AlbumError) -> Reminder {
+        try await write { db throws(AlbumError) in
+            if let pinId = new.pinId, try AlbumDatabase.fetchPin(db, id: pinId) == nil {
                 throw .noPin(pinId, in: path)
             }
             let stamp = Timestamp.format(now)
@@ -22,31 +17,31 @@ extension AlbumDatabase {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [new.pinId, new.text, new.rule.kind, new.rule.text, new.zone, new.zoneSource.rawValue,
-                 new.scheduledAt.map(Self.seconds), new.scheduledAt.map(Self.seconds), stamp, stamp])
-            return try Self.requireReminder(db, id: db.lastInsertRowID, path: path)
+                 new.scheduledAt.map(AlbumDatabase.seconds), new.scheduledAt.map(AlbumDatabase.seconds), stamp, stamp])
+            return try AlbumDatabase.requireReminder(db, id: db.lastInsertRowID, path: path)
         }
     }
 
     /// Every reminder, next due first, then done ones by id.
-    public func reminders() throws(AlbumError) -> [Reminder] {
-        try read { db throws(AlbumError) in
-            try db.query("SELECT \(Self.reminderColumns) FROM \(Self.reminderFrom) ORDER BY r.due_at IS NULL, r.due_at, r.id")
+    public func reminders() async throws(AlbumError) -> [Reminder] {
+        try await read { db throws(AlbumError) in
+            try db.query("SELECT \(AlbumDatabase.reminderColumns) FROM \(AlbumDatabase.reminderFrom) ORDER BY r.due_at IS NULL, r.due_at, r.id")
                 .map(RowDecoder.reminder)
         }
     }
 
     /// The reminder with this id.
     /// - Throws: `AlbumError.notFound` naming the id.
-    public func reminder(id: Int64) throws(AlbumError) -> Reminder {
-        try read { db throws(AlbumError) in try Self.requireReminder(db, id: id, path: path) }
+    public func reminder(id: Int64) async throws(AlbumError) -> Reminder {
+        try await read { db throws(AlbumError) in try AlbumDatabase.requireReminder(db, id: id, path: path) }
     }
 
     /// Deletes a reminder with its delivery history.
     /// - Throws: `AlbumError.notFound` naming the id.
     @discardableResult
-    public func removeReminder(id: Int64) throws(AlbumError) -> Reminder {
-        try write { db throws(AlbumError) in
-            let reminder = try Self.requireReminder(db, id: id, path: path)
+    public func removeReminder(id: Int64) async throws(AlbumError) -> Reminder {
+        try await write { db throws(AlbumError) in
+            let reminder = try AlbumDatabase.requireReminder(db, id: id, path: path)
             try db.run("DELETE FROM reminders WHERE id = ?", [id])
             return reminder
         }
@@ -56,22 +51,22 @@ extension AlbumDatabase {
     /// its new times, in one transaction.
     /// - Throws: `AlbumError.notFound` naming the id, or what `change` throws.
     public func updateReminder(
-        id: Int64, now: Date, _ change: (Reminder) throws(AlbumError) -> Reminder
-    ) throws(AlbumError) -> Reminder {
-        try write { db throws(AlbumError) in
-            let updated = try change(try Self.requireReminder(db, id: id, path: path))
+        id: Int64, now: Date, _ change: @escaping @Sendable (Reminder) throws(AlbumError) -> Reminder
+    ) async throws(AlbumError) -> Reminder {
+        try await write { db throws(AlbumError) in
+            let updated = try change(try AlbumDatabase.requireReminder(db, id: id, path: path))
             try db.run("""
                 UPDATE reminders SET scheduled_at = ?, snoozed_until = ?, due_at = ?, done = ?, updated_at = ? WHERE id = ?
                 """,
-                [updated.scheduledAt.map(Self.seconds), updated.snoozedUntil.map(Self.seconds), updated.dueAt.map(Self.seconds),
+                [updated.scheduledAt.map(AlbumDatabase.seconds), updated.snoozedUntil.map(AlbumDatabase.seconds), updated.dueAt.map(AlbumDatabase.seconds),
                  updated.isDone, Timestamp.format(now), id])
-            return try Self.requireReminder(db, id: id, path: path)
+            return try AlbumDatabase.requireReminder(db, id: id, path: path)
         }
     }
 
     /// How many times each reminder was delivered, from the delivery log (for checks and tests).
-    public func deliveryCounts() throws(AlbumError) -> [Int64: Int] {
-        try read { db throws(AlbumError) in
+    public func deliveryCounts() async throws(AlbumError) -> [Int64: Int] {
+        try await read { db throws(AlbumError) in
             var counts: [Int64: Int] = [:]
             for row in try db.query("SELECT reminder_id, count(*) FROM reminder_deliveries GROUP BY reminder_id") {
                 if let id = row.int64(0) { counts[id] = row.int(1) ?? 0 }
@@ -79,6 +74,14 @@ extension AlbumDatabase {
             return counts
         }
     }
+}
+
+extension AlbumDatabase {
+    static let reminderColumns = """
+        r.id, r.pin_id, p.title AS pin_title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at,
+        r.snoozed_until, r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
+        """
+    static let reminderFrom = "reminders r LEFT JOIN pins p ON p.id = r.pin_id"
 
     static func requireReminder(_ db: SQL, id: Int64, path: String) throws(AlbumError) -> Reminder {
         guard let row = try db.queryOne("SELECT \(reminderColumns) FROM \(reminderFrom) WHERE r.id = ?", [id]) else {

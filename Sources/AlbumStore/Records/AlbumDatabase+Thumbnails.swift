@@ -1,10 +1,11 @@
 import AlbumModel
 import AlbumSeam
 
-/// Photos stored without their thumbnail (`--thumbnails lazy`; migration speed-thumbnailPending).
-extension AlbumDatabase {
-    public func pendingThumbnails(afterId: Int64, limit: Int) throws(AlbumError) -> [PendingThumbnail] {
-        try read { db throws(AlbumError) in
+/// Photos stored without their thumbnail (`--thumbnails lazy`; migration speed-thumbnailPending):
+/// `ThumbnailStore` on SQLite, one body per method (decision 0075-store).
+extension SQLiteLibraryStore {
+    public func pendingThumbnails(afterId: Int64, limit: Int) async throws(AlbumError) -> [PendingThumbnail] {
+        try await read { db throws(AlbumError) in
             try db.query("""
                 SELECT id, content_hash, file, thumbnail FROM photos
                 WHERE thumbnail_pending = 1 AND id > ? AND state = ? AND file IS NOT NULL AND thumbnail IS NOT NULL
@@ -19,9 +20,9 @@ extension AlbumDatabase {
         }
     }
 
-    public func thumbnailsMade(photoIds: [Int64]) throws(AlbumError) {
+    public func thumbnailsMade(photoIds: [Int64]) async throws(AlbumError) {
         guard !photoIds.isEmpty else { return }
-        try write { db throws(AlbumError) in
+        try await write { db throws(AlbumError) in
             for id in photoIds { try db.run("UPDATE photos SET thumbnail_pending = 0 WHERE id = ?", [id]) }
         }
     }

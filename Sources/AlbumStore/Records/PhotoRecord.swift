@@ -53,6 +53,13 @@ enum PhotoRecord {
         c.set("position", position)
         c.set("accuracy", photo.accuracy)
         c.set("license", photo.license)
+        c.set("owner_id", photo.provenance.ownerId)
+        c.set("owner_name", photo.provenance.ownerName ?? photo.owner)
+        c.set("license_id", photo.provenance.licenseId)
+        c.set("license_url", photo.provenance.licenseURL)
+        c.set("page_url", photo.provenance.pageURL)
+        c.set("uploaded_at", photo.provenance.uploadedAt)
+        c.set("source_taken_at", photo.takenAt)
         c.set("created_at", now)
         c.set("updated_at", now)
         return c
@@ -76,6 +83,8 @@ enum PhotoRecord {
         c.set("position_source", photo.positionSource?.rawValue)
         c.set("gps_time", photo.gpsTime)
         c.set("clock_offset", photo.clockOffset)
+        c.set("owner_name", photo.artist)
+        c.set("copyright", photo.copyright)
         return c.merging(file(photo.stored))
     }
 }

@@ -10,8 +10,8 @@ struct MemoryLibrary {
     let folder = TemporaryFolder("memory")
     let library: Library
 
-    init() throws {
-        library = try Library.openForWriting(at: folder.child("library"))
+    init() async throws {
+        library = try await Library.openForWriting(at: folder.child("library"))
     }
 
     /// Stores photos in a new pin at `place` (or unplaced when nil); returns their ids in order.

@@ -33,13 +33,13 @@ import Testing
     static func date(_ day: Int) -> LocalDate { LocalDate.on(2024, 6, 1)!.adding(days: day - 1) }
 
     @Test func aMonthMatchesNumbersComputedIndependently() async throws {
-        let m = try MemoryLibrary()
+        let m = try await MemoryLibrary()
         let shots = Self.shots()
         // One pin per place (the first group makes it, later ones join it within 1 km).
         var pins: [Int: Int64] = [:]
         for (place, coordinate) in Self.places.enumerated() {
             let id = try m.add([("2020-01-01T00:00:00", "seed \(place)")], at: coordinate)[0]
-            pins[place] = try m.library.database.requirePhoto(id: id).pinId
+            pins[place] = try await m.library.store.requirePhoto(id: id).pinId
         }
         for shot in shots {
             let (make, model) = Self.cameras[shot.camera]
@@ -99,13 +99,13 @@ import Testing
     }
 
     @Test func placesAreNamedPlacesAndPinsInOneTownAreOnePlace() async throws {
-        let m = try MemoryLibrary()
+        let m = try await MemoryLibrary()
         // Two pins in Paris and one in Lyon in June; a third Paris pin had a photo in 2023.
         let eiffel = try m.add([("2024-06-14T10:00:00", "a"), ("2024-06-14T11:00:00", "b")], at: .at(48.8566, 2.3522))
         let louvre = try m.add([("2024-06-15T10:00:00", "c")], at: .at(48.8600, 2.3400))
         let lyon = try m.add([("2024-06-16T10:00:00", "d"), ("2024-06-16T11:00:00", "e"), ("2024-06-16T12:00:00", "f")], at: .at(45.7640, 4.8357))
         let before = try m.add([("2023-05-01T10:00:00", "g")], at: .at(48.8530, 2.3600))
-        try m.library.nameNewPlaces()
+        try await m.library.nameNewPlaces()
 
         let june = try await m.library.summary(of: LocalPeriod.month("2024-06"))
         #expect(june.pins == 3)
@@ -115,7 +115,7 @@ import Testing
         let paris = try #require(june.topPlaces.first { $0.name == "Paris" })
         #expect(paris.photos == 3 && paris.pins == 2 && !paris.isNew)
         #expect(paris.place?.countryCode == "FR")
-        #expect(paris.pinId == (try m.library.database.requirePhoto(id: eiffel[0]).pinId))
+        #expect(paris.pinId == (try await m.library.store.requirePhoto(id: eiffel[0]).pinId))
         let lyonPlace = try #require(june.topPlaces.first { $0.name == "Lyon" })
         #expect(lyonPlace.photos == 3 && lyonPlace.pins == 1 && lyonPlace.isNew)
 
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func anEmptyMonthIsASummaryNotAnError() async throws {
-        let m = try MemoryLibrary()
+        let m = try await MemoryLibrary()
         let summary = try await m.library.summary(of: LocalPeriod.month("2024-02"))
         #expect(summary.photos == 0 && summary.busiestDay == nil && summary.series.count == 29)
         #expect(summary.change.photosPercent == nil)

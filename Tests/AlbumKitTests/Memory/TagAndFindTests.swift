@@ -6,10 +6,10 @@ import Testing
 /// Tags and FTS5 search on a real SQLite library.
 @Suite struct TagAndFindTests {
     @Test func tagsOnPhotosPinsAndDaysFilterTheTimeline() async throws {
-        let m = try MemoryLibrary()
+        let m = try await MemoryLibrary()
         let paris = try m.add([("2024-06-14T10:00:00", "louvre"), ("2024-06-14T11:00:00", "seine")], at: .at(48.85, 2.35))
         let alps = try m.add([("2024-06-16T10:00:00", "summit")], at: .at(45.9, 6.8))
-        let alpsPin = try m.library.database.requirePhoto(id: alps[0]).pinId
+        let alpsPin = try await m.library.store.requirePhoto(id: alps[0]).pinId
         try await m.library.addTags([TagName("Hiking"), TagName("Été")], to: .pin(alpsPin))
         try await m.library.addTags([TagName("  HIKING ")], to: .photo(paris[1]))
         let day = try await m.library.addTags([TagName("城市")], to: .day(#require(LocalDate("2024-06-14"))))
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func searchFoldsDiacriticsTakesPrefixesAndPhrasesAndStaysInStep() async throws {
-        let m = try MemoryLibrary()
+        let m = try await MemoryLibrary()
         let ids = try m.add([
             ("2024-06-14T10:00:00", "Café Müller at dawn"), ("2024-06-15T10:00:00", "Mountain lake"),
             ("2024-06-16T10:00:00", "mountaineering school"), ("2024-06-17T10:00:00", "lake at mountain hut"),
@@ -51,7 +51,7 @@ import Testing
         // Tags, pin titles and removal reach the index.
         try await m.library.addTags([TagName("Randonnée")], to: .photo(ids[2]))
         #expect(try await m.library.find(SearchText("randonnee")).photos.map(\.id) == [ids[2]])
-        let pin = try m.library.database.requirePhoto(id: ids[0]).pinId
+        let pin = try await m.library.store.requirePhoto(id: ids[0]).pinId
         try await m.library.addTags([TagName("tirol")], to: .pin(pin))
         #expect(try await m.library.find(SearchText("tirol")).total == 4)
         try await m.library.removeTags([TagName("tirol")], from: .pin(pin))

@@ -1,0 +1,222 @@
+import AlbumFiles
+import AlbumModel
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `album export dataset` (issue 30, decision 0086): WebDataset tar shards (or folders of files)
+/// of the exported photos in id order, each sample an image and its JSON, with `manifest.json`
+/// and `SHA256SUMS` naming the SHA-256 of every file written.
+///
+/// Streamed (`TarWriter`), deterministic (same library, same bytes) and resumable: each finished
+/// shard is recorded in `.album-dataset` with a fingerprint of its samples; a run after a killed
+/// one keeps every finished shard whose samples are unchanged and writes only the rest. Files in
+/// the folder that no export there wrote are never replaced unless `force`.
+public struct DatasetExport {
+    public static let stateName = ".album-dataset"
+    public static let manifestName = "manifest.json"
+    public static let sumsName = "SHA256SUMS"
+
+    public let folder: URL
+    public let options: DatasetOptions
+
+    public init(folder: URL, options: DatasetOptions) {
+        self.folder = folder
+        self.options = options
+    }
+
+    /// One finished shard as the state file records it.
+    struct Finished {
+        var name: String
+        var fingerprint: String
+        var files: [(name: String, sha256: String, bytes: Int64)]
+    }
+
+    /// Writes the dataset of `content`; `progress` is called after each shard (done, total).
+    public func write(_ content: ExportContent, progress: (Int, Int) -> Void = { _, _ in }) throws(AlbumError) -> DatasetReport {
+        var samples: [DatasetSample] = []
+        var byLicense = 0, noFile = 0
+        let photos = content.pins.flatMap { entry in entry.photos.map { (entry.pin, $0) } }.sorted { $0.1.photo.id < $1.1.photo.id }
+        for (pin, exported) in photos {
+            guard options.admits(exported.photo) else { byLicense += 1; continue }
+            guard let image = options.size == .original ? exported.file : exported.thumbnail else { noFile += 1; continue }
+            samples.append(try DatasetSample(exported, pin: pin, image: image))
+        }
+        try makeFolder()
+        let previous = readState()
+        var kept: [Finished] = []
+        let shardSize = max(1, options.shardSize)
+        let shardCount = (samples.count + shardSize - 1) / shardSize
+        var reused = 0
+        var bytes: Int64 = 0
+        for index in 0..<shardCount {
+            let slice = Array(samples[(index * shardSize)..<min(samples.count, (index + 1) * shardSize)])
+            let name = options.format == .webdataset ? String(format: "shard-%06d.tar", index) : String(format: "part-%06d", index)
+            let fingerprint = Self.fingerprint(slice, format: options.format)
+            if let done = previous[name], done.fingerprint == fingerprint, stillThere(done) {
+                kept.append(done)
+                reused += 1
+            } else {
+                try checkOurs(name, previous: previous)
+                let done = options.format == .webdataset
+                    ? try writeTar(name, slice, fingerprint: fingerprint)
+                    : try writeFolder(name, slice, fingerprint: fingerprint)
+                kept.append(done)
+                try appendState(done)
+            }
+            bytes += kept.last?.files.reduce(0) { $0 + $1.bytes } ?? 0
+            progress(index + 1, shardCount)
+        }
+        // Shards an earlier export here wrote past the new end are the dataset's no more.
+        for (name, _) in previous where !kept.contains(where: { $0.name == name }) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        try writeManifest(kept, samples: samples.count)
+        try rewriteState(kept)
+        return DatasetReport(
+            folder: folder.path, samples: samples.count, shards: shardCount, reusedShards: reused, leftOutByLicense: byLicense,
+            leftOutNoFile: noFile, bytes: bytes)
+    }
+
+    static func fingerprint(_ samples: [DatasetSample], format: DatasetOptions.Format) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data(format.rawValue.utf8))
+        for sample in samples {
+            hasher.update(data: Data(sample.fingerprint.utf8))
+            // The image's size and change time: a file replaced in place (a re-made thumbnail) is noticed.
+            var info = stat()
+            if stat(sample.image.path, &info) == 0 {
+                hasher.update(data: Data("\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\n".utf8))
+            }
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    private func writeTar(_ name: String, _ samples: [DatasetSample], fingerprint: String) throws(AlbumError) -> Finished {
+        let tar = try TarWriter(path: folder.appendingPathComponent(name).path)
+        for sample in samples {
+            try tar.appendFile(name: sample.imageName, from: sample.image.path)
+            try tar.append(name: sample.key + ".json", data: sample.json)
+        }
+        let sha = try tar.finish()
+        return Finished(name: name, fingerprint: fingerprint, files: [(name, sha, tar.bytes)])
+    }
+
+    private func writeFolder(_ name: String, _ samples: [DatasetSample], fingerprint: String) throws(AlbumError) -> Finished {
+        let part = folder.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: part)
+        do { try FileManager.default.createDirectory(at: part, withIntermediateDirectories: true) } catch {
+            throw .io(AlbumError.Detail("cannot create folder", subject: .file(part.path)))
+        }
+        var files: [(name: String, sha256: String, bytes: Int64)] = []
+        for sample in samples {
+            let image: Data
+            do { image = try Data(contentsOf: sample.image) } catch {
+                throw .io(AlbumError.Detail("cannot read", subject: .file(sample.image.path)))
+            }
+            for (file, data) in [(sample.imageName, image), (sample.key + ".json", Data(sample.json))] {
+                try AtomicFile.write(data, to: part.appendingPathComponent(file))
+                files.append((name + "/" + file, ContentHash(of: data).hex, Int64(data.count)))
+            }
+        }
+        return Finished(name: name, fingerprint: fingerprint, files: files)
+    }
+
+    // MARK: The folder's rule and the state file
+
+    private func makeFolder() throws(AlbumError) {
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw .io(AlbumError.Detail("cannot create folder", subject: .file(folder.path)))
+        }
+        // A folder with files, none of them an earlier export's, is someone else's.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if !options.force, !names.isEmpty, !names.contains(Self.stateName) {
+            let clash = names.filter { $0 == Self.manifestName || $0 == Self.sumsName || $0.hasPrefix("shard-") || $0.hasPrefix("part-") }
+            if let first = clash.sorted().first {
+                throw .invalidInput(
+                    "\(folder.appendingPathComponent(first).path) exists and no dataset export wrote it: not replaced (give --force, or another --out)")
+            }
+        }
+    }
+
+    /// Refuses to replace `name` when it exists and no export here recorded it.
+    private func checkOurs(_ name: String, previous: [String: Finished]) throws(AlbumError) {
+        let path = folder.appendingPathComponent(name).path
+        guard !options.force, previous[name] == nil, FileManager.default.fileExists(atPath: path),
+              !FileManager.default.fileExists(atPath: folder.appendingPathComponent(Self.stateName).path)
+        else { return }
+        throw .invalidInput("\(path) exists and no dataset export wrote it: not replaced (give --force, or another --out)")
+    }
+
+    private func stillThere(_ done: Finished) -> Bool {
+        done.files.allSatisfy { file in
+            var info = stat()
+            return stat(folder.appendingPathComponent(file.name).path, &info) == 0 && Int64(info.st_size) == file.bytes
+        }
+    }
+
+    /// `.album-dataset`: one line a finished shard, `name fingerprint`, then a line a file:
+    /// `\tfile sha256 bytes`.
+    private func readState() -> [String: Finished] {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(Self.stateName), encoding: .utf8) else { return [:] }
+        var result: [String: Finished] = [:]
+        var current: Finished?
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if line.hasPrefix("\t"), parts.count == 3, var shard = current, let bytes = Int64(parts[2]) {
+                shard.files.append((String(parts[0].dropFirst()), String(parts[1]), bytes))
+                current = shard
+                result[shard.name] = shard
+            } else if parts.count == 2 {
+                current = Finished(name: String(parts[0]), fingerprint: String(parts[1]), files: [])
+            }
+        }
+        return result
+    }
+
+    private static func stateLines(_ done: Finished) -> String {
+        "\(done.name) \(done.fingerprint)\n" + done.files.map { "\t\($0.name) \($0.sha256) \($0.bytes)\n" }.joined()
+    }
+
+    private func appendState(_ done: Finished) throws(AlbumError) {
+        let path = folder.appendingPathComponent(Self.stateName).path
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
+        let fd = open(path, flags, 0o644)
+        guard fd >= 0 else { throw AtomicFile.failure("cannot write", path, errno) }
+        defer { close(fd) }
+        let bytes = Array(Self.stateLines(done).utf8)
+        let wrote = bytes.withUnsafeBytes { raw in Errno.retryingInterrupts { Glibc.write(fd, raw.baseAddress, raw.count) } }
+        guard wrote == bytes.count, fsync(fd) == 0 else { throw AtomicFile.failure("cannot write", path, errno) }
+    }
+
+    private func rewriteState(_ kept: [Finished]) throws(AlbumError) {
+        try AtomicFile.write(Data(kept.map(Self.stateLines).joined().utf8), to: folder.appendingPathComponent(Self.stateName))
+    }
+
+    private func writeManifest(_ kept: [Finished], samples: Int) throws(AlbumError) {
+        let files = kept.flatMap(\.files)
+        let sums = files.map { "\($0.sha256)  \($0.name)\n" }.joined()
+        let list = files.map { "    {\"bytes\": \($0.bytes), \"name\": \"\(Self.jsonEscaped($0.name))\", \"sha256\": \"\($0.sha256)\"}" }
+        let manifest = """
+            {
+              "files": [
+            \(list.joined(separator: ",\n"))
+              ],
+              "format": "\(options.format.rawValue)",
+              "samples": \(samples),
+              "shardSize": \(max(1, options.shardSize)),
+              "size": "\(options.size.rawValue)"
+            }
+
+            """
+        try AtomicFile.write(Data(sums.utf8), to: folder.appendingPathComponent(Self.sumsName))
+        try AtomicFile.write(Data(manifest.utf8), to: folder.appendingPathComponent(Self.manifestName))
+    }
+
+    private static func jsonEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}

@@ -1,0 +1,79 @@
+import AlbumKit
+import AlbumModel
+import ArgumentParser
+import Foundation
+
+/// `album export dataset`: the photos and their facts as WebDataset shards or a folder tree.
+struct ExportDatasetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-dataset", abstract: "The downloaded photos as a dataset: WebDataset tar shards (or folders), with a manifest.",
+        discussion: """
+            Each sample is the image and a JSON of its id, position, local and UTC time, place, time zone, title, owner,
+            licence and URL. manifest.json and SHA256SUMS give the SHA-256 of every file. Photos under All Rights
+            Reserved (or no known licence) are left out unless --include-all-rights-reserved. Run it again after an
+            interruption: finished shards are kept.
+            """,
+        shouldDisplay: false)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The dataset's folder (made if missing).", valueName: "dir")) var out: String
+    @Option(help: ArgumentHelp("webdataset (tar shards, default) or files (a folder a shard).", valueName: "format"))
+    var format: String = "webdataset"
+    @Option(name: .customLong("shard-size"), parsing: .unconditional, help: ArgumentHelp("Samples a shard (default 1000).", valueName: "N"))
+    var shardSize: Int = 1000
+    @Option(help: FilterOptions.licenseHelp) var license: String?
+    @Option(help: ArgumentHelp("original (default) or thumbnail.", valueName: "size")) var size: String = "original"
+    @Flag(name: .customLong("include-all-rights-reserved"), help: "Also photos under All Rights Reserved or no known licence.")
+    var includeAllRightsReserved = false
+    @Option(help: Vocabulary.onlyPin) var pin: Int64?
+    @OptionGroup var overwrite: OverwriteOptions
+
+    func options() throws -> DatasetOptions {
+        var options = DatasetOptions()
+        guard let format = DatasetOptions.Format(rawValue: format) else { throw ValidationError("--format '\(format)' is not webdataset or files") }
+        guard let size = DatasetOptions.Size(rawValue: size) else { throw ValidationError("--size '\(size)' is not original or thumbnail") }
+        guard (1...1_000_000).contains(shardSize) else { throw ValidationError("--shard-size \(shardSize) must be 1-1000000") }
+        (options.format, options.size, options.shardSize) = (format, size, shardSize)
+        if let license {
+            do { options.licenseIds = try SearchFilter.licenses(license) } catch { throw ValidationError(error.description) }
+            if options.licenseIds?.contains(License.allRightsReservedId) == true && !includeAllRightsReserved {
+                throw ValidationError("--license '\(license)' names 0 (All Rights Reserved): give --include-all-rights-reserved too")
+            }
+        }
+        options.includeAllRightsReserved = includeAllRightsReserved
+        options.force = overwrite.force
+        return options
+    }
+
+    func validate() throws { _ = try options() }
+
+    func run() async throws {
+        let options = try options()
+        let output = overwrite.output(out, library: global)
+        try output.check(folder: true)
+        let content = try await global.withLibrary(.reading) { try await $0.exportContent(try ExportSelection(pinId: pin)) }
+        let report = try DatasetExport(folder: output.url, options: options).write(content)
+        if global.json { return try Output.json(DatasetReportJSON(report: report)) }
+        var line = "wrote \(Output.count(report.samples, "sample")) in \(report.shards) \(options.format == .webdataset ? "shard" : "folder")\(report.shards == 1 ? "" : "s") to \(report.folder)"
+        if report.reusedShards > 0 { line += " (\(report.reusedShards) kept from an earlier run)" }
+        Output.line(line)
+        if report.leftOutByLicense > 0 { Output.line("  left out by licence: \(report.leftOutByLicense)") }
+        if report.leftOutNoFile > 0 { Output.line("  left out with no \(options.size.rawValue) file: \(report.leftOutNoFile)") }
+    }
+}
+
+/// `{folder, samples, shards, reusedShards, leftOutByLicense, leftOutNoFile, bytes}`.
+struct DatasetReportJSON: Encodable {
+    let report: DatasetReport
+    enum Key: String, CodingKey { case folder, samples, shards, reusedShards, leftOutByLicense, leftOutNoFile, bytes }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(report.folder, forKey: .folder)
+        try c.encode(report.samples, forKey: .samples)
+        try c.encode(report.shards, forKey: .shards)
+        try c.encode(report.reusedShards, forKey: .reusedShards)
+        try c.encode(report.leftOutByLicense, forKey: .leftOutByLicense)
+        try c.encode(report.leftOutNoFile, forKey: .leftOutNoFile)
+        try c.encode(report.bytes, forKey: .bytes)
+    }
+}
