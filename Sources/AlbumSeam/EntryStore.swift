@@ -14,6 +14,9 @@ public protocol EntryStore: Sendable {
     func entry(id: Int64) async throws(AlbumError) -> Entry?
     /// The entries the filter selects, newest first (local time, then id), `limit` after `offset`.
     func entries(_ filter: EntryFilter, offset: Int, limit: Int) async throws(AlbumError) -> EntryList
+    /// What a summary counts of the entries of `from…to` (every one of them), with the newest
+    /// `textLimit` texts of notes and check-ins for its word cloud, in one snapshot.
+    func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts
     /// Changes an entry (`EntryEdit.applied` decides what its kind takes), in one transaction.
     func editEntry(id: Int64, _ edit: EntryEdit) async throws(AlbumError) -> Entry
     /// Removes an entry and its tags; returns it (its file is the caller's to remove).

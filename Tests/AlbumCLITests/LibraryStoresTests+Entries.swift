@@ -175,6 +175,9 @@ extension LibraryStoresTests {
         #expect(entries["notes"] as? Int == 3 && entries["songs"] as? Int == 3 && entries["checkIns"] as? Int == 1 && entries["sounds"] as? Int == 0)
         let artists = (entries["topArtists"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
         #expect(artists == ["Miles Davis 2", "John Coltrane 1"], "\(artists)")
+        let songs = (entries["topSongs"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
+        #expect(songs == ["John Coltrane – Naima 1", "Miles Davis – Blue in Green 1", "Miles Davis – So What 1"], "ties by name, both stores alike: \(songs)")
+        #expect(entries["read"] as? Int == 7, "every entry of July is counted: \(entries)")
         let words = (entries["words"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
         #expect(words.first == "ramen 4", "\(words)")
         #expect(!words.contains { $0.hasPrefix("the ") || $0.hasPrefix("for ") }, "common words are left out: \(words)")

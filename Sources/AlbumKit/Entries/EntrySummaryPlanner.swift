@@ -1,12 +1,14 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
 /// The entries part of a summary, as a plan of plain values (issue 26): counts per kind, voice
 /// minutes, top artists and songs, the notes' words, and the most active days with the photos'
-/// counts per day.
+/// counts per day. The store counts every entry of the period (`EntryPeriodFacts`); the word
+/// cloud reads the newest `maxTexts` notes and check-in notes.
 public enum EntrySummaryPlanner {
-    /// Entries of one period read for its summary, at most.
-    public static let maxEntries = 20_000
+    /// Texts read for a period's word cloud, at most (its newest).
+    public static let maxTexts = 20_000
 
     /// Words a word cloud leaves out (English, French, German, Spanish function words).
     static let stopWords: Set<String> = Set("""
@@ -16,36 +18,20 @@ public enum EntrySummaryPlanner {
         der die das und ist ein eine zu mit von im den dem nicht es ich wir sie auf el los las y en con por para una uno del al
         """.split(whereSeparator: \.isWhitespace).map(String.init))
 
-    public static func plan(_ entries: [Entry], photosPerDay: [LocalDate: Int]) -> EntrySummary {
-        var summary = EntrySummary(read: entries.count)
-        var artists: [String: Int] = [:]
-        var songs: [String: Int] = [:]
+    public static func plan(_ facts: EntryPeriodFacts, photosPerDay: [LocalDate: Int]) -> EntrySummary {
+        var summary = EntrySummary(read: facts.total)
+        summary.notes = facts.kinds[.note] ?? 0
+        summary.songs = facts.kinds[.song] ?? 0
+        summary.sounds = facts.kinds[.audio] ?? 0
+        summary.checkIns = facts.kinds[.place] ?? 0
+        summary.moods = facts.moods
+        summary.voiceMinutes = (Double(facts.voiceMs) / 6_000).rounded() / 10
+        summary.topArtists = facts.artists
+        summary.topSongs = facts.songs
         var words: [String: Int] = [:]
-        var perDay = photosPerDay
-        var voiceMs: Int64 = 0
-        for entry in entries {
-            perDay[entry.at.date, default: 0] += 1
-            if let mood = entry.mood { summary.moods.add(mood.label) }
-            switch entry.content {
-            case .note(let text):
-                summary.notes += 1
-                count(words: text, into: &words)
-            case .song(let song):
-                summary.songs += 1
-                artists[song.artist, default: 0] += 1
-                songs["\(song.artist) – \(song.title)", default: 0] += 1
-            case .audio(let clip, _, _):
-                summary.sounds += 1
-                voiceMs += clip.durationMs
-            case .place(let note):
-                summary.checkIns += 1
-                if let note { count(words: note, into: &words) }
-            }
-        }
-        summary.voiceMinutes = (Double(voiceMs) / 6_000).rounded() / 10
-        summary.topArtists = top(artists, 5)
-        summary.topSongs = top(songs, 5)
+        for text in facts.texts { count(words: text, into: &words) }
         summary.words = top(words, 30)
+        let perDay = photosPerDay.merging(facts.days, uniquingKeysWith: +)
         summary.activeDays = perDay.filter { $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
             .map { DayCount(date: $0.key, photos: $0.value) }
         return summary
@@ -58,7 +44,8 @@ public enum EntrySummaryPlanner {
 
     /// The words of a text, lower-cased (accents kept), Markdown marks and links left out.
     static func count(words text: String, into counts: inout [String: Int]) {
-        let cleaned = text.replacingOccurrences(of: #"\]\([^)]*\)"#, with: " ", options: .regularExpression)
+        // Links' targets are not words (the regular expression only where a link can be).
+        let cleaned = text.contains("](") ? text.replacingOccurrences(of: #"\]\([^)]*\)"#, with: " ", options: .regularExpression) : text
         for word in cleaned.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" }) {
             let w = word.trimmingCharacters(in: CharacterSet(charactersIn: "'’"))
             guard w.count >= 3, !stopWords.contains(w) else { continue }
@@ -68,15 +55,10 @@ public enum EntrySummaryPlanner {
 }
 
 extension Library {
-    /// The entries part of a period's summary (up to `EntrySummaryPlanner.maxEntries` entries).
+    /// The entries part of a period's summary: every entry counted, the newest
+    /// `EntrySummaryPlanner.maxTexts` texts in the word cloud.
     func entrySummary(from: LocalDate, to: LocalDate, photosPerDay: [LocalDate: Int]) async throws(AlbumError) -> EntrySummary {
-        var entries: [Entry] = []
-        let filter = EntryFilter(from: from, to: to)
-        while entries.count < EntrySummaryPlanner.maxEntries {
-            let page = try await store.entries(filter, offset: entries.count, limit: Library.maxEntryPage)
-            entries += page.entries
-            if page.entries.count < Library.maxEntryPage { break }
-        }
-        return EntrySummaryPlanner.plan(entries, photosPerDay: photosPerDay)
+        let facts = try await store.entryPeriodFacts(from: from, to: to, textLimit: EntrySummaryPlanner.maxTexts)
+        return EntrySummaryPlanner.plan(facts, photosPerDay: photosPerDay)
     }
 }

@@ -17,7 +17,7 @@ public struct EntrySummary: Sendable, Hashable, Codable, NullEncodable {
     public var words: [NameCount]
     /// Days by photos plus entries, at most five, busiest first.
     public var activeDays: [DayCount]
-    /// Entries read for this (a period holding more than `EntrySummaryPlanner.maxEntries` counts only those).
+    /// Entries of the period, every kind (each is counted; the word cloud reads the newest texts only).
     public var read: Int
     /// The moods of the period's notes, check-in notes and transcripts (issue 32).
     public var moods: MoodCounts = MoodCounts()
@@ -64,11 +64,11 @@ public struct MoodCounts: Sendable, Hashable, Codable {
 
     public var total: Int { positive + neutral + negative }
 
-    public mutating func add(_ label: MoodLabel) {
+    public mutating func add(_ label: MoodLabel, count n: Int = 1) {
         switch label {
-        case .positive: positive += 1
-        case .neutral: neutral += 1
-        case .negative: negative += 1
+        case .positive: positive += n
+        case .neutral: neutral += n
+        case .negative: negative += n
         }
     }
 }

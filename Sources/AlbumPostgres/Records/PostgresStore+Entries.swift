@@ -64,6 +64,31 @@ extension PostgresStore {
         }
     }
 
+    public func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts {
+        let range: [any PostgresArgument] = [from.description, to.description]
+        return try await write { db throws(AlbumError) in
+            try await db.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            var facts = EntryPeriodFacts()
+            for row in try await db.query(Session.numbered(EntryPeriodSQL.kindDays), range) {
+                let n = row.int("n") ?? 0
+                if let kind = row.string("kind").flatMap(EntryKind.init(rawValue:)) { facts.kinds[kind, default: 0] += n }
+                if let day = row.string("day").flatMap({ LocalDate($0) }) { facts.days[day, default: 0] += n }
+            }
+            facts.voiceMs = try await db.queryOne(Session.numbered(EntryPeriodSQL.voice), range)?.int64("ms") ?? 0
+            facts.artists = try await db.query(Session.numbered(EntryPeriodSQL.artists(collation: #" COLLATE "C""#)), range).map {
+                NameCount(name: $0.string("artist") ?? "", count: $0.int("n") ?? 0)
+            }
+            facts.songs = try await db.query(Session.numbered(EntryPeriodSQL.songs(collation: #" COLLATE "C""#)), range).map {
+                NameCount(name: "\($0.string("artist") ?? "") – \($0.string("title") ?? "")", count: $0.int("n") ?? 0)
+            }
+            for row in try await db.query(Session.numbered(EntryPeriodSQL.moods), range) {
+                if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
+            }
+            facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [textLimit]).compactMap { $0.string("body") }
+            return facts
+        }
+    }
+
     public func editEntry(id: Int64, _ edit: EntryEdit) async throws(AlbumError) -> Entry {
         try await write { db throws(AlbumError) in
             let old = try await Self.entry(db, id: id, locking: true)

@@ -55,6 +55,31 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// What a summary counts of a period's entries (see `EntryStore.entryPeriodFacts`), in one read.
+    public func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts {
+        let range: [any SQLBindable] = [from.description, to.description]
+        return try await read { db throws(AlbumError) in
+            var facts = EntryPeriodFacts()
+            for row in try db.query(EntryPeriodSQL.kindDays, range) {
+                let n = row.int("n") ?? 0
+                if let kind = row.string("kind").flatMap(EntryKind.init(rawValue:)) { facts.kinds[kind, default: 0] += n }
+                if let day = row.string("day").flatMap({ LocalDate($0) }) { facts.days[day, default: 0] += n }
+            }
+            facts.voiceMs = try db.queryOne(EntryPeriodSQL.voice, range)?.int64("ms") ?? 0
+            facts.artists = try db.query(EntryPeriodSQL.artists(collation: ""), range).map {
+                NameCount(name: $0.string("artist") ?? "", count: $0.int("n") ?? 0)
+            }
+            facts.songs = try db.query(EntryPeriodSQL.songs(collation: ""), range).map {
+                NameCount(name: "\($0.string("artist") ?? "") – \($0.string("title") ?? "")", count: $0.int("n") ?? 0)
+            }
+            for row in try db.query(EntryPeriodSQL.moods, range) {
+                if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
+            }
+            facts.texts = try db.query(EntryPeriodSQL.texts, range + [textLimit]).compactMap { $0.string("body") }
+            return facts
+        }
+    }
+
     /// Changes an entry (see `EntryStore.editEntry`).
     public func editEntry(id: Int64, _ edit: EntryEdit) async throws(AlbumError) -> Entry {
         try await write { db throws(AlbumError) in
