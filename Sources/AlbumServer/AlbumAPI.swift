@@ -102,6 +102,13 @@ struct AlbumAPI: HTTPResponder {
         r.post("/api/pins/{pin}/new-collection") { api, call in try await api.newCollection(call.id("pin")) }
         r.post("/api/pins/{pin}/share") { api, call in try await api.sharePin(call.id("pin"), call) }
         r.get("/api/pins/{pin}/shares") { api, call in try await api.shareLinks(pinId: call.id("pin")) }
+        r.get("/api/pins/{pin}/tags") { api, call in try await api.ownTags(.pin(call.id("pin"))) }
+        r.post("/api/pins/{pin}/tags") { api, call in try await api.changeOwnTags(.pin(call.id("pin")), call) }
+        r.get("/api/pins/{pin}/plan") { api, call in try await api.plan(call.id("pin")) }
+        r.put("/api/pins/{pin}/plan") { api, call in try await api.setPlan(call.id("pin"), call) }
+        r.delete("/api/pins/{pin}/plan") { api, call in try await api.removePlan(call.id("pin")) }
+        r.get("/api/photos/{photo}/tags") { api, call in try await api.ownTags(.photo(call.id("photo"))) }
+        r.post("/api/photos/{photo}/tags") { api, call in try await api.changeOwnTags(.photo(call.id("photo")), call) }
         r.get("/api/shares") { api, _ in try await api.shareLinks() }
         r.delete("/api/shares/{share}") { api, call in try await api.revokeShare(call.id("share")) }
         r.get("/api/photos/{photo}") { api, call in Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.photo(id: call.id("photo"))))) }
