@@ -50,7 +50,7 @@ print(f"             {len(r['sounds'])} entries, skipped {len(r['skipped'])}")
 PY
 before=""
 read -r t m c < <(measure "$album" import "$work/sounds" --json --library "$work/lib"); report re-import "$t" "$m" "$c"
-# Agreement: every file's date and position as album stored them against mutagen's reading.
+# What was read: positions album stored against the files where mutagen finds one.
 PYTHONPATH=.build/pydeps python3 scripts/audio-tags-reference.py "$work"/sounds/* > "$work/mutagen.tsv"
 "$album" entries --json --page-size 1000 --library "$work/lib" > "$work/entries.json"
 python3 - "$work/mutagen.tsv" "$work/entries.json" <<'PY'
@@ -58,10 +58,6 @@ import json, sys
 ref = {l.split("\t")[0]: l.rstrip("\n").split("\t") for l in open(sys.argv[1])}
 entries = json.load(open(sys.argv[2]))["entries"]
 placed = sum(1 for e in entries if e["latitude"] is not None)
-agree = 0
-for e in entries:
-    name = e["file"].rsplit("/", 1)[-1]
-    agree += 1
 print(f"             {len(entries)} entries listed, {placed} with a position; mutagen found a position in "
       f"{sum(1 for r in ref.values() if r[2] != '-')} and a date in {sum(1 for r in ref.values() if r[1] != '-')} files")
 PY
