@@ -14,7 +14,7 @@ struct TripsCommand: AsyncParsableCommand {
             do not split it). Trips are numbered in date order: `album trip show N`.
             """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Only trips with days in this year.", valueName: "YYYY")) var year: String?
+    @Option(help: Vocabulary.year) var year: String?
     @Option(name: .customLong("away-km"), help: TripOptions.awayHelp) var awayKm: Double = 50
 
     func validate() throws { _ = try year.map { text throws(AlbumError) in try LocalPeriod.year(text) } }
@@ -87,8 +87,8 @@ struct HomeCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set home, from a date or from the start.")
         @OptionGroup var global: GlobalOptions
         @Option(help: PlaceOption.help) var place: String?
-        @Option(parsing: .unconditional, help: "Latitude of home.") var lat: Double?
-        @Option(parsing: .unconditional, help: "Longitude of home.") var lon: Double?
+        @Option(parsing: .unconditional, help: Vocabulary.latitude) var lat: Double?
+        @Option(parsing: .unconditional, help: Vocabulary.longitude) var lon: Double?
         @Option(help: ArgumentHelp("Home from this local day (a move); without it, from the start.", valueName: "YYYY-MM-DD"))
         var since: String?
 
