@@ -351,6 +351,16 @@ enum OpenAPIDocument {
                 "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } } ],
                 "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
+            "/api/summaries/monthly/card": {
+              "get": { "summary": "A month's summary card as a PNG (as `album summary --month --card FILE`), in light or dark",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } }, { "name": "month", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1, "maximum": 12 } }, { "name": "theme", "in": "query", "required": false, "schema": { "type": "string", "enum": ["light", "dark"], "default": "light" }, "description": "the card's colours" } ],
+                "responses": { "200": { "description": "the card", "content": { "image/png": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/summaries/yearly/card": {
+              "get": { "summary": "A year's summary card as a PNG (as `album summary --year --card FILE`), in light or dark",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } }, { "name": "theme", "in": "query", "required": false, "schema": { "type": "string", "enum": ["light", "dark"], "default": "light" }, "description": "the card's colours" } ],
+                "responses": { "200": { "description": "the card", "content": { "image/png": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
             "/api/tags": {
               "get": { "summary": "Every tag with its photo, pin and entry counts, most used first (as `album tags --json`)", "responses": { "200": { "description": "tags", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "object", "required": ["tag", "photos", "pins", "entries"], "properties": { "tag": { "type": "string" }, "photos": { "type": "integer", "description": "photos carrying it, directly or through their pin" }, "pins": { "type": "integer" }, "entries": { "type": "integer", "description": "notes, songs, sounds and check-ins carrying it" } } } } } } } } }
             },
@@ -358,6 +368,13 @@ enum OpenAPIDocument {
               "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",
                 "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string", "minLength": 1 }, "description": "words (all must match), \"a phrase\", prefix* ; text that does not parse is read as plain words, text with no word matches nothing" }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
                 "responses": { "200": { "description": "matches", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/basemap/{z}/{x}/{y}": {
+              "get": { "summary": "A tile of the offline vector basemap (GSHHG coastlines, lakes, rivers, borders; `make basemap`) in Leaflet's EPSG:4326 tiling: lines as varints (scripts/gshhg-basemap.py says how); empty where there is no line",
+                "parameters": [ { "name": "z", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0, "maximum": 30 }, "description": "a zoom the basemap has (5, 7, 9)" },
+                  { "name": "x", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 }, "description": "below 2^(z+1)" },
+                  { "name": "y", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 }, "description": "below 2^z" } ],
+                "responses": { "200": { "description": "the tile's lines", "content": { "application/octet-stream": { "schema": { "type": "string", "format": "binary" } } } }, "404": { "description": "no such tile, or no vector basemap on this server", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } } } }
             },
             "/api/reminders": {
               "get": { "summary": "Every reminder, next due first", "responses": { "200": { "description": "reminders", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Reminder" } } } } } } },
