@@ -47,6 +47,7 @@ extension AlbumAPI {
             Pages.mapAttributes(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
                 + " data-lat=\"\($0.latitude)\" data-lon=\"\($0.longitude)\""
         } ?? ""
-        return Reply.html(Pages.entry(entry, photos: try await checkInPhotos(entry, count: 24), map: map))
+        let credits = Pages.mapCredits(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
+        return Reply.html(Pages.entry(entry, photos: try await checkInPhotos(entry, count: 24), map: map, credits: credits))
     }
 }

@@ -11,7 +11,8 @@ extension Pages {
     /// - Parameters:
     ///   - photos: for a check-in at a pin, that pin's photos of the check-in's day.
     ///   - map: the map's data attributes (`mapAttributes`), for an entry with a position.
-    static func entry(_ entry: Entry, photos: [PhotoEntry], map: String) -> String {
+    ///   - credits: the map's sources, as the map page names them.
+    static func entry(_ entry: Entry, photos: [PhotoEntry], map: String, credits: String = "") -> String {
         let kind = kindNames[entry.kind] ?? entry.kind.rawValue
         let when = dayTitle(entry.at.date) + " " + String(entry.at.localText.dropFirst(11).prefix(5))
         let title = "\(kind) · \(when)"
@@ -26,7 +27,7 @@ extension Pages {
         if !map.isEmpty {
             let at = entry.placeName ?? entry.coordinate.map { "\(MarkupText.degrees($0.latitude)), \(MarkupText.degrees($0.longitude))" } ?? ""
             out += "<section class=\"entry-map-box\" aria-labelledby=\"entry-map-title\"><h3 id=\"entry-map-title\">Where: \(MarkupText.escape(at))</h3>"
-            out += "<div id=\"entry-map\" class=\"pick-map\" \(map)></div></section>\n"
+            out += "<div id=\"entry-map\" class=\"pick-map\" \(map)></div><p class=\"meta\">\(credits)</p></section>\n"
         }
         out += "<div class=\"actions\"><button class=\"secondary\" id=\"entry-edit\" type=\"button\" aria-expanded=\"false\" aria-controls=\"edit-entry\">Edit</button>"
         out += "<button class=\"danger\" id=\"entry-remove\" type=\"button\">Remove</button></div>\n"

@@ -45,9 +45,7 @@ enum Pages {
     /// - Parameter vector: the vector basemap (GSHHG; decision 0097) drawn over `basemap`.
     static func map(region: Region?, basemap: Bool, tiles: TileServer? = nil, vector: VectorBasemap? = nil) -> String {
         var attributes = mapAttributes(basemap: basemap, tiles: tiles, vector: vector)
-        let lines = vector != nil ? "coasts, lakes, rivers and borders: GSHHG 2.3.7 (Wessel and Smith, LGPL); world outlines" : "borders"
-        let credits = tiles.map { "Map tiles: \(MarkupText.escape($0.attribution))" }
-            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")\(lines): Natural Earth; \(CityDots.attribution)"
+        let credits = mapCredits(basemap: basemap, tiles: tiles, vector: vector)
         if let region {
             attributes += " data-lat=\"\(region.center.latitude)\" data-lon=\"\(region.center.longitude)\""
             attributes += " data-span-lat=\"\(region.spanLatitude)\" data-span-lon=\"\(region.spanLongitude)\""
@@ -65,6 +63,13 @@ enum Pages {
             </html>
 
             """
+    }
+
+    /// The map's sources as its hint names them (escaped for the page).
+    static func mapCredits(basemap: Bool, tiles: TileServer?, vector: VectorBasemap?) -> String {
+        let lines = vector != nil ? "coasts, lakes, rivers and borders: GSHHG 2.3.7 (Wessel and Smith, LGPL); world outlines" : "borders"
+        return tiles.map { "Map tiles: \(MarkupText.escape($0.attribution))" }
+            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")\(lines): Natural Earth; \(CityDots.attribution)"
     }
 
     /// An error as a page: the site's header, the status and the message (escaped).

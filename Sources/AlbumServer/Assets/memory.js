@@ -207,7 +207,7 @@
       return r.text();
     }).then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
-      ["timeline-groups", "diary-count", "pager"].forEach(function (id) {
+      ["timeline-groups", "diary-count", "timeline-count", "pager"].forEach(function (id) {
         var here = document.getElementById(id), there = doc.getElementById(id);
         if (here && there) { here.parentNode.replaceChild(document.adoptNode(there), here); }
       });
