@@ -55,7 +55,8 @@ extension Pages {
         if page > 1 { out += "<a href=\"\(diaryLink(filter, page: page - 1))\" rel=\"prev\">newer</a> " }
         out += "<span class=\"meta\">page \(page) of \(pages)</span>"
         if page < pages { out += " <a href=\"\(diaryLink(filter, page: page + 1))\" rel=\"next\" id=\"older\">older</a>" }
-        return out + "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n</body>\n</html>\n"
+        out += "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n"
+        return out + "<script src=\"\(StaticAssets.shared.url("cardtags.js"))\"></script>\n</body>\n</html>\n"
     }
 
     /// `/diary?kind=…&tag=…&from=…&to=…&page=…` with what the filter holds (escaped for an attribute).
@@ -155,8 +156,19 @@ extension Pages {
         if entry.kind != .place, let place = entry.placeName ?? entry.pinId.map({ "Pin \($0)" }) {
             facts.append(entry.pinId.map { "<a href=\"/pins/\($0)\">\(MarkupText.escape(place))</a>" } ?? MarkupText.escape(place))
         }
-        for tag in entry.tags where tags { facts.append("<a href=\"/diary?tag=\(MarkupText.escape(query(tag.value)))\">#\(MarkupText.escape(tag.value))</a>") }
-        if !facts.isEmpty { out += "<p class=\"meta entry-facts\">\(facts.joined(separator: " · "))</p>" }
+        var line = facts.joined(separator: " · ")
+        if tags {
+            // Its tags, and in lists an Edit tags button (`cardtags.js` edits them in place).
+            let links = entry.tags.map { "<a href=\"/diary?tag=\(MarkupText.escape(query($0.value)))\">#\(MarkupText.escape($0.value))</a>" }
+            if !line.isEmpty && !links.isEmpty { line += " · " }
+            let names = MarkupText.escape(entry.tags.map(\.value).joined(separator: ","))
+            line += link ? "<span class=\"entry-tags\" data-tags=\"\(names)\">\(links.joined(separator: " · "))</span>" : links.joined(separator: " · ")
+            if link {
+                line += " <button class=\"link-button tags-edit\" type=\"button\" data-entry=\"\(entry.id)\" aria-expanded=\"false\" "
+                    + "aria-label=\"Edit the tags of the \(kind.lowercased()) of \(MarkupText.escape(dayTitle(entry.at.date, format: "EEE d MMM"))) \(MarkupText.escape(time))\">Edit tags</button>"
+            }
+        }
+        if !line.isEmpty { out += "<p class=\"meta entry-facts\">\(line)</p>" }
         return out + "</div></article>\n"
     }
 

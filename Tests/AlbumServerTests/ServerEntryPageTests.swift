@@ -59,6 +59,12 @@ import TestSupport
         #expect(diary.text.contains("<a class=\"entry-when entry-open\" href=\"/entries/\(note)\" aria-label=\"Open the note of Fri 14 Jun 09:30\">"), "\(diary.text)")
         let timeline = try await h.request("GET", "/timeline?by=day")
         #expect(timeline.text.contains("href=\"/entries/\(checkIn)\""), "\(timeline.text)")
+        // A card's tags, editable in place (cardtags.js) on both.
+        for list in [diary, timeline] {
+            #expect(list.text.contains("<span class=\"entry-tags\" data-tags=\"a&amp;b,trip\"><a href=\"/diary?tag=a%26b\">#a&amp;b</a> · <a href=\"/diary?tag=trip\">#trip</a></span>"), "\(list.text)")
+            #expect(list.text.contains("<button class=\"link-button tags-edit\" type=\"button\" data-entry=\"\(note)\""))
+            #expect(list.text.contains("<script src=\"/assets/cardtags."))
+        }
 
         // No such entry, or not a number: the 404 page naming it. A removed entry's page is gone.
         let missing = try await h.request("GET", "/entries/999999")

@@ -59,7 +59,7 @@ ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debu
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
 # BROWSER_GOLDEN=docs/screens: also write the README's screens there (each page in both themes).
 GOLDEN = os.environ.get("BROWSER_GOLDEN")
-GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "summary-month", "search-results")
+GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "entry-checkin", "summary-month", "search-results")
 PARIS = (48.856613, 2.352222)
 LYON = (45.764043, 4.835659)
 
@@ -955,6 +955,26 @@ def test_entry_page(driver, base, pin_id):
     return [("entry-checkin", "/entries/%d" % checkin["id"]), ("entry-sound", "/entries/%d" % sound["id"])]
 
 
+def test_card_tags(driver, base):
+    """Tags edited on a card of the diary and of the timeline: Edit tags, the field with the card's
+    tags, one removed and one added; the card redrawn from the answer, the server holds them."""
+    note = [e for e in entries_of(base, "note", "outbox") if "bakery" in e["text"]][0]
+    for path, new in (("/diary", "bakery, croissant"), ("/timeline?kind=note", "croissant, warm")):
+        driver.get(base + path)
+        card = wait(driver, lambda d: d.find_element(By.ID, "entry-%d" % note["id"]), "the note's card on " + path)
+        card.find_element(By.CSS_SELECTOR, "button.tags-edit").click()
+        field = wait(driver, lambda d: d.find_element(By.ID, "tags-of-%d" % note["id"]), "the card's tag field")
+        assert field == driver.switch_to.active_element, "the field has the focus"
+        field.clear()
+        field.send_keys(new + Keys.ENTER)
+        want = [t.strip() for t in new.split(",")]
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#entry-%d .entry-tags" % note["id"]).text == " · ".join("#" + t for t in want),
+             "the card's tags redrawn on " + path)
+        assert not driver.find_elements(By.ID, "tags-of-%d" % note["id"]), "the field closed"
+        assert entry_tags(base, note["id"]) == sorted(want), entry_tags(base, note["id"])
+    shot(driver, "35-card-tags")
+
+
 def test_add_sheet_everywhere_and_voice_clip(driver, base, pin_id):
     """The add sheet from pages other than the diary (+ Add in the header): a note at a place from
     the tags page; a voice clip recorded in the page (Chromium's fake microphone) from the
@@ -1243,6 +1263,8 @@ def main():
         entry_pages = test_entry_page(driver, base, pin_id)
         steps.append("an entry's page from the timeline and the diary: tags added and removed in place, the note edited "
                      "(Markdown drawn, HTML as text), its map, a check-in's photos, a clip's waveform and player; removed after a confirmation")
+        test_card_tags(driver, base)
+        steps.append("tags edited in place on a card of the diary and of the timeline")
         test_add_sheet_everywhere_and_voice_clip(driver, base, pin_id)
         steps.append("the add sheet from /tags and /timeline; a voice clip recorded in the page (fake microphone), sent, stored with its length")
         test_touch_long_press(driver, base)

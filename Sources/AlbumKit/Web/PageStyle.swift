@@ -258,6 +258,10 @@ body > .outbox { max-width: 1200px; margin: var(--space-3) auto; padding: var(--
 .recorder audio { width: 100%; }
 a.entry-when { color: inherit; text-decoration: none; }
 a.entry-when:hover time, a.entry-when:focus-visible time { text-decoration: underline; }
+button.link-button { font: inherit; background: none; border: 0; padding: 0; color: var(--link); text-decoration: underline; cursor: pointer; }
+form.tag-inline { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin: var(--space-2) 0 0; }
+form.tag-inline input { flex: 1 1 12em; min-width: 0; }
+form.tag-inline label, form.tag-add label { margin: 0; }
 /* An entry's page: what it holds at full size, its tags as chips, its map. */
 .entry-detail .entry { grid-template-columns: 1fr; }
 .entry-detail .entry-when { display: none; }
