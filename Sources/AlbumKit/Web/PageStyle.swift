@@ -259,6 +259,7 @@ body > .outbox { max-width: 1200px; margin: var(--space-3) auto; padding: var(--
 a.entry-when { color: inherit; text-decoration: none; }
 a.entry-when:hover time, a.entry-when:focus-visible time { text-decoration: underline; }
 button.link-button { font: inherit; background: none; border: 0; padding: 0; color: var(--link); text-decoration: underline; cursor: pointer; }
+button.tags-edit { margin-left: var(--space-2); }
 form.tag-inline { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin: var(--space-2) 0 0; }
 form.tag-inline input { flex: 1 1 12em; min-width: 0; }
 form.tag-inline label, form.tag-add label { margin: 0; }
