@@ -721,5 +721,6 @@ enum Schema {
             );
             CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
             """),
+        Migration(name: "entries-dayCells", sql: Schema.dayCellsSQL),
     ]
 }
