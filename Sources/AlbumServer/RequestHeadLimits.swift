@@ -132,6 +132,16 @@ final class RequestHeadLimits: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    /// The parser read a request's head. Usually this handler counted it and is past it; but a
+    /// head that came in one read with the end of the request before it passed uncounted (in that
+    /// request's body state) before `requestEnded`: the rest of its request is body, not a new
+    /// head (without this, a body over `maxRequestLine` bytes without a newline was answered 414).
+    func headParsed(_ context: ChannelHandlerContext) {
+        guard case .head(let bytes, _, _, _) = state, bytes == 0 else { return }
+        state = .body(bytes: 0)
+        if deadline == nil { startDeadline(context) }
+    }
+
     /// The parser saw the request's end: the next bytes start a new head.
     func requestEnded() {
         deadline?.cancel()
@@ -204,7 +214,11 @@ final class RequestEndWatch: ChannelInboundHandler, RemovableChannelHandler {
     init(head: RequestHeadLimits) { self.head = head }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) { head.requestEnded() }
+        switch unwrapInboundIn(data) {
+        case .head: head.headParsed(context)
+        case .end: head.requestEnded()
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 }
