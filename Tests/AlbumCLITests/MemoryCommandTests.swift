@@ -131,7 +131,7 @@ import TestSupport
         (["tag", "add", "photo:x", "y"], "target 'photo:x' is not photo:ID, pin:ID or entry:ID"),
         (["find", "\"eiffel"], "unbalanced quote"),
         (["find", "*"], "'*' must end a word"),
-        (["summary"], "give --month YYYY-MM or --year YYYY"),
+        (["summary"], "give --month YYYY-MM, --year YYYY or --trip N (one of them)"),
         (["summary", "--month", "2024-13"], "month '2024-13' is not a month"),
         (["tag", "add", "--day", "2024-02-30", "x"], "--day '2024-02-30' is not a date that exists"),
     ])
