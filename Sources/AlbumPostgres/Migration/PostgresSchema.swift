@@ -571,5 +571,9 @@ public enum PostgresSchema {
             ALTER TABLE photos ADD COLUMN source_taken_at text;
             ALTER TABLE photos ADD COLUMN copyright text;
             """),
+        Migration(name: "research-perceptualHash", sql: """
+            -- The picture's 64-bit perceptual hash (issue 29, decision 0100), as SQLite's research-perceptualHash.
+            ALTER TABLE photos ADD COLUMN phash bigint;
+            """),
     ]
 }

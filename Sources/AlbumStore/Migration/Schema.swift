@@ -693,5 +693,11 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN source_taken_at TEXT;
             ALTER TABLE photos ADD COLUMN copyright TEXT;
             """),
+        Migration(name: "research-perceptualHash", sql: """
+            -- The picture's 64-bit perceptual hash (issue 29, decision 0100), from the thumbnail's
+            -- pixels: `album dupes`, and import/fetch's "looks like photo N". NULL until made
+            -- (a lazy thumbnail, a photo stored before this migration: `album dupes` makes it).
+            ALTER TABLE photos ADD COLUMN phash INTEGER;
+            """),
     ]
 }
