@@ -29,7 +29,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
     @Flag(name: .customLong("retry-failed"), help: "Download again the photos that failed in an earlier run.")
     var retryFailed = false
-    @Flag(name: .customLong("skip-similar"), help: "Remove a photo just stored that looks like one the library has (see `album dupes`).")
+    @Flag(name: .customLong("skip-similar"), help: Vocabulary.skipSimilar)
     var skipSimilar = false
     @Flag(name: .customLong("queue-only"), help: "Store the photos to download and leave them to `album worker` (or `album resume`).")
     var queueOnly = false

@@ -29,7 +29,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-offset"), help: Vocabulary.timeOffset)
     var timeOffset: String?
     @Flag(help: "List every duplicate and already-imported file too (--json always does).") var verbose = false
-    @Flag(name: .customLong("skip-similar"), help: "Do not store a photo that looks like one the library has (see `album dupes`).")
+    @Flag(name: .customLong("skip-similar"), help: Vocabulary.skipSimilar)
     var skipSimilar = false
 
     func validate() throws {
