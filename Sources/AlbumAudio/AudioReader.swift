@@ -49,7 +49,9 @@ public enum AudioReader {
         return AudioFacts(
             durationMs: facts.duration_ms, codec: string(facts.codec), container: string(facts.container),
             sampleRate: Int(facts.sample_rate), channels: Int(facts.channels), waveform: peaks, tags: tags,
-            mediaType: mediaTypes[url.pathExtension.lowercased()] ?? "application/octet-stream")
+            mediaType: mediaTypes[url.pathExtension.lowercased()] ?? "application/octet-stream",
+            dateTag: SoundTime(tag: string(facts.date)), creationTime: SoundTime(tag: string(facts.creation_time)),
+            position: ISO6709.coordinate(string(facts.location)))
     }
 
     private static func nonEmpty(_ text: String) -> String? {

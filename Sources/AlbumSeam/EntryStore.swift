@@ -23,6 +23,9 @@ public protocol EntryStore: Sendable {
     /// Entries whose text, title, artist, album, tags or place match `text` (case and
     /// diacritics folded, prefixes and phrases) and that the filter selects, newest first.
     func findEntries(_ text: SearchText, filter: EntryFilter, limit: Int) async throws(AlbumError) -> EntryList
+    /// Adds (`adding`) or removes tags on every entry of a local day (`tag --day`), in one
+    /// transaction, their search rows rewritten: the entries of the day and the tag rows changed.
+    func changeTags(_ tags: [TagName], ofEntriesOn day: LocalDate, adding: Bool) async throws(AlbumError) -> TagChange
 }
 
 extension RowDecoder {

@@ -81,6 +81,16 @@ int ga_audio_decode(const char *path, int peaks, int64_t max_ms, ga_audio_facts 
             if (entry == NULL) entry = av_dict_get(stream->metadata, keys[k], NULL, 0);
             if (entry != NULL && entry->value != NULL) snprintf(fields[k], 256, "%s", entry->value);
         }
+        // When and where: the first of its names FFmpeg gives, the file's own before the stream's.
+        const char *when_where[5] = {"date", "creation_time", "location", "location-eng", "com.apple.quicktime.location.ISO6709"};
+        char *targets[5] = {out->date, out->creation_time, out->location, out->location, out->location};
+        size_t sizes[5] = {sizeof out->date, sizeof out->creation_time, sizeof out->location, sizeof out->location, sizeof out->location};
+        for (int k = 0; k < 5; k++) {
+            if (targets[k][0] != 0) continue;
+            AVDictionaryEntry *entry = av_dict_get(format->metadata, when_where[k], NULL, 0);
+            if (entry == NULL) entry = av_dict_get(stream->metadata, when_where[k], NULL, 0);
+            if (entry != NULL && entry->value != NULL) snprintf(targets[k], sizes[k], "%s", entry->value);
+        }
         if (stream->duration > 0 && stream->time_base.den > 0) {
             out->declared_ms = (int64_t)((double)stream->duration * stream->time_base.num * 1000 / stream->time_base.den);
         } else if (format->duration > 0) {

@@ -159,13 +159,19 @@ struct ImportReportJSON: Encodable {
         let changed = r.pins.filter { $0.created || $0.imported > 0 }
         let created = changed.filter(\.created).count
         let into = changed.isEmpty ? "" : " into \(Output.count(changed.count, "pin")) (\(created) new, \(changed.count - created) reused)"
-        var lines = ["\(r.dryRun ? "dry run (nothing written): " : "")\(verb) \(r.imported) of \(Output.count(r.seen, "file")) from \(r.folder)"
-            + "\(into); \(Output.count(r.duplicates, "duplicate")), \(r.unplaced.count) unplaced,"
-            + " \(r.skipped.count - r.duplicates) other skipped"]
-        if !r.sounds.isEmpty {
+        let head = "\(r.dryRun ? "dry run (nothing written): " : "")\(verb) \(r.imported + r.sounds.count) of \(Output.count(r.seen, "file")) from \(r.folder)"
+        let rest = "\(Output.count(r.duplicates, "duplicate")), \(r.unplaced.count) unplaced, \(r.skipped.count - r.duplicates) other skipped"
+        var lines: [String]
+        if r.sounds.isEmpty {
+            lines = [head + "\(into); " + rest]
+        } else {
+            // Sound files are entries, not photos: the line says what each part became (a
+            // folder of sounds only is not "0 of N").
             let songs = r.sounds.filter { $0.kind == .song }.count
-            lines.append("\(verb) \(Output.count(r.sounds.count, "sound file")) as entries: \(Output.count(songs, "song")), "
-                + Output.count(r.sounds.count - songs, "voice clip or other sound"))
+            let sounds = "\(Output.count(r.sounds.count, "sound file")) as entries (\(Output.count(songs, "song")), "
+                + "\(r.sounds.count - songs) voice clip\(r.sounds.count - songs == 1 ? " or other sound" : "s or other sounds"))"
+            let photos = r.imported == 0 && r.unplaced.isEmpty && changed.isEmpty ? "" : "\(Output.count(r.imported, "photo"))\(into), "
+            lines = [head + ": " + photos + sounds + "; " + rest]
         }
         if r.imported == 0 && r.sounds.isEmpty && r.alreadyImported > 0 {
             lines.append("nothing new: \(r.alreadyImported) file\(r.alreadyImported == 1 ? " is" : "s are") already in the library")

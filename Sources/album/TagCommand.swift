@@ -8,7 +8,7 @@ struct TagCommand: ParsableCommand {
 
     /// `photo:ID`, `pin:ID`, `entry:ID` (a note, song, sound or check-in), or `--day`: what the tags go on.
     struct Target: ParsableArguments {
-        @Option(help: ArgumentHelp("Every photo of this local day (instead of a TARGET).", valueName: "YYYY-MM-DD"))
+        @Option(help: ArgumentHelp("Every photo and entry of this local day (instead of a TARGET).", valueName: "YYYY-MM-DD"))
         var day: String?
         @Argument(help: ArgumentHelp("photo:ID, pin:ID or entry:ID (unless --day), then the tags.", valueName: "target-and-tags"))
         var words: [String] = []

@@ -12,7 +12,7 @@ import TestSupport
         for (arguments, expected) in [
             (["tag", "add", "photo:1", "x"], "album: error: no photo with id 1 in \(library)/album.sqlite (no library there yet)\n"),
             (["tag", "add", "pin:2", "x"], "album: error: no pin with id 2 in \(library)/album.sqlite (no library there yet)\n"),
-            (["tag", "add", "--day", "2023-01-01", "x"], "album: error: no photo was taken on 2023-01-01 (local date)\n"),
+            (["tag", "add", "--day", "2023-01-01", "x"], "album: error: no photo or entry is dated 2023-01-01 (local date)\n"),
             (["photo", "place", "3", "--pin", "1"], "album: error: no photo with id 3 in \(library)/album.sqlite (no library there yet)\n"),
         ] {
             let run = try AlbumProcess.run(arguments + ["--library", library])

@@ -143,7 +143,7 @@ extension LibraryStoresTests {
             (["timeline", "--page", "0"], "--page 0 must be 1 or more"),
             (["tag", "add", "photo:999", "x"], "no photo with id 999 in "),
             (["tag", "add", "pin:999", "x"], "no pin with id 999 in "),
-            (["tag", "add", "--day", "2023-01-01", "x"], "no photo was taken on 2023-01-01 (local date)\n"),
+            (["tag", "add", "--day", "2023-01-01", "x"], "no photo or entry is dated 2023-01-01 (local date)\n"),
             (["find", "\"eiffel"], "unbalanced quote"),
             (["find", "paris", "--pin", "77"], "no pin with id 77 in "),
             (["summary", "--month", "2024-13"], "month '2024-13' is not a month"),

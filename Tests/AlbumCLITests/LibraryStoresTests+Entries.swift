@@ -230,3 +230,58 @@ extension LibraryStoresTests {
         #expect((found["entries"] as? [Any])?.count == 1, "the search index follows an edit through the API: \(found)")
     }
 }
+
+extension LibraryStoresTests {
+    /// A sound file's own date and position (issue 26): a phone's m4a with its UTC time and ©xyz
+    /// position, an mp3 with a wall-clock TDRC and a location, a bare file dated by its mtime;
+    /// the import of sounds only says what they became.
+    @Test(arguments: StoreKind.all)
+    func soundFilesAreDatedAndPlacedByTheirOwnTags(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        let sounds = folder.child("dated-\(store)")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        try SoundFiles.tone(sounds.appendingPathComponent("memo.m4a"), codec: ["-c:a", "aac"], seconds: 1,
+                            metadata: ["date=2024-05-12T10:31:00Z", "location=+38.7223-009.1393/"])
+        try SoundFiles.tone(sounds.appendingPathComponent("walk.mp3"), codec: ["-c:a", "libmp3lame"], seconds: 1,
+                            metadata: ["date=2023-07-01T08:15:30", "location=-33.8568+151.2153/"])
+        let bare = sounds.appendingPathComponent("bare.opus")
+        try SoundFiles.tone(bare, codec: ["-c:a", "libopus"], seconds: 1)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_735_819_200)], ofItemAtPath: bare.path)  // 2025-01-02 12:00 UTC
+
+        let text = try await lib.run(["import", sounds.path])
+        #expect(text.status == 0 && text.stdout.hasPrefix(
+            "imported 3 of 3 files from \(sounds.path): 3 sound files as entries (0 songs, 3 voice clips or other sounds); "
+            + "0 duplicates, 0 unplaced, 0 other skipped\n"), "\(text.stdout)")
+        let list = try #require(try await lib.json(["entries"]) as? [String: Any])
+        let entries = try #require(list["entries"] as? [[String: Any]])
+        let byTime = entries.map { "\($0["at"] ?? "") \($0["offset"] ?? "-") \($0["place"] ?? "-")" }
+        // Lisbon is UTC+1 in May: 10:31 UTC is 11:31 there; Sydney is UTC+10 in July.
+        #expect(byTime.count == 3 && byTime[1] == "2024-05-12T11:31:00 +01:00 Lisbon", "\(byTime)")
+        #expect(byTime.last == "2023-07-01T08:15:30 +10:00 Sydney", "\(byTime)")
+        #expect(entries.count == 3 && (entries[0]["date"] as? String)?.hasPrefix("2025-01-0") == true, "bare.opus by its mtime: \(byTime)")
+        #expect(abs((entries[1]["latitude"] as? Double ?? 0) - 38.7223) < 1e-6 && abs((entries[1]["longitude"] as? Double ?? 0) + 9.1393) < 1e-6)
+        #expect(entries[0]["latitude"] is NSNull, "no position in a bare file")
+    }
+
+    /// `tag --day` tags the day's entries too, their search follows, and a day of entries only
+    /// needs no photo (issue 26).
+    @Test(arguments: StoreKind.all)
+    func tagDayTagsTheEntriesOfTheDay(_ store: StoreKind) async throws {
+        let lib = try StoreLibrary(store, folder: folder)
+        #expect(try await lib.run(["note", "add", "Bread by the river", "--at", "2026-05-01T08:00"]).status == 0)
+        #expect(try await lib.run(["song", "add", "--title", "Água de Beber", "--artist", "Astrud Gilberto", "--at", "2026-05-01T20:00"]).status == 0)
+        #expect(try await lib.run(["note", "add", "Another day", "--at", "2026-05-02T09:00"]).status == 0)
+        let added = try #require(try await lib.json(["tag", "add", "--day", "2026-05-01", "Picnic"]) as? [String: Any])
+        #expect(added["targets"] as? Int == 2 && added["changed"] as? Int == 2, "\(added)")
+        let again = try #require(try await lib.json(["tag", "add", "--day", "2026-05-01", "picnic"]) as? [String: Any])
+        #expect(again["targets"] as? Int == 2 && again["changed"] as? Int == 0, "\(again)")
+        let found = try #require(try await lib.json(["find", "picnic"]) as? [String: Any])
+        #expect((found["entries"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } == ["song", "note"], "\(found)")
+        let tags = try #require(try await lib.json(["tags"]) as? [[String: Any]])
+        #expect(tags.first?["tag"] as? String == "picnic" && tags.first?["entries"] as? Int == 2, "\(tags)")
+        let removed = try await lib.run(["tag", "rm", "--day", "2026-05-01", "picnic"])
+        #expect(removed.stdout == "untagged 2 targets with \"picnic\" (2 changes)\n", "\(removed.stdout)")
+        let gone = try #require(try await lib.json(["find", "picnic"]) as? [String: Any])
+        #expect(gone["entriesTotal"] as? Int == 0, "\(gone)")
+    }
+}

@@ -4,10 +4,14 @@ import Foundation
 public enum SoundFiles {
     /// A 440 Hz tone of `seconds` at `url`, encoded with ffmpeg's `codec` arguments, tagged with
     /// a title and an artist when given.
-    public static func tone(_ url: URL, codec: [String], seconds: Double = 3, title: String? = nil, artist: String? = nil) throws {
+    /// `metadata`: more tags, as ffmpeg's `-metadata KEY=VALUE` (`date`, `location`).
+    public static func tone(
+        _ url: URL, codec: [String], seconds: Double = 3, title: String? = nil, artist: String? = nil, metadata: [String] = []
+    ) throws {
         var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)"]
         if let title { arguments += ["-metadata", "title=\(title)"] }
         if let artist { arguments += ["-metadata", "artist=\(artist)"] }
+        for pair in metadata { arguments += ["-metadata", pair] }
         try run("/usr/bin/ffmpeg", arguments + codec + [url.path])
     }
 

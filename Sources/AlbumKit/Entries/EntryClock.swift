@@ -1,3 +1,4 @@
+import AlbumAudio
 import AlbumModel
 import AlbumPlaces
 import Foundation
@@ -34,6 +35,12 @@ public enum EntryClock {
             self.offset = offset
         }
 
+        /// A time already read (a sound file's tag).
+        init(local: String, offset: String?) {
+            self.local = local
+            self.offset = offset
+        }
+
         static func refusal(_ text: String) -> AlbumError {
             .invalidInput("--at '\(text)' is not a local time like 2026-06-14T09:43 (seconds, a 'Z' or '+02:00' optional) or a date")
         }
@@ -60,6 +67,19 @@ public enum EntryClock {
             throw .invalidInput("the local time \(local) cannot be read")
         }
         return time
+    }
+
+    /// A sound file's time (issue 26): what its tags say it was recorded (`AudioFacts.recorded`)
+    /// at its tagged position — an instant in the zone there (else the system's), a wall-clock
+    /// time with its own offset as given, without one in the zone there, a date alone at noon —
+    /// else `modified` (the file's mtime: a recorder writes the file when the recording ends).
+    static func soundTime(_ recorded: SoundTime?, position: Coordinate?, modified: Date, systemZone: String) throws(AlbumError) -> PhotoTime {
+        switch recorded {
+        case .instant(let date): return try time(given: nil, position: position, now: date, systemZone: systemZone)
+        case .local(let local, let offset): return try time(given: Given(local: local, offset: offset), position: position, now: modified, systemZone: systemZone)
+        case .day(let day): return try time(given: Given(local: day + "T12:00:00", offset: nil), position: position, now: modified, systemZone: systemZone)
+        case nil: return try time(given: nil, position: position, now: modified, systemZone: systemZone)
+        }
     }
 
     /// The wall-clock text of an instant in a zone (UTC for an unknown zone).

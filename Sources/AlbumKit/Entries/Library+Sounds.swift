@@ -72,8 +72,9 @@ extension Library {
     }
 
     /// Stores sounds as entries, one transaction each: a song when its tags name a title and an
-    /// artist, else a voice clip (or other sound), at the file's time in the system's zone. A
-    /// sound the library holds already is a duplicate.
+    /// artist, else a voice clip (or other sound), at the time and position its tags give
+    /// (`EntryClock.soundTime`; else its mtime in the system's zone, no position). A sound the
+    /// library holds already is a duplicate.
     func commitSounds(_ sounds: [ScannedSound], systemZone: String) async throws(AlbumError) -> (stored: [ImportedSound], duplicates: [SkippedFile]) {
         var stored: [ImportedSound] = []
         var duplicates: [SkippedFile] = []
@@ -88,8 +89,10 @@ extension Library {
             } else {
                 content = .audio(clip, title: facts.tags.title, artist: facts.tags.artist)
             }
-            let time = try EntryClock.time(given: nil, position: nil, now: sound.modified, systemZone: systemZone)
-            let (entry, created) = try await store.addEntry(NewEntry(content: content, at: time))
+            let position = facts.position
+            let time = try EntryClock.soundTime(facts.recorded, position: position, modified: sound.modified, systemZone: systemZone)
+            let (entry, created) = try await store.addEntry(NewEntry(
+                content: content, at: time, coordinate: position, placeName: EntryClock.placeName(at: position)))
             if created {
                 stored.append(ImportedSound(
                     file: sound.path, kind: entry.kind, durationMs: facts.durationMs, codec: facts.codec, entryId: entry.id))

@@ -99,19 +99,37 @@ extension Library {
             entryTotal: entries.total)
     }
 
-    /// Adds tags to a photo, a pin, or every photo of a day.
-    /// - Throws: `AlbumError.invalidInput` without tags, `.notFound` for an unknown photo or pin.
+    /// Adds tags to a photo, a pin, or every photo and entry of a day.
+    /// - Throws: `AlbumError.invalidInput` without tags, `.notFound` for an unknown photo or pin,
+    ///   or a day with no photo and no entry.
     @discardableResult
     public func addTags(_ tags: [TagName], to target: TagTarget) async throws(AlbumError) -> TagChange {
         guard !tags.isEmpty else { throw .invalidInput("no tag given") }
+        if case .day(let day) = target { return try await changeTags(tags, ofDay: day, adding: true) }
         return try await store.addTags(tags, to: target)
     }
 
-    /// Removes tags from a photo, a pin, or every photo of a day.
+    /// Removes tags from a photo, a pin, or every photo and entry of a day.
     @discardableResult
     public func removeTags(_ tags: [TagName], from target: TagTarget) async throws(AlbumError) -> TagChange {
         guard !tags.isEmpty else { throw .invalidInput("no tag given") }
+        if case .day(let day) = target { return try await changeTags(tags, ofDay: day, adding: false) }
         return try await store.removeTags(tags, from: target)
+    }
+
+    /// `tag --day` (issue 26): the day's entries (one transaction), then its photos (another);
+    /// the targets are both. Each step is whole and doing it again changes nothing.
+    private func changeTags(_ tags: [TagName], ofDay day: LocalDate, adding: Bool) async throws(AlbumError) -> TagChange {
+        let entries = try await store.changeTags(tags, ofEntriesOn: day, adding: adding)
+        var photos = TagChange(targets: 0, changed: 0)
+        do {
+            photos = adding ? try await store.addTags(tags, to: .day(day)) : try await store.removeTags(tags, from: .day(day))
+        } catch {
+            // A day of entries only has no photo to tag; a day of neither is named as such.
+            guard case .notFound = error else { throw error }
+            guard entries.targets > 0 else { throw .notFound("no photo or entry is dated \(day) (local date)") }
+        }
+        return TagChange(targets: photos.targets + entries.targets, changed: photos.changed + entries.changed)
     }
 
     /// Adds tags to an entry (a note, song, sound or check-in), as `entry edit --add-tag` does.

@@ -4,7 +4,7 @@
 public enum TagTarget: Sendable, Hashable {
     case photo(Int64)
     case pin(Int64)
-    /// Every photo of a local day.
+    /// Every photo of a local day (and, through `Library`, every entry of it).
     case day(LocalDate)
 }
 

@@ -32,6 +32,13 @@ typedef struct {
     char title[256];
     char artist[256];
     char album[256];
+    /// When and where it was recorded, as its tags say ("" when absent): the `date` tag (ID3
+    /// TDRC, a Vorbis comment's DATE, m4a's ©day), the container's `creation_time` (an m4a's
+    /// movie header, UTC) and its position (an m4a's ©xyz or QuickTime's ISO 6709 key, a
+    /// `location` comment), as FFmpeg names them.
+    char date[64];
+    char creation_time[64];
+    char location[128];
 } ga_audio_facts;
 
 /// Loads libavformat, libavcodec and libavutil (NULL: their sonames); NULL when loaded, else a
