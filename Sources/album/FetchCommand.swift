@@ -179,8 +179,11 @@ struct FetchReportJSON: Encodable {
         try c.encode(report.failed, forKey: .failed)
         try c.encode(report.noImages, forKey: .noImages)
         try c.encode(report.createdPin, forKey: .createdPin)
-        try c.encode(lookalikes.map { LookalikeJSON(photo: $0.photoId, like: $0.like, distance: $0.distance, removed: skippedSimilar) },
-                     forKey: .lookalikes)
+        // Only when a photo looks like another (issue 29): the report of a plain fetch is unchanged.
+        if !lookalikes.isEmpty {
+            try c.encode(lookalikes.map { LookalikeJSON(photo: $0.photoId, like: $0.like, distance: $0.distance, removed: skippedSimilar) },
+                         forKey: .lookalikes)
+        }
     }
 
     static func text(_ r: FetchReport) -> String {
