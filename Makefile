@@ -1,5 +1,5 @@
 # The two commands of the README. Both install the Debian packages first when missing.
-.PHONY: deps demo test release install uninstall test-browser test-release test-api test-proxy man completions deb test-deb test-deb-install fuzz
+.PHONY: deps demo test release install uninstall basemap test-browser test-release test-api test-proxy man completions deb test-deb test-deb-install fuzz
 
 # `make install`: PREFIX/bin/album and the embedded default source in PREFIX/share/geoalbum/bundle,
 # where the program looks for it (beside itself), so `album fetch` works from any folder; the zone
@@ -51,11 +51,21 @@ test-release: deps
 # axe-core comes from PyPI's axe-selenium-python, installed into .build/pydeps when missing
 # (pip --target: Debian's own Python packages, selenium among them, stay as they are).
 AXE_VERSION = 2.1.6
-test-browser: deps
+test-browser: deps basemap
 	swift build
 	@PYTHONPATH=.build/pydeps /usr/bin/python3 -c 'import axe_selenium_python' 2>/dev/null || \
 	  /usr/bin/python3 -m pip install -q --root-user-action=ignore --no-deps --target .build/pydeps axe-selenium-python==$(AXE_VERSION)
 	SE_AVOID_STATS=true PYTHONPATH=.build/pydeps /usr/bin/python3 Tests/browser/browser_test.py .build/debug/album
+
+# The offline map's vector basemap (decision 0097): GSHHG's coastlines, lakes, rivers and national
+# borders, converted once from Debian's gmt-gshhg-* by Debian's gmt (scripts/gshhg-basemap.py;
+# minutes of gmt) into .build/gshhg.bin, where a build run from the repository finds it and
+# `make install` takes it from; kept until the script changes. Needs gmt and gmt-gshhg-* (`make
+# deps`; not called here, so that .ci/run can convert beside `make test`).
+basemap: .build/gshhg.bin
+.build/gshhg.bin: scripts/gshhg-basemap.py
+	@mkdir -p .build
+	/usr/bin/python3 scripts/gshhg-basemap.py $@
 
 # The JSON API against its own /api/openapi.json: schemathesis (from PyPI) with every check, a
 # bounded number of examples per operation, the event stream left out (it never ends), against
@@ -98,6 +108,7 @@ install: release man completions
 	rm -rf $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
 	cp -R fixtures/bundle $(DESTDIR)$(PREFIX)/share/geoalbum/bundle
 	install -m 644 data/zones/zones.bin $(DESTDIR)$(PREFIX)/share/geoalbum/zones.bin
+	[ ! -f .build/gshhg.bin ] || install -m 644 .build/gshhg.bin $(DESTDIR)$(PREFIX)/share/geoalbum/gshhg.bin
 	install -m 644 .build/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 .build/completions/album.bash $(DESTDIR)$(BASHDIR)/album
 	install -m 644 .build/completions/_album $(DESTDIR)$(ZSHDIR)/_album

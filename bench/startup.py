@@ -7,7 +7,9 @@ for two or more builds.
 Interleaved A/B: each batch runs each binary RUNS times in a row and reads the CPU time (user +
 system) its children used from getrusage(RUSAGE_CHILDREN); the figure is the least per-run mean
 over BATCHES batches (the machine is shared: the least is the run the others disturbed least).
-The ratio column compares each build with the first. Prints the load average before and after.
+The ratio column compares each build with the first; the peer, `curl --version` (a C program with a
+similar set of shared objects; `--peer "CMD ARGS"` names another), runs in the same batches and the
+last column is the last build over it. Prints the load average before and after.
 (The old form `startup.py STATIC DYNAMIC [BATCHES] [RUNS]` still works.)
 """
 import os, resource, subprocess, sys, tempfile
@@ -21,10 +23,14 @@ def cpu_ms(argv, runs, env):
     return used * 1000 / runs
 
 def parse(argv):
-    batches, runs, binaries, numbers = 10, 20, {}, []
+    batches, runs, binaries, numbers, peer = 10, 20, {}, [], ["curl", "--version"]
     i = 0
     while i < len(argv):
         a = argv[i]
+        if a == "--peer":
+            peer = argv[i + 1].split()
+            i += 2
+            continue
         if a in ("--batches", "--runs"):
             if a == "--batches": batches = int(argv[i + 1])
             else: runs = int(argv[i + 1])
@@ -40,10 +46,10 @@ def parse(argv):
         i += 1
     if numbers: batches = numbers[0]
     if len(numbers) > 1: runs = numbers[1]
-    return binaries, batches, runs
+    return binaries, batches, runs, peer
 
 def main():
-    binaries, batches, runs = parse(sys.argv[1:])
+    binaries, batches, runs, peer = parse(sys.argv[1:])
     folder = tempfile.mkdtemp(prefix="album-startup-")
     env = dict(os.environ, ALBUM_LIBRARY=os.path.join(folder, "missing"))
     # An empty library that exists (made and emptied by each build itself: no build opens a
@@ -63,13 +69,17 @@ def main():
             for name, path in binaries.items():
                 ms = cpu_ms([path] + args(name), runs, env)
                 best[(label, name)] = min(best.get((label, name), ms), ms)
+        ms = cpu_ms(peer, runs, env)
+        best["peer"] = min(best.get("peer", ms), ms)
     print("load average after:  %.2f %.2f %.2f" % os.getloadavg())
     names = list(binaries)
-    print("| " + " | ".join(["command"] + names + [f"{n} / {names[0]}" for n in names[1:]]) + " |")
-    print("|:---|" + "---:|" * (2 * len(names) - 1))
+    last = names[-1]
+    print(f"peer: `{' '.join(peer)}` {best['peer']:.1f} ms")
+    print("| " + " | ".join(["command"] + names + [f"{n} / {names[0]}" for n in names[1:]] + [f"{last} / peer"]) + " |")
+    print("|:---|" + "---:|" * (2 * len(names)))
     for label in commands:
         first = best[(label, names[0])]
-        cells = [f"{best[(label, n)]:.1f} ms" for n in names] + [f"{best[(label, n)] / first:.2f}×" for n in names[1:]]
+        cells = [f"{best[(label, n)]:.1f} ms" for n in names] + [f"{best[(label, n)] / first:.2f}×" for n in names[1:]] + [f"{best[(label, last)] / best['peer']:.2f}×"]
         print(f"| `album {label}` | " + " | ".join(cells) + " |")
 
 main()

@@ -48,7 +48,7 @@ extension Library {
         // SQLite: each named photo was re-indexed for search; after many, merge the index's
         // segments (in short transactions) so `find` does not read through their delete markers.
         if named >= Self.searchMergeAfter, let sqlite {
-            while try await sqlite.write({ db throws(AlbumError) in try db.mergeSearchIndex(pages: 2000) }) {}
+            while try await sqlite.store.mergeSearchIndex(pages: 2000) {}
         }
         return nil
     }

@@ -21,6 +21,9 @@ public protocol SyncStore: Sendable {
     /// insert are one transaction: a retry never makes a second pin, whatever became of the
     /// first request's answer.
     func addPin(at coordinate: Coordinate, title: String?, note: String?, clientId: String) async throws(AlbumError) -> (pin: Pin, created: Bool)
+    /// A pin's or a photo's own tags, sorted (a photo's without its pin's; decision 0092).
+    /// - Throws: `AlbumError.notFound` for an unknown pin or photo, `.invalidInput` for a day.
+    func ownTags(of target: TagTarget) async throws(AlbumError) -> [TagName]
 }
 
 /// What `claimRequest` found.

@@ -13,10 +13,13 @@ extension AlbumAPI {
         let kind: EntryKind
         do { kind = try EntryKind(naming: type) } catch { throw APIError.badRequest("type '\(type)' must be photo, note, song, audio or place") }
         // The timeline's parameters, read and checked as the photos' are (one document describes
-        // both: `pin=false` is a 400 here too, and `from` after `to` matches nothing); `by` and
-        // `asOf` page photos only, but a malformed one is refused all the same.
+        // both: `pin=false` is a 400 here too, and `from` after `to` matches nothing); `by`,
+        // `asOf` and `kind` page photos only, but a malformed one is refused all the same.
         let photos = try Self.apiFilter(query)
         _ = try Self.grouping(query)
+        if let text = query["kind"] {
+            do { _ = try TimelineKinds(naming: text, option: "kind") } catch { throw APIError.badRequest(error.detail.description) }
+        }
         let filter = EntryFilter(kind: kind, from: photos.from, to: photos.to, tag: photos.tag, pinId: photos.pinId)
         let page = try Self.integer(query, "page") ?? 1
         let pageSize = try Self.integer(query, "pageSize") ?? 100

@@ -82,18 +82,24 @@ extension AlbumAPI {
         return Reply.bytes(data, type: "image/png")
     }
 
-    /// `GET /timeline?by&from&to&tag&page&pageSize&asOf`: the timeline page (200 photos a page
-    /// unless pageSize, 1-200, says fewer).
+    /// `GET /timeline?by&kind&from&to&tag&page&pageSize&asOf`: the timeline page, photos and
+    /// entries together unless `kind` (as the API's: `photo,note,song,audio,checkin`, comma-separated)
+    /// names fewer; 200 items a page unless pageSize, 1-200, says fewer.
     func timelinePage(_ query: Query) async throws -> Response {
         let grouping = TimelineGrouping(rawValue: query["by"] ?? "month") ?? .month
         let page = try Self.integer(query, "page") ?? 1
         let pageSize = min(200, max(1, try Self.integer(query, "pageSize") ?? 200))
+        let kind = query["kind"].flatMap { $0.isEmpty ? nil : $0 }
+        var kinds = TimelineKinds.all
+        if let kind {
+            do { kinds = try TimelineKinds(naming: kind, option: "kind") } catch { throw APIError.badRequest(error.detail.description) }
+        }
         do {
             var clean = query
             for name in ["from", "to"] where clean[name] == "" { clean[name] = nil }  // an empty date field
             let filter = try Self.filter(clean)
-            let timeline = try await library.timeline(by: grouping, filter: filter, page: page, pageSize: pageSize)
-            return Reply.html(Pages.timeline(timeline, filter: filter, pageSize: pageSize))
+            let timeline = try await library.timeline(by: grouping, filter: filter, kinds: kinds, page: page, pageSize: pageSize)
+            return Reply.html(Pages.timeline(timeline, filter: filter, kind: kind, pageSize: pageSize))
         } catch {
             throw Self.renamingOptions(error)
         }

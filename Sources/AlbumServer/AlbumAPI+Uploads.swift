@@ -43,8 +43,9 @@ extension AlbumAPI {
         if let length = call.request.headers[.contentLength].flatMap(Int.init), length > cap + 64 * 1024 {
             throw Self.tooLarge(cap)
         }
-        let folder = library.folder.appendingPathComponent(".uploads", isDirectory: true)
-            .appendingPathComponent(AccessPolicy.randomHex(bytes: 16), isDirectory: true)
+        let uploads = library.folder.appendingPathComponent(".uploads", isDirectory: true)
+        await UploadFolders.sweep(uploads)  // what a killed server left there a day ago or more
+        let folder = uploads.appendingPathComponent(AccessPolicy.randomHex(bytes: 16), isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {

@@ -76,7 +76,7 @@ struct AlbumAPI: HTTPResponder {
     static let routes: RouteTable = {
         var r = RouteTable()
         // Pages.
-        r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil, tiles: api.assets.tiles)) }
+        r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil, tiles: api.assets.tiles, vector: api.assets.vectorBasemap)) }
         r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
         r.get("/login") { api, call in api.login(call) }
         r.get("/places") { api, _ in try await api.placesPage() }
@@ -102,6 +102,13 @@ struct AlbumAPI: HTTPResponder {
         r.post("/api/pins/{pin}/new-collection") { api, call in try await api.newCollection(call.id("pin")) }
         r.post("/api/pins/{pin}/share") { api, call in try await api.sharePin(call.id("pin"), call) }
         r.get("/api/pins/{pin}/shares") { api, call in try await api.shareLinks(pinId: call.id("pin")) }
+        r.get("/api/pins/{pin}/tags") { api, call in try await api.ownTags(.pin(call.id("pin"))) }
+        r.post("/api/pins/{pin}/tags") { api, call in try await api.changeOwnTags(.pin(call.id("pin")), call) }
+        r.get("/api/pins/{pin}/plan") { api, call in try await api.plan(call.id("pin")) }
+        r.put("/api/pins/{pin}/plan") { api, call in try await api.setPlan(call.id("pin"), call) }
+        r.delete("/api/pins/{pin}/plan") { api, call in try await api.removePlan(call.id("pin")) }
+        r.get("/api/photos/{photo}/tags") { api, call in try await api.ownTags(.photo(call.id("photo"))) }
+        r.post("/api/photos/{photo}/tags") { api, call in try await api.changeOwnTags(.photo(call.id("photo")), call) }
         r.get("/api/shares") { api, _ in try await api.shareLinks() }
         r.delete("/api/shares/{share}") { api, call in try await api.revokeShare(call.id("share")) }
         r.get("/api/photos/{photo}") { api, call in Reply.json(JSONOut.encode(PhotoJSON(photo: try await api.library.photo(id: call.id("photo"))))) }
@@ -139,6 +146,7 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }
         r.get("/api/tags") { api, call in try await api.cached(call) { try await api.tags() } }
         r.get("/api/search") { api, call in try await api.cached(call) { try await api.search(call.query) } }
+        r.get("/api/basemap/{z}/{x}/{y}") { api, call in try api.basemapTile(call) }
         r.get("/api/reminders") { api, _ in try await api.reminders() }
         r.post("/api/reminders") { api, call in try await api.addReminder(call) }
         r.post("/api/reminders/{reminder}/done") { api, call in try await api.completeReminder(call.id("reminder")) }
@@ -309,6 +317,27 @@ struct AlbumAPI: HTTPResponder {
             }
             return Reply.bytes(data, type: WebAssets.contentType(forName: name), cacheControl: day)
         }
+    }
+
+    /// `GET /api/basemap/{z}/{x}/{y}`: a tile of the vector basemap (`VectorBasemap`, drawn by
+    /// map.js), the same bytes for a year (the file's version is in its ETag and the page's URL).
+    func basemapTile(_ call: Call) throws -> Response {
+        guard let basemap = assets.vectorBasemap else {
+            throw APIError.notFound("no vector basemap on this server (make basemap writes it; album serve --tiles uses a tile server instead)")
+        }
+        var numbers: [Int] = []
+        for name in ["z", "x", "y"] {
+            let text = call.parameters.words[name] ?? ""
+            guard let value = Int(text), value >= 0, value < 1 << 30 else { throw APIError.notFound("no basemap tile \(name) '\(text)'") }
+            numbers.append(value)
+        }
+        let key = VectorBasemap.Key(z: numbers[0], x: numbers[1], y: numbers[2])
+        guard let data = try basemap.tile(key) else {
+            let zooms = basemap.zooms.sorted().map(String.init).joined(separator: ", ")
+            throw APIError.notFound("no basemap tile \(key.z)/\(key.x)/\(key.y) (zooms \(zooms); x below 2^(z+1), y below 2^z)")
+        }
+        return Reply.bytes(data, type: "application/octet-stream", cacheControl: "public, max-age=31536000, immutable",
+                           extra: [.eTag: "\"\(basemap.version)\""])
     }
 
     /// Natural Earth's country outlines (`Countries`), encoded once.

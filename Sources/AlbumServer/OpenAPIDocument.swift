@@ -145,6 +145,19 @@ enum OpenAPIDocument {
                 "at": { "type": "string", "nullable": true, "maxLength": 40, "pattern": "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9])?)?$", "description": "local time (seconds, Z or an offset optional) or a date (noon); without an offset, in the zone of its place, else the server's; without at, now" },
                 "tags": { "type": "array", "nullable": true, "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } },
                 "clientId": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the client's own id of the entry: sent again, the first entry is answered (200) and nothing is stored twice" } } },
+              "OwnTags": { "type": "object", "required": ["tags"], "description": "a pin's or a photo's own tags (a photo's without its pin's), sorted", "properties": {
+                "tags": { "type": "array", "items": { "type": "string" } } } },
+              "OwnTagChange": { "type": "object", "additionalProperties": false, "description": "tags to add and to remove (adding one it has, or removing one it has not, changes nothing; a tag in both ends removed)", "properties": {
+                "add": { "type": "array", "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } },
+                "remove": { "type": "array", "maxItems": 100, "items": { "$ref": "#/components/schemas/TagText" } } },
+                "anyOf": [ { "required": ["add"], "properties": { "add": { "minItems": 1 } } }, { "required": ["remove"], "properties": { "remove": { "minItems": 1 } } } ] },
+              "Plan": { "type": "object", "required": ["pinId", "from", "to", "note", "visited", "visitedAt", "visitedBy"], "description": "a planned visit to a pin (album plan)", "properties": {
+                "pinId": { "type": "integer", "format": "int64" }, "from": { "type": "string", "format": "date", "nullable": true }, "to": { "type": "string", "format": "date", "nullable": true },
+                "note": { "type": "string", "nullable": true }, "visited": { "type": "boolean" }, "visitedAt": { "type": "string", "nullable": true }, "visitedBy": { "type": "string", "nullable": true } } },
+              "PlanChange": { "type": "object", "additionalProperties": false, "description": "plan the pin (an empty object: undated), or change its plan: from and to both (new dates clear visited), a note, visited true marks it visited", "properties": {
+                "from": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "to": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+                "note": { "type": "string", "maxLength": 5000 }, "visited": { "type": "boolean" } },
+                "anyOf": [ { "required": ["from", "to"] }, { "properties": { "from": { "not": {} }, "to": { "not": {} } } } ] },
               "TagText": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$" },
               "NewNote": { "allOf": [ { "$ref": "#/components/schemas/EntryCommon" }, { "$ref": "#/components/schemas/EntryPosition" }, { "type": "object", "required": ["kind", "text"], "properties": {
                 "kind": { "type": "string", "enum": ["note"] }, "text": { "type": "string", "minLength": 1, "maxLength": 100000, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$", "description": "Markdown (a subset; HTML in it is shown as text)" },
@@ -243,6 +256,19 @@ enum OpenAPIDocument {
               "parameters": [{ "$ref": "#/components/parameters/pinId" }],
               "get": { "summary": "The pin's share links, newest first (live, expired and revoked)", "responses": { "200": { "description": "share links", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/ShareLink" } } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
+            "/api/pins/{id}/tags": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "get": { "summary": "The pin's own tags", "responses": { "200": { "description": "its tags", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OwnTags" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "post": { "summary": "Add and remove the pin's own tags", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OwnTagChange" } } } },
+                "responses": { "200": { "description": "its tags now", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OwnTags" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/pins/{id}/plan": {
+              "parameters": [{ "$ref": "#/components/parameters/pinId" }],
+              "get": { "summary": "The pin's plan (404 when it has none)", "responses": { "200": { "description": "the plan", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Plan" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "put": { "summary": "Plan a visit to the pin, or change its plan", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PlanChange" } } } },
+                "responses": { "200": { "description": "the plan", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Plan" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "delete": { "summary": "Remove the pin's plan (the pin stays)", "responses": { "200": { "description": "the removed plan", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Plan" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
             "/api/shares": {
               "get": { "summary": "Every share link of the caller's, newest first", "responses": { "200": { "description": "share links", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/ShareLink" } } } } }, "401": { "$ref": "#/components/responses/Unauthorized" } } }
             },
@@ -254,6 +280,12 @@ enum OpenAPIDocument {
               "parameters": [{ "$ref": "#/components/parameters/photoId" }],
               "get": { "summary": "One photo", "responses": { "200": { "description": "the photo", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Photo" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
               "delete": { "summary": "Remove a photo from its album for good", "responses": { "200": { "description": "the removed photo", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Photo" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
+            },
+            "/api/photos/{id}/tags": {
+              "parameters": [{ "$ref": "#/components/parameters/photoId" }],
+              "get": { "summary": "The photo's own tags (not its pin's)", "responses": { "200": { "description": "its tags", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OwnTags" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "post": { "summary": "Add and remove the photo's own tags", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OwnTagChange" } } } },
+                "responses": { "200": { "description": "its tags now", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OwnTags" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/media/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/photoId" }, { "name": "size", "in": "query", "required": false, "schema": { "type": "string", "enum": ["thumb"] } }],
@@ -319,6 +351,16 @@ enum OpenAPIDocument {
                 "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } } ],
                 "responses": { "200": { "description": "the summary", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
+            "/api/summaries/monthly/card": {
+              "get": { "summary": "A month's summary card as a PNG (as `album summary --month --card FILE`), in light or dark",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } }, { "name": "month", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1, "maximum": 12 } }, { "name": "theme", "in": "query", "required": false, "schema": { "type": "string", "enum": ["light", "dark"], "default": "light" }, "description": "the card's colours" } ],
+                "responses": { "200": { "description": "the card", "content": { "image/png": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/summaries/yearly/card": {
+              "get": { "summary": "A year's summary card as a PNG (as `album summary --year --card FILE`), in light or dark",
+                "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } }, { "name": "theme", "in": "query", "required": false, "schema": { "type": "string", "enum": ["light", "dark"], "default": "light" }, "description": "the card's colours" } ],
+                "responses": { "200": { "description": "the card", "content": { "image/png": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
             "/api/tags": {
               "get": { "summary": "Every tag with its photo, pin and entry counts, most used first (as `album tags --json`)", "responses": { "200": { "description": "tags", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "object", "required": ["tag", "photos", "pins", "entries"], "properties": { "tag": { "type": "string" }, "photos": { "type": "integer", "description": "photos carrying it, directly or through their pin" }, "pins": { "type": "integer" }, "entries": { "type": "integer", "description": "notes, songs, sounds and check-ins carrying it" } } } } } } } } }
             },
@@ -326,6 +368,13 @@ enum OpenAPIDocument {
               "get": { "summary": "Full-text search of titles, notes, places and tags (as `album find --json`)",
                 "parameters": [ { "name": "q", "in": "query", "required": true, "schema": { "type": "string", "minLength": 1 }, "description": "words (all must match), \"a phrase\", prefix* ; text that does not parse is read as plain words, text with no word matches nothing" }, { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 50 } } ],
                 "responses": { "200": { "description": "matches", "content": { "application/json": { "schema": { "type": "object" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
+            "/api/basemap/{z}/{x}/{y}": {
+              "get": { "summary": "A tile of the offline vector basemap (GSHHG coastlines, lakes, rivers, borders; `make basemap`) in Leaflet's EPSG:4326 tiling: lines as varints (scripts/gshhg-basemap.py says how); empty where there is no line",
+                "parameters": [ { "name": "z", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0, "maximum": 30 }, "description": "a zoom the basemap has (5, 7, 9)" },
+                  { "name": "x", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 }, "description": "below 2^(z+1)" },
+                  { "name": "y", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 }, "description": "below 2^z" } ],
+                "responses": { "200": { "description": "the tile's lines", "content": { "application/octet-stream": { "schema": { "type": "string", "format": "binary" } } } }, "404": { "description": "no such tile, or no vector basemap on this server", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } } } }
             },
             "/api/reminders": {
               "get": { "summary": "Every reminder, next due first", "responses": { "200": { "description": "reminders", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Reminder" } } } } } } },

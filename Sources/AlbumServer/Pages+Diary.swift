@@ -117,10 +117,14 @@ extension Pages {
     /// One entry: its local time and kind, then what it holds (a note's text, a song, a sound's
     /// player with its waveform, transcript and mood, a check-in's place with that day's photos
     /// there), its place and tags.
-    static func entryCard(_ entry: Entry, photos: [PhotoEntry]) -> String {
+    /// - Parameter dated: also its day (`Fri 14 Jun`), where no heading names it (the timeline
+    ///   by week or month).
+    static func entryCard(_ entry: Entry, photos: [PhotoEntry], dated: Bool = false) -> String {
         let time = String(entry.at.localText.dropFirst(11).prefix(5))
         var out = "<article class=\"entry entry-\(entry.kind.rawValue)\" id=\"entry-\(entry.id)\" data-id=\"\(entry.id)\" data-kind=\"\(entry.kind.rawValue)\">"
-        out += "<div class=\"entry-when\"><time datetime=\"\(MarkupText.escape(entry.at.localText))\">\(MarkupText.escape(time))</time>"
+        out += "<div class=\"entry-when\">"
+        if dated { out += "<span class=\"entry-day\">\(MarkupText.escape(dayTitle(entry.at.date, format: "EEE d MMM")))</span>" }
+        out += "<time datetime=\"\(MarkupText.escape(entry.at.localText))\">\(MarkupText.escape(time))</time>"
         out += "<span class=\"kind\">\(kindNames[entry.kind] ?? entry.kind.rawValue)</span></div><div class=\"entry-body\">"
         switch entry.content {
         case .note(let text):
@@ -168,8 +172,9 @@ extension Pages {
         return "<svg class=\"waveform\" viewBox=\"0 0 \(bars.count * 3) 32\" width=\"\(bars.count * 3)\" height=\"32\" aria-hidden=\"true\" focusable=\"false\"><path d=\"\(path)\"/></svg>"
     }
 
-    /// `Thursday 26 November 2026`: a local day as a heading (English, as the pages are).
-    static func dayTitle(_ day: LocalDate) -> String {
+    /// `Thursday 26 November 2026` (or another `DateFormatter` pattern): a local day as a
+    /// heading (English, as the pages are).
+    static func dayTitle(_ day: LocalDate, format pattern: String = "EEEE d MMMM yyyy") -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         guard let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else { return "\(day)" }
@@ -177,7 +182,7 @@ extension Pages {
         format.calendar = calendar
         format.timeZone = calendar.timeZone
         format.locale = Locale(identifier: "en_GB")
-        format.dateFormat = "EEEE d MMMM yyyy"
+        format.dateFormat = pattern
         return format.string(from: date)
     }
 

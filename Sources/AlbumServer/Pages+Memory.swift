@@ -5,40 +5,73 @@ import Foundation
 /// The timeline, tags, search and summary pages (server-rendered from issue 13's queries; no
 /// script needed).
 extension Pages {
-    /// `GET /timeline`: day, week and month segments, a date range (kept, with the tag, in every
-    /// link), the groups, and the next page's link, which `timeline.js` follows as the reader
-    /// scrolls (infinite scroll; the link still works without scripts).
-    static func timeline(_ page: TimelinePage, filter: PhotoFilter, pageSize: Int) -> String {
+    /// The kinds the timeline's filter offers: its `kind` value (nil: everything) and its name.
+    static let timelineKinds: [(value: String?, name: String)] = [
+        (nil, "All"), ("photo", "Photos"), ("note", "Notes"), ("song", "Songs"), ("audio", "Voice and sound"), ("checkin", "Check-ins"),
+    ]
+
+    /// `GET /timeline`: photos and entries (notes, songs, sounds, check-ins) together by local
+    /// day, week or month, or the kinds `kind` names; day, week and month segments, a kind
+    /// filter and a date range (kept, with the tag, in every link), the groups, and the next
+    /// page's link, which `timeline.js` follows as the reader scrolls (infinite scroll; the link
+    /// still works without scripts). An entry is a full-width row of its group's grid, among the
+    /// photos in timeline order, so that a group split across two pages merges as one grid.
+    /// - Parameter kind: the `kind` parameter as given (nil: photos and every entry kind).
+    static func timeline(_ page: TimelinePage, filter: PhotoFilter, kind: String? = nil, pageSize: Int) -> String {
         let tag = filter.tag
-        var kept = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
-        if let from = filter.from { kept += "&amp;from=\(from)" }
-        if let to = filter.to { kept += "&amp;to=\(to)" }
-        if pageSize != 200 { kept += "&amp;pageSize=\(pageSize)" }
+        let tagParameter = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
+        var range = ""
+        if let from = filter.from { range += "&amp;from=\(from)" }
+        if let to = filter.to { range += "&amp;to=\(to)" }
+        if pageSize != 200 { range += "&amp;pageSize=\(pageSize)" }
+        let kindParameter = kind.map { "&amp;kind=\(MarkupText.escape(query($0)))" } ?? ""
+        let kept = kindParameter + tagParameter + range
         let heading = tag.map { "Timeline: #\($0.value)" } ?? "Timeline"
         var out = head(heading, map: false, current: "/timeline") + "<main>\n<div class=\"page-head\"><h2>\(MarkupText.escape(heading))</h2>"
-        out += "<span class=\"meta\" id=\"timeline-count\">\(count(page.total, "photo"))</span>"
+        // Photos, and entries when there are some (or when only entries are asked for).
+        let listsPhotos = kind.map { $0.split(separator: ",").contains("photo") } ?? true
+        var counted: [String] = []
+        if listsPhotos { counted.append(count(page.total - page.entryTotal, "photo")) }
+        if page.entryTotal > 0 || !listsPhotos { counted.append(count(page.entryTotal, "entry", plural: "entries")) }
+        out += "<span class=\"meta\" id=\"timeline-count\">\(counted.joined(separator: " · "))</span>"
         out += "<nav class=\"segments\" aria-label=\"Group by\">"
         for grouping in TimelineGrouping.allCases {
             let current = grouping == page.by ? " aria-current=\"page\"" : ""
             out += "<a href=\"/timeline?by=\(grouping.rawValue)\(kept)\"\(current)>\(grouping.rawValue.capitalized)</a>"
         }
         out += "</nav>"
-        if tag != nil { out += " <a href=\"/timeline?by=\(page.by.rawValue)\">every photo</a>" }
-        out += "</div>\n"
+        if tag != nil { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(kindParameter)\">every tag</a>" }
+        out += "</div>\n<nav class=\"segments kinds\" aria-label=\"Kind\" id=\"timeline-kinds\">"
+        for (value, name) in timelineKinds {
+            let current = value == kind ? " aria-current=\"page\"" : ""
+            let parameter = value.map { "&amp;kind=\($0)" } ?? ""
+            out += "<a href=\"/timeline?by=\(page.by.rawValue)\(parameter)\(tagParameter)\(range)\"\(current)>\(name)</a>"
+        }
+        out += "</nav>\n"
         out += "<form class=\"range\" method=\"get\" action=\"/timeline\" id=\"range\"><input type=\"hidden\" name=\"by\" value=\"\(page.by.rawValue)\">"
+        if let kind { out += "<input type=\"hidden\" name=\"kind\" value=\"\(MarkupText.escape(kind))\">" }
         if let tag { out += "<input type=\"hidden\" name=\"tag\" value=\"\(MarkupText.escape(tag.value))\">" }
         out += "<div><label for=\"from\">From</label><input type=\"date\" id=\"from\" name=\"from\" value=\"\(filter.from.map { "\($0)" } ?? "")\"></div>"
         out += "<div><label for=\"to\">To</label><input type=\"date\" id=\"to\" name=\"to\" value=\"\(filter.to.map { "\($0)" } ?? "")\"></div>"
         out += "<button class=\"secondary\" type=\"submit\">Show</button>"
         if filter.from != nil || filter.to != nil {
-            out += " <a href=\"/timeline?by=\(page.by.rawValue)\(tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? "")\" id=\"clear-range\">every date</a>"
+            out += " <a href=\"/timeline?by=\(page.by.rawValue)\(kindParameter)\(tagParameter)\" id=\"clear-range\">every date</a>"
         }
         out += "</form>\n"
-        if page.total == 0 { out += "<p class=\"no-images\">No Images</p>\n" }
+        if page.total == 0 { out += "<p class=\"no-images\">\(listsPhotos ? "No Images" : "No entries")</p>\n" }
         out += "<div id=\"timeline-groups\">\n"
+        let mixed = kind != "photo"
         for group in page.groups {
-            out += "<section class=\"group\" data-key=\"\(MarkupText.escape(group.key))\"><h3>\(MarkupText.escape(group.key)) <span class=\"meta\">\(count(group.count, "photo"))</span></h3>\n"
-            out += grid(group.photos) + "</section>\n"
+            let counted = mixed ? count(group.count, "item") : count(group.count, "photo")
+            out += "<section class=\"group\" data-key=\"\(MarkupText.escape(group.key))\"><h3>\(MarkupText.escape(groupTitle(group, by: page.by))) <span class=\"meta\">\(counted)</span></h3>\n"
+            out += "<div class=\"grid\">\n"
+            for item in group.items {
+                switch item {
+                case .photo(let photo): out += slot(photo)
+                case .entry(let entry): out += entryCard(entry, photos: [], dated: page.by != .day)
+                }
+            }
+            out += "</div>\n</section>\n"
         }
         out += "</div>\n<nav class=\"pager\" id=\"pager\" aria-label=\"Pages\">"
         if page.page > 1 { out += "<a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page - 1)&amp;asOf=\(page.asOf)\" rel=\"prev\">newer</a> " }
@@ -47,19 +80,35 @@ extension Pages {
         return out + "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n</body>\n</html>\n"
     }
 
+    /// A timeline group's heading as people read it: `Friday 14 June 2024`, `Week 24, 2024 · 10 Jun – 16 Jun`,
+    /// `June 2024`, or `Undated` (its key, `2024-06-14`, `2024-W24`, `2024-06`, stays in `data-key`).
+    static func groupTitle(_ group: TimelineGroup, by grouping: TimelineGrouping) -> String {
+        guard let from = group.from else { return group.key == "undated" ? "Undated" : group.key }
+        switch grouping {
+        case .day: return dayTitle(from)
+        case .week:
+            let week = group.key.split(separator: "W").last.map(String.init) ?? group.key
+            let to = group.to.map { " – " + dayTitle($0, format: "d MMM") } ?? ""
+            return "Week \(Int(week) ?? 0), \(group.key.prefix(4)) · \(dayTitle(from, format: "d MMM"))\(to)"
+        case .month: return dayTitle(from, format: "MMMM yyyy")
+        }
+    }
+
     /// Photos as thumbnails linking to their pin's album, each captioned with its local date and
     /// place (the timeline and search results).
     static func grid(_ photos: [PhotoEntry]) -> String {
-        var out = "<div class=\"grid\">\n"
-        for photo in photos {
-            let alt = MarkupText.escape([photo.title, photo.place].compactMap { $0 }.joined(separator: " — "))
-            let caption = [photo.takenAt.map(localTime), photo.place].compactMap { $0 }.joined(separator: " · ")
-            let image = photo.thumbnail == nil ? alt : "<img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" title=\"\(alt)\">"
-            let target = photo.pinId.map { "/pins/\($0)" } ?? "/api/media/\(photo.id)"
-            let span = caption.isEmpty ? "" : "<span class=\"caption\">\(MarkupText.escape(caption))</span>"
-            out += "<a class=\"slot\" href=\"\(target)\">\(image)\(span)</a>\n"
-        }
-        return out + "</div>\n"
+        "<div class=\"grid\">\n" + photos.map(slot).joined() + "</div>\n"
+    }
+
+    /// One photo of a grid: its thumbnail linking to its pin's album, captioned with its local
+    /// date and place.
+    static func slot(_ photo: PhotoEntry) -> String {
+        let alt = MarkupText.escape([photo.title, photo.place].compactMap { $0 }.joined(separator: " — "))
+        let caption = [photo.takenAt.map(localTime), photo.place].compactMap { $0 }.joined(separator: " · ")
+        let image = photo.thumbnail == nil ? alt : "<img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" title=\"\(alt)\" loading=\"lazy\">"
+        let target = photo.pinId.map { "/pins/\($0)" } ?? "/api/media/\(photo.id)"
+        let span = caption.isEmpty ? "" : "<span class=\"caption\">\(MarkupText.escape(caption))</span>"
+        return "<a class=\"slot\" href=\"\(target)\">\(image)\(span)</a>\n"
     }
 
     /// `GET /tags`: every tag with its counts, each linking to the timeline narrowed to it.

@@ -38,13 +38,19 @@ enum Pages {
             """
     }
 
-    static func map(region: Region?, basemap: Bool, tiles: TileServer? = nil) -> String {
+    /// - Parameter vector: the vector basemap (GSHHG; decision 0097) drawn over `basemap`.
+    static func map(region: Region?, basemap: Bool, tiles: TileServer? = nil, vector: VectorBasemap? = nil) -> String {
         var attributes = "data-basemap=\"\(basemap ? "/assets/earth.jpg" : "")\""
         if let tiles {
             attributes += " data-tiles=\"\(MarkupText.escape(tiles.template))\" data-tiles-attribution=\"\(MarkupText.escape(tiles.attribution))\""
         }
+        if let vector, tiles == nil {
+            attributes += " data-vector=\"/api/basemap\" data-vector-zooms=\"\(vector.zooms.sorted().map(String.init).joined(separator: ","))\""
+            attributes += " data-vector-version=\"\(MarkupText.escape(vector.version))\""
+        }
+        let lines = vector != nil ? "coasts, lakes, rivers and borders: GSHHG 2.3.7 (Wessel and Smith, LGPL); world outlines" : "borders"
         let credits = tiles.map { "Map tiles: \(MarkupText.escape($0.attribution))" }
-            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")borders: Natural Earth; \(CityDots.attribution)"
+            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")\(lines): Natural Earth; \(CityDots.attribution)"
         if let region {
             attributes += " data-lat=\"\(region.center.latitude)\" data-lon=\"\(region.center.longitude)\""
             attributes += " data-span-lat=\"\(region.spanLatitude)\" data-span-lon=\"\(region.spanLongitude)\""
@@ -56,6 +62,7 @@ enum Pages {
             <script src="/assets/leaflet.markercluster.js"></script>
             <script src="\(StaticAssets.shared.url("cities.js"))"></script>
             <script src="\(StaticAssets.shared.url("longpress.js"))"></script>
+            <script src="\(StaticAssets.shared.url("gshhg.js"))"></script>
             <script src="\(StaticAssets.shared.url("map.js"))"></script>
             </body>
             </html>
@@ -183,7 +190,18 @@ enum Pages {
 
     /// `1 photo`, `2 photos`, `0 photos`.
     static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+        "\(number(n)) \(n == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// `100,000`: a whole number with thousands separators (English, as the pages are).
+    static func number(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = n < 0 ? "-" : ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
     }
 
     /// `Paris, Île-de-France, France · Europe/Paris`: the place the library named for the pin

@@ -10,8 +10,13 @@ public struct ConnectionLimits: Sendable {
     public var maxRequestLine = 8 * 1024
     /// The header fields after the request line: more is 431 Request Header Fields Too Large.
     public var maxHeaderBytes = 16 * 1024
-    /// From a request's first byte to its last (head and body): a slower client is cut off.
+    /// From a request's first byte to its last (head and body): a slower client is cut off,
+    /// except that a body arriving steadily earns more time (`minBodyRate`).
     public var requestTime: TimeAmount = .seconds(10)
+    /// Bytes a second: each this many body bytes received add a second to `requestTime`, so an
+    /// upload at least this fast is never cut off, whatever its size under the cap, while a body
+    /// that stalls is (decision 0093).
+    public var minBodyRate = 16 * 1024
     /// A kept-alive connection with no request for this long is closed.
     public var idleTime: TimeAmount = .seconds(30)
 
@@ -64,8 +69,8 @@ final class RequestHeadLimits: ChannelInboundHandler, RemovableChannelHandler {
     enum State {
         /// Reading a head: bytes so far, whether the request line ended, the last bytes seen.
         case head(bytes: Int, lineEnded: Bool, lineBytes: Int, tail: UInt32)
-        /// The head passed; the body (if any) is read by the parser.
-        case body
+        /// The head passed; the body (if any) is read by the parser: bytes of it so far.
+        case body(bytes: Int)
         /// Refused: everything further is dropped.
         case refused
     }
@@ -73,13 +78,21 @@ final class RequestHeadLimits: ChannelInboundHandler, RemovableChannelHandler {
     let limits: ConnectionLimits
     private var state = State.head(bytes: 0, lineEnded: false, lineBytes: 0, tail: 0)
     private var deadline: Scheduled<Void>?
+    /// When the request's first byte came.
+    private var started = NIODeadline.now()
+    /// When the scheduled deadline falls.
+    private var due = NIODeadline.now()
 
     init(limits: ConnectionLimits) { self.limits = limits }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         guard case .head(var bytes, var lineEnded, var lineBytes, var tail) = state else {
-            if case .body = state { context.fireChannelRead(data) }
+            if case .body(let received) = state {
+                state = .body(bytes: received + buffer.readableBytes)
+                extendDeadline(context, bodyBytes: received + buffer.readableBytes)
+                context.fireChannelRead(data)
+            }
             return
         }
         if bytes == 0, buffer.readableBytes > 0, deadline == nil { startDeadline(context) }
@@ -115,7 +128,7 @@ final class RequestHeadLimits: ChannelInboundHandler, RemovableChannelHandler {
             refuse(context, status: status, phrase: phrase, message: message)
             return
         }
-        state = headEnd ? .body : .head(bytes: bytes, lineEnded: lineEnded, lineBytes: lineBytes, tail: tail)
+        state = headEnd ? .body(bytes: 0) : .head(bytes: bytes, lineEnded: lineEnded, lineBytes: lineBytes, tail: tail)
         context.fireChannelRead(data)
     }
 
@@ -133,9 +146,27 @@ final class RequestHeadLimits: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func startDeadline(_ context: ChannelHandlerContext) {
+        started = .now()
+        schedule(context, at: started + limits.requestTime)
+    }
+
+    /// The body goes on arriving: its deadline moves a second for each `minBodyRate` bytes
+    /// received (at most once a quarter second's worth, so a fast upload does not reschedule
+    /// for every read).
+    private func extendDeadline(_ context: ChannelHandlerContext, bodyBytes: Int) {
+        guard deadline != nil, limits.minBodyRate > 0 else { return }
+        let earned = Int64(bodyBytes) * 1_000_000_000 / Int64(limits.minBodyRate)
+        let later = started + limits.requestTime + .nanoseconds(earned)
+        guard later - due >= .milliseconds(250) else { return }
+        deadline?.cancel()
+        schedule(context, at: later)
+    }
+
+    private func schedule(_ context: ChannelHandlerContext, at due: NIODeadline) {
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: limits.requestTime) {
+        self.due = due
+        deadline = context.eventLoop.scheduleTask(deadline: due) {
             handler.value.deadline = nil
             handler.value.state = .refused
             loopContext.value.close(promise: nil)

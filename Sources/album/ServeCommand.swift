@@ -56,6 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
         var assets = try WebAssets.system()
         assets.tiles = try tileServer()
+        if assets.tiles == nil { assets.vectorBasemap = try VectorBasemap.standard() }
         _ = try sourceOptions.spec()  // a bad --source fails before the library is opened
         try await global.withLibrary(.writing, asUser: false) { library in
             // A library with users: they log in (decision 0046), no token.

@@ -102,4 +102,98 @@ extension LibraryStoresTests {
         kill(process.processIdentifier, SIGTERM)
         _ = try await StoreLibrary.wait(serve)
     }
+
+    /// Decision 0092: the tags of pins and photos, entries' edits after their first sync, and
+    /// plans go both ways; tags one by one (one side's addition and the other's survive), a
+    /// removal of a tag or a plan reaches the other side, and converged runs send nothing.
+    @Test(arguments: StoreKind.all)
+    func tagsPlansAndEntryEditsSyncThroughAServer(_ store: StoreKind) async throws {
+        let server = try StoreLibrary(store, folder: folder)
+        #expect(try await server.run(["user", "add", "ann@example.org"], input: "correct horse\n").status == 0)
+        let serve = try server.start(["serve", "--port", "0", "--json"])
+        let (process, port, _) = try await serveWithUsers(server, started: serve)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let url = "http://127.0.0.1:\(port)"
+        let a = try StoreLibrary(.sqlite, folder: folder), b = try StoreLibrary(.sqlite, folder: folder)
+        let homeA = folder.child("home-a-\(UUID().uuidString.prefix(6))"), homeB = folder.child("home-b-\(UUID().uuidString.prefix(6))")
+        func sync(_ lib: StoreLibrary, _ home: URL) async throws -> AlbumRun {
+            try await lib.run(["sync", "--server", url, "--user", "ann@example.org", "--retries", "2"],
+                              environment: ["XDG_CONFIG_HOME": home.path], input: "correct horse\n")
+        }
+        func round(_ order: [(StoreLibrary, URL)]) async throws {
+            for (lib, home) in order {
+                let run = try await sync(lib, home)
+                #expect(run.status == 0 && run.stdout.contains(" 0 waiting"), "\(run.stdout) \(run.stderr)")
+            }
+        }
+        func tags(_ lib: StoreLibrary) async throws -> [String: [String: Int]] {
+            let list = try await lib.json(["tags"]) as? [[String: Any]] ?? []
+            return Dictionary(uniqueKeysWithValues: list.map { ($0["tag"] as? String ?? "", ["photos": $0["photos"] as? Int ?? -1, "pins": $0["pins"] as? Int ?? -1]) })
+        }
+        func plans(_ lib: StoreLibrary) async throws -> [[String: Any]] { try await lib.json(["plans"]) as? [[String: Any]] ?? [] }
+        func notes(_ lib: StoreLibrary) async throws -> [[String: Any]] {
+            (try await lib.json(["entries"]) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        }
+
+        // A: a pin, a photo taken there, a note; both sides hold them.
+        let pinA = try #require((try await a.json(["pin", "add", "--lat", "41.8902", "--lon", "12.4922", "--title", "Colosseum"]) as? [String: Any])?["id"] as? Int)
+        let trip = folder.child("trip-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
+        try GeoPhoto(latitude: 41.8903, longitude: 12.4921, takenAt: "2024:06:14 09:43:19", tag: "tags-\(UUID())").write(to: trip.appendingPathComponent("arch.jpg"))
+        #expect(try await a.run(["import", trip.path]).status == 0)
+        let photoA = try #require(try await a.photos(pinA).first?["id"] as? Int)
+        let noteA = try #require((try await a.json(["note", "add", "Arches", "--pin", "\(pinA)", "--at", "2024-06-14T07:10+02:00"]) as? [String: Any])?["id"] as? Int)
+        try await round([(a, homeA), (b, homeB)])
+        let pinB = try #require((try await b.json(["pin", "list"]) as? [[String: Any]])?.first?["id"] as? Int)
+        let photoB = try #require(try await b.photos(pinB).first?["id"] as? Int)
+        let noteB = try #require(try await notes(b).first { $0["kind"] as? String == "note" }?["id"] as? Int)
+
+        // Each side tags, plans and edits: both sides end with all of it.
+        _ = try await a.json(["tag", "add", "pin:\(pinA)", "ancient"])
+        _ = try await a.json(["tag", "add", "photo:\(photoA)", "arch"])
+        _ = try await a.json(["plan", "set", "\(pinA)", "--from", "2026-06-01", "--to", "2026-06-03", "--note", "book tickets"])
+        _ = try await a.json(["entry", "edit", "\(noteA)", "--text", "Arches at dusk", "--add-tag", "evening"])
+        _ = try await b.json(["tag", "add", "pin:\(pinB)", "rome"])
+        _ = try await b.json(["entry", "edit", "\(noteB)", "--add-tag", "walk"])
+        try await round([(a, homeA), (b, homeB), (a, homeA)])
+        for lib in [a, b] {
+            let t = try await tags(lib)
+            #expect(t["ancient"]?["pins"] == 1 && t["rome"]?["pins"] == 1 && t["arch"] == ["photos": 1, "pins": 0], "\(t)")
+            let p = try await plans(lib)
+            #expect(p.count == 1 && p.first?["from"] as? String == "2026-06-01" && p.first?["to"] as? String == "2026-06-03"
+                    && p.first?["note"] as? String == "book tickets" && p.first?["status"] as? String == "planned", "\(p)")
+            let n = try await notes(lib).filter { $0["kind"] as? String == "note" }
+            #expect(n.count == 1 && n.first?["text"] as? String == "Arches at dusk" && Set(n.first?["tags"] as? [String] ?? []) == ["evening", "walk"]
+                    && n.first?["at"] as? String == "2024-06-14T07:10:00", "\(n)")
+        }
+        _ = photoB
+
+        // Removals of a tag and changes the other way: B takes a tag off, marks the visit done and
+        // edits the note's time; A removes the photo's tag.
+        _ = try await b.json(["tag", "rm", "pin:\(pinB)", "ancient"])
+        _ = try await b.json(["plan", "set", "\(pinB)", "--visited"])
+        _ = try await b.json(["entry", "edit", "\(noteB)", "--at", "2024-06-14T08:00+02:00", "--rm-tag", "evening"])
+        _ = try await a.json(["tag", "rm", "photo:\(photoA)", "arch"])
+        try await round([(b, homeB), (a, homeA), (b, homeB)])
+        for lib in [a, b] {
+            let t = try await tags(lib)
+            #expect(t["ancient"] == nil && t["arch"] == nil && t["rome"]?["pins"] == 1, "\(t)")
+            let p = try await plans(lib)
+            #expect(p.count == 1 && p.first?["status"] as? String == "visited" && p.first?["note"] as? String == "book tickets", "\(p)")
+            let n = try await notes(lib).filter { $0["kind"] as? String == "note" }
+            #expect(n.count == 1 && n.first?["at"] as? String == "2024-06-14T08:00:00" && n.first?["tags"] as? [String] == ["walk"]
+                    && n.first?["text"] as? String == "Arches at dusk", "\(n)")
+        }
+
+        // A plan removed on A is removed on B; then nothing goes to and fro any more.
+        #expect(try await a.run(["plan", "rm", "\(pinA)"]).status == 0)
+        try await round([(a, homeA), (b, homeB)])
+        #expect(try await plans(b).isEmpty)
+        for (lib, home) in [(b, homeB), (a, homeA)] {
+            let quiet = try await sync(lib, home)
+            #expect(quiet.stdout.contains("sent 0, applied 0, 0 waiting"), "\(quiet.stdout)")
+        }
+        kill(process.processIdentifier, SIGTERM)
+        _ = try await StoreLibrary.wait(serve)
+    }
 }

@@ -51,7 +51,26 @@ extension LibraryStoresTests {
         // The same key again: the first answer, replayed; the same bytes under another key: the same photo.
         let again = try await Self.upload(port, jpeg, filename: "Colosseum.jpg", headers: ann, key: "k-1")
         #expect(again.status == 201 && again.headers["idempotent-replayed"] == "true" && again.text == first.text, "\(again.status) \(again.text)")
+        // What a killed server left in the upload folder a day ago or more is swept by the next
+        // upload there (decision 0093); a folder with a recent file is not.
+        let files = lib.store.files(of: lib.library)
+        let uploadFolders = (FileManager.default.enumerator(atPath: files)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".uploads") }
+        #expect(!uploadFolders.isEmpty, "the first upload made its folder")
+        let old = Date().addingTimeInterval(-2 * 86_400)
+        for (name, date) in [("stale", old), ("fresh", Date())] {
+            for parent in uploadFolders {
+                let folder = URL(fileURLWithPath: files).appendingPathComponent(parent).appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("part".utf8).write(to: folder.appendingPathComponent("x.jpg.part"))
+                for path in [folder.appendingPathComponent("x.jpg.part").path, folder.path] {
+                    try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+                }
+            }
+        }
         let twin = try await Self.upload(port, jpeg, filename: "copy.jpg", headers: ann, key: "k-2")
+        let left = Self.leftovers(files)
+        #expect(!left.contains { $0.contains("/stale") } && left.contains { $0.contains("/fresh") }, "\(left)")
+        for parent in uploadFolders { try? FileManager.default.removeItem(atPath: files + "/" + parent + "/fresh") }
         #expect(try twin.status == 200 && ((twin.json() as? [String: Any])?["photo"] as? [String: Any])?["id"] as? Int == photoId, "\(twin.text)")
         // A key used for another request is refused.
         let misuse = try await Self.call(port, "DELETE", "/api/photos/\(photoId)", headers: ann.merging(["Idempotency-Key": "k-1"]) { $1 })

@@ -52,6 +52,8 @@ import TestSupport
         #expect(notANumber.status == 400 && notANumber.text.contains("pin 'false' must be a whole number"), "\(notANumber.text)")
         #expect(try await h.request("GET", "/api/entries?type=note&asOf=x").status == 400)
         #expect(try await h.request("GET", "/api/entries?type=note&by=year").status == 400)
+        let badKindWithType = try await h.request("GET", "/api/entries?type=place&kind=%C3%B1x")
+        #expect(badKindWithType.status == 400 && badKindWithType.text.contains("is no kind"), "a malformed kind is refused with type too (schemathesis ST201): \(badKindWithType.text)")
         let atAPin = try #require(try await h.request("GET", "/api/entries?type=note&pin=1").json() as? [String: Any])
         #expect(atAPin["total"] as? Int == 0, "\(atAPin)")
         let backwards = try #require(try await h.request("GET", "/api/entries?type=note&from=2026-07-01&to=2026-06-01").json() as? [String: Any])

@@ -13,13 +13,16 @@ final class ServerHarness: @unchecked Sendable {
     let server: AlbumWebServer
     var port: UInt16 = 0
 
-    init(token: String? = nil, host: String = "127.0.0.1", configure: (inout AlbumWebServer.Settings) -> Void = { _ in }) async throws {
+    init(token: String? = nil, host: String = "127.0.0.1", vectorBasemap: VectorBasemap? = nil,
+         configure: (inout AlbumWebServer.Settings) -> Void = { _ in }) async throws {
         library = try await Library.openForWriting(at: folder.child("lib"))
         let bundle = "bundle:\(Fixtures.bundle.path)"
         var settings = AlbumWebServer.Settings(host: host, port: 0, token: token, fetch: FetchOptions(radiusKm: 3, perPage: 30, concurrency: 4))
         configure(&settings)
+        var assets = try WebAssets.system()
+        assets.vectorBasemap = vectorBasemap
         server = try AlbumWebServer(
-            library: library, assets: try WebAssets.system(),
+            library: library, assets: assets,
             settings: settings,
             makeEnvironment: { _ async throws(AlbumError) in
                 try await FetchEnvironment.make(source: try SourceSpec.parse(bundle, endpoint: nil), maxConnectionsPerHost: 4)

@@ -107,6 +107,50 @@ import Glibc
         #expect(answers.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(answers)")
     }
 
+    /// `pieces` sent one after another with `pause` microseconds between them, then the answer.
+    static func trickle(_ port: UInt16, _ pieces: [Data], pause: useconds_t) -> String {
+        let fd = RawHTTP.connect(port: port)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        for (i, piece) in pieces.enumerated() {
+            if i > 0 { usleep(pause) }
+            let sent = piece.withUnsafeBytes { raw in send(fd, raw.baseAddress!, raw.count, Int32(MSG_NOSIGNAL)) }
+            if sent < piece.count { break }  // cut off: read what came (nothing)
+        }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            out += chunk[0..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decision 0093: a body that keeps arriving (here at ~13 KB/s against a floor of 4 KB/s)
+    /// earns time past `requestTime` (1 s here, the whole body takes about 1.8 s), as a large
+    /// upload on a slow link does; a body that stops arriving is still cut off.
+    @Test func aSteadyBodyOutlastsTheRequestTimeAndAStalledOneIsCutOff() async throws {
+        let h = try await ServerHarness(configure: { $0.limits.requestTime = .seconds(1); $0.limits.minBodyRate = 4096 }).start()
+        defer { Task { await h.stop() } }
+        let port = h.port
+        // JSON may start with whitespace: 24 KB of it, then the pin.
+        let body = Data(String(repeating: " ", count: 24 * 1024).utf8) + Data(#"{"latitude": 48.85, "longitude": 2.35, "fetch": false}"#.utf8)
+        let head = Data("POST /api/pins HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+        let pieces = [head] + stride(from: 0, to: body.count, by: 4096).map { body.subdata(in: $0..<min($0 + 4096, body.count)) }
+        let steady = try await RawHTTP.offPool { Self.trickle(port, pieces, pause: 300_000) }
+        #expect(steady.hasPrefix("HTTP/1.1 201 "), "\(steady.prefix(200))")
+        // Half the body, then nothing: closed without an answer, nothing stored.
+        let stalled = try await RawHTTP.offPool { Self.trickle(port, [head, body.prefix(8192)], pause: 0) }
+        #expect(stalled.isEmpty, "\(stalled.prefix(200))")
+        let pins = try await h.request("GET", "/api/pins")
+        let stored = try pins.json() as? [Any]
+        #expect(pins.status == 200 && stored?.count == 1, "\(pins.text.prefix(300))")
+    }
+
     @Test func stopEndsEventStreamsAndFinishesRequestsInFlight() async throws {
         let h = try await ServerHarness().start()
         let created = try await h.json("POST", "/api/pins", ["latitude": 48.856613, "longitude": 2.352222, "title": "Paris", "fetch": false])

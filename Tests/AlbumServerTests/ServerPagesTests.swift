@@ -3,6 +3,8 @@ import AlbumModel
 import Foundation
 import Testing
 
+@testable import AlbumServer
+
 /// The tags and search pages, places, dates and counts on pages (server-rendered HTML).
 @Suite struct ServerPagesTests {
     /// A pin in Paris with its 8 bundle photos (June 2024), one of them tagged `river <&>`.
@@ -85,6 +87,41 @@ import Testing
         #expect(bad.status == 400 && bad.text.contains("must be note, song, audio or place"), "\(bad.text)")
         let badDay = try await h.request("GET", "/diary?from=2024-13-01")
         #expect(badDay.status == 400 && badDay.text.contains("is not a date"), "\(badDay.text)")
+    }
+
+    @Test func timelineMixesEntriesWithThePhotosOfTheirDayAndFiltersByKind() async throws {
+        let (h, _) = try await paris()
+        defer { Task { await h.stop() } }
+        _ = try await h.json("POST", "/api/entries", ["kind": "note", "text": "Bonjour <b>x</b>", "at": "2024-06-14T23:59+02:00"])
+        _ = try await h.json("POST", "/api/entries", ["kind": "song", "title": "La Mer", "artist": "Trenet", "at": "2024-05-01T10:00+02:00"])
+        let page = try await h.request("GET", "/timeline?by=day")
+        #expect(page.status == 200 && page.text.contains("id=\"timeline-count\">8 photos · 2 entries</span>"), "\(page.text)")
+        // The note is the newest item of its day, before that day's photos, in the same grid; the song has its own day.
+        let june14 = try #require(page.text.components(separatedBy: "data-key=\"2024-06-14\"").last?.components(separatedBy: "</section>").first)
+        #expect(june14.contains("<div class=\"grid\">\n<article class=\"entry entry-note\""), "\(june14)")
+        #expect(june14.contains("Bonjour &lt;b&gt;x&lt;/b&gt;") && june14.contains("class=\"slot\"") && !june14.contains("entry-day"))
+        #expect(page.text.contains("data-key=\"2024-05-01\"") && page.text.contains("<span class=\"song-title\">La Mer</span>"))
+        #expect(page.text.contains("<a href=\"/timeline?by=day\" aria-current=\"page\">All</a>"), "\(page.text)")
+        #expect(page.text.contains("<h3>Friday 14 June 2024 <span class=\"meta\">9 items</span></h3>"), "a day's heading as people read it")
+        let weeks = try await h.request("GET", "/timeline?by=week")
+        #expect(weeks.text.contains("data-key=\"2024-W24\"><h3>Week 24, 2024 · 10 Jun – 16 Jun <span"), "\(weeks.text)")
+        // By month an entry says its day; the kind is kept across segments.
+        let notes = try await h.request("GET", "/timeline?by=month&kind=note")
+        #expect(notes.text.contains("id=\"timeline-count\">1 entry</span>") && notes.text.contains("<span class=\"entry-day\">Fri 14 Jun</span>"), "\(notes.text)")
+        #expect(notes.text.contains("<h3>June 2024 <span class=\"meta\">1 item</span></h3>"), "\(notes.text)")
+        #expect(!notes.text.contains("class=\"slot\"") && notes.text.contains("href=\"/timeline?by=day&amp;kind=note\""), "\(notes.text)")
+        let photos = try await h.request("GET", "/timeline?by=day&kind=photo")
+        #expect(photos.text.contains("id=\"timeline-count\">8 photos</span>") && !photos.text.contains("<article"), "\(photos.text)")
+        let none = try await h.request("GET", "/timeline?by=day&kind=audio")
+        #expect(none.text.contains("0 entries") && none.text.contains(">No entries</p>"), "\(none.text)")
+        let bad = try await h.request("GET", "/timeline?kind=video")
+        #expect(bad.status == 400 && bad.text.contains("kind &#39;video&#39; is no kind"), "\(bad.text)")
+    }
+
+    @Test func pageCountsHaveThousandsSeparators() {
+        #expect(Pages.count(100_000, "photo") == "100,000 photos")
+        #expect(Pages.count(1, "photo") == "1 photo" && Pages.count(999, "entry", plural: "entries") == "999 entries")
+        #expect(Pages.number(1_234_567) == "1,234,567" && Pages.number(-1000) == "-1,000" && Pages.number(0) == "0")
     }
 
     @Test func summaryCardComesInTheDarkThemeToo() async throws {

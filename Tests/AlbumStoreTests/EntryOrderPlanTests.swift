@@ -15,13 +15,13 @@ import Testing
         (EntryFilter(from: LocalDate("2026-07-03"), to: LocalDate("2026-07-20")), "entries_by_day"),
         (EntryFilter().withKinds([.note, .song]), "entries_by_day"),
     ])
-    func theEntryOrderIsReadFromItsIndex(_ filter: EntryFilter, _ index: String) throws {
+    func theEntryOrderIsReadFromItsIndex(_ filter: EntryFilter, _ index: String) async throws {
         let db = try AlbumDatabase.inMemory()
         for i in 0..<200 {
             let day = i % 28 + 1
             let time = try #require(PhotoTime(parsing: "2026-07-\(day < 10 ? "0" : "")\(day)T\(10 + i % 12):00:00"))
             let content: EntryContent = i % 3 == 0 ? .song(Song(title: "t\(i)", artist: "a")) : .note("note \(i)")
-            _ = try db.addEntry(NewEntry(content: content, at: time))
+            _ = try await db.store.addEntry(NewEntry(content: content, at: time))
         }
         try db.write { sql throws(AlbumError) in try sql.run("ANALYZE") }
         let (conditions, arguments) = AlbumDatabase.entryConditions(filter)
@@ -32,7 +32,7 @@ import Testing
         #expect(plan.contains { $0.contains("USING INDEX \(index)") || $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "the order is the index's: \(plan)")
         // And the index's order is the one asked for.
-        let listed = try db.entries(filter, offset: 0, limit: 1000).entries
+        let listed = try await db.store.entries(filter, offset: 0, limit: 1000).entries
         let keys = listed.map { "\($0.at.localText)|\(String(format: "%08d", $0.id))" }
         #expect(keys == keys.sorted(by: >))
     }

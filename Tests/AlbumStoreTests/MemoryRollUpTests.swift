@@ -104,13 +104,13 @@ import TestSupport
         }
         let db = try AlbumDatabase(path: path)
         #expect(try db.integrityCheck() == "ok")
-        func found(_ text: String) throws -> [Int64] {
-            try db.find(SearchText(text), filter: PhotoFilter(), limit: 10).photos.map(\.id).sorted()
+        func found(_ text: String) async throws -> [Int64] {
+            try await db.store.find(SearchText(text), filter: PhotoFilter(), limit: 10).photos.map(\.id).sorted()
         }
-        #expect(try found("paris") == [1])
-        #expect(try found("ile-de-france") == [1])
-        #expect(try found("france") == [1])
-        #expect(try found("lyon") == [2])  // the pin's title, as before
+        #expect(try await found("paris") == [1])
+        #expect(try await found("ile-de-france") == [1])
+        #expect(try await found("france") == [1])
+        #expect(try await found("lyon") == [2])  // the pin's title, as before
         // The roll-up was filled from the tags already there.
         try db.read { sql throws(AlbumError) in
             #expect(try Self.rows(sql, Self.tagDaysStored) == ["2024-06-14|1|night|1", "2024-06-15|2|night|1"])
@@ -118,14 +118,14 @@ import TestSupport
 
         // Naming a pin and a photo reaches the index; the photo's own place wins over its pin's.
         try await db.store.setPinPlaces([(2, Place(name: "Lyon", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR", distanceKm: 0.4), "Europe/Paris")])
-        #expect(try found("auvergne") == [2])
-        #expect(try found("france") == [1, 2])
+        #expect(try await found("auvergne") == [2])
+        #expect(try await found("france") == [1, 2])
         try await db.store.setPhotoPlaces([(1, PhotoPlace(place: Place(name: "Boulogne-Billancourt", region: "Île-de-France", country: "France", countryCode: "FR", distanceKm: 2)))])
-        #expect(try found("paris") == [])
-        #expect(try found("boulogne") == [1])
+        #expect(try await found("paris") == [])
+        #expect(try await found("boulogne") == [1])
         // Timeline, search and summaries show the place name rather than the pin's title.
-        #expect(try db.find(SearchText("traboule"), filter: PhotoFilter(), limit: 1).photos.first?.place == "Lyon")
-        #expect(try db.find(SearchText("boulogne"), filter: PhotoFilter(), limit: 1).photos.first?.place == "Boulogne-Billancourt")
+        #expect(try await db.store.find(SearchText("traboule"), filter: PhotoFilter(), limit: 1).photos.first?.place == "Lyon")
+        #expect(try await db.store.find(SearchText("boulogne"), filter: PhotoFilter(), limit: 1).photos.first?.place == "Boulogne-Billancourt")
     }
 }
 

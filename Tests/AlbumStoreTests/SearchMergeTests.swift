@@ -12,7 +12,7 @@ import TestSupport
         try db.read { sql throws(AlbumError) in try sql.queryOne("SELECT count(*) AS n FROM photo_search_data")?.int("n") ?? 0 }
     }
 
-    @Test func mergingAfterABulkReindexShrinksTheIndexAndFindsTheSame() throws {
+    @Test func mergingAfterABulkReindexShrinksTheIndexAndFindsTheSame() async throws {
         let folder = TemporaryFolder("search-merge")
         let db = try AlbumDatabase(path: folder.child("album.sqlite").path)
         let words = ["harbour", "market", "bridge", "museum", "beach", "zanzibar"]
@@ -38,15 +38,15 @@ import TestSupport
             }
         }
         let query = try SearchText("harbour")
-        let before = try db.find(query, filter: PhotoFilter(), limit: 1000)
+        let before = try await db.store.find(query, filter: PhotoFilter(), limit: 1000)
         let blocksBefore = try Self.blocks(db)
         var rounds = 0
-        while try db.mergeSearchIndex(pages: 50) { rounds += 1 }
+        while try await db.store.mergeSearchIndex(pages: 50) { rounds += 1 }
         #expect(rounds >= 1, "there was something to merge")
-        #expect(try db.mergeSearchIndex(pages: 50) == false, "nothing left once merged")
+        #expect(try await db.store.mergeSearchIndex(pages: 50) == false, "nothing left once merged")
         let blocksAfter = try Self.blocks(db)
         #expect(blocksAfter < blocksBefore, "\(blocksAfter) blocks, \(blocksBefore) before")
-        let after = try db.find(query, filter: PhotoFilter(), limit: 1000)
+        let after = try await db.store.find(query, filter: PhotoFilter(), limit: 1000)
         #expect(after.total == before.total && after.total == 2000 / words.count + 1)
         #expect(Set(after.photos.map(\.id)) == Set(before.photos.map(\.id)))
     }

@@ -34,4 +34,17 @@ extension Library {
         try await nameNewPlaces()
         return (try await store.requirePin(id: pin.id), true)
     }
+
+    /// A pin's or a photo's own tags, sorted (a photo's without its pin's): what sync sends and
+    /// `GET /api/pins/{pin}/tags` answers (decision 0092).
+    public func ownTags(of target: TagTarget) async throws(AlbumError) -> [TagName] { try await store.ownTags(of: target) }
+
+    /// Adds and removes a pin's or a photo's own tags in one call, then answers its tags (the
+    /// two are each one transaction: a retry with the same lists changes nothing more).
+    public func changeOwnTags(of target: TagTarget, add: [TagName], remove: [TagName]) async throws(AlbumError) -> [TagName] {
+        if case .day = target { throw .invalidInput("a day has no tags of its own: its photos have") }
+        if !add.isEmpty { _ = try await store.addTags(add, to: target) }
+        if !remove.isEmpty { _ = try await store.removeTags(remove, from: target) }
+        return try await store.ownTags(of: target)
+    }
 }

@@ -38,8 +38,8 @@ extension Library {
     /// the outbox (from its change log, written in each change's transaction), the outbox is sent
     /// oldest first (each with an `Idempotency-Key`; a failure backs off with jitter and stops the
     /// push while the server is unreachable), then the server's changes since the cursor are
-    /// applied here. Pins, photos, sounds, notes, check-ins and songs are synced (decision 0078); plans,
-    /// reminders and the tags of pins and photos stay local.
+    /// applied here. Pins, photos, sounds, notes, check-ins and songs are synced (decision 0078), with
+    /// the tags of each, entries' edits and plans (decision 0092); reminders stay local.
     /// - Parameter retries: attempts at an unreachable server within this run before it stops.
     public func sync(with session: SyncSession, retries: Int = 3, random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) async throws -> SyncReport {
         let database = try self.database
@@ -63,7 +63,9 @@ extension Library {
             report.pending = try await database.read { db throws(AlbumError) in try db.outbox(serverId: state.id) }
             return report
         }
-        push: for item in try await database.read({ db throws(AlbumError) in try db.outbox(serverId: state.id) }) {
+        // Pins first: a plan, a note or a check-in at a pin then finds it on the server.
+        let outbox = try await database.read { db throws(AlbumError) in try db.outbox(serverId: state.id) }
+        push: for item in outbox.filter({ $0.entity == "pin" }) + outbox.filter({ $0.entity != "pin" }) {
             var attempt = 0
             while true {
                 do {

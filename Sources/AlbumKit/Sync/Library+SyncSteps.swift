@@ -10,9 +10,12 @@ struct PinFields: Codable, Equatable, Sendable {
     var longitude: Double
     var title: String?
     var note: String?
+    /// Its own tags, sorted (nil in an agreement kept before tags were synced: decision 0092).
+    var tags: [String]?
 
-    init(_ pin: Pin) {
+    init(_ pin: Pin, tags: [String]? = nil) {
         (latitude, longitude, title, note) = (pin.coordinate.latitude, pin.coordinate.longitude, pin.title, pin.note)
+        self.tags = tags
     }
 
     init?(json: Any?) {
@@ -34,6 +37,7 @@ extension Library {
         let sid = state.id, entity = item.entity, local = item.localId
         let mapped = try await database.read { db throws(AlbumError) in try db.remoteId(serverId: sid, entity: entity, localId: local) }
         let key = "\(state.device)-\(entity)-\(local)-\(item.seq)"
+        if entity == "plan" { return try await pushPlan(item, key: key, state: state, session: session) }
         if item.op == "remove" {
             guard let mapped else { return }
             let path = entity == "pin" ? "/api/pins/\(mapped.id)" : entity == "photo" ? "/api/photos/\(mapped.id)" : "/api/entries/\(mapped.id)"
@@ -49,7 +53,7 @@ extension Library {
         switch entity {
         case "pin":
             guard let pin = try? await self.pin(id: local) else { return }  // removed since: its removal follows
-            let now = PinFields(pin)
+            let now = PinFields(pin, tags: try await ownTags(of: .pin(local)).map(\.value))
             if let mapped {
                 // Only the fields changed here since the last agreement: another device's change
                 // to the others stays (last writer per field).
@@ -60,14 +64,20 @@ extension Library {
                 }
                 if agreed?.title != now.title { change["title"] = now.title ?? NSNull() }
                 if agreed?.note != now.note { change["note"] = now.note ?? NSNull() }
-                guard !change.isEmpty else { return }
-                let answer = try await session.send("PUT", "/api/pins/\(mapped.id)", body: try JSONSerialization.data(withJSONObject: change),
-                                                    type: "application/json", key: key)
-                if answer.status == 404 { return }  // removed on the server: the removal wins (the pull removes it here)
-                guard answer.status < 300 else { throw SyncRefusal(message: SyncSession.message(answer)) }
-                let fields = PinFields(json: try? JSONSerialization.jsonObject(with: answer.body)) ?? now
+                var fields = agreed ?? now
+                if !change.isEmpty {
+                    let answer = try await session.send("PUT", "/api/pins/\(mapped.id)", body: try JSONSerialization.data(withJSONObject: change),
+                                                        type: "application/json", key: key)
+                    if answer.status == 404 { return }  // removed on the server: the removal wins (the pull removes it here)
+                    guard answer.status < 300 else { throw SyncRefusal(message: SyncSession.message(answer)) }
+                    fields = PinFields(json: try? JSONSerialization.jsonObject(with: answer.body)) ?? now
+                }
+                // Its own tags one by one: added or removed here since the agreement.
+                guard let tags = try await pushPinTags(now.tags ?? [], remote: mapped.id, agreed: agreed?.tags, key: key, session: session) else { return }
+                fields.tags = tags
+                let agreedText = fields.text
                 try await database.write { db throws(AlbumError) in
-                    try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: mapped.id, agreed: fields.text)
+                    try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: mapped.id, agreed: agreedText)
                 }
             } else {
                 // The pin's own id on this device: a retry whose first answer was lost, even one the
@@ -81,13 +91,28 @@ extension Library {
                 guard answer.status < 300, let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any],
                       let id = (object["id"] as? NSNumber)?.int64Value
                 else { throw SyncRefusal(message: SyncSession.message(answer)) }
-                let agreed = (PinFields(json: object) ?? now).text
+                var made = PinFields(json: object) ?? now
+                made.tags = []
+                let agreed = made.text
                 try await database.write { db throws(AlbumError) in
                     try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: id, agreed: agreed)
                 }
+                if let tags = now.tags, !tags.isEmpty, let sent = try await pushPinTags(tags, remote: id, agreed: [], key: key, session: session) {
+                    made.tags = sent
+                    let agreed = made.text
+                    try await database.write { db throws(AlbumError) in
+                        try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: id, agreed: agreed)
+                    }
+                }
             }
         case "photo", "entry":
-            guard mapped == nil else { return }  // a photo's or sound's content does not change
+            // A photo's or sound's content does not change: its tags (and a sound's time) do.
+            if let mapped {
+                if entity == "photo" {
+                    return try await pushPhotoTags(local: local, remote: mapped.id, agreed: mapped.agreed, key: key, state: state, session: session)
+                }
+                return try await pushEntryEdit(local: local, remote: mapped.id, agreed: mapped.agreed, key: key, state: state, session: session)
+            }
             let file: String, name: String
             if entity == "photo" {
                 guard let photo = try? await self.photo(id: local) else { return }
@@ -116,6 +141,12 @@ extension Library {
             let made = (object["photo"] as? [String: Any]) ?? (object["entry"] as? [String: Any])
             guard let id = (made?["id"] as? NSNumber)?.int64Value else { throw SyncRefusal(message: "the server's answer names no id") }
             try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: id, agreed: nil) }
+            // Its tags follow (the upload carries the file only).
+            if entity == "photo" {
+                try await pushPhotoTags(local: local, remote: id, agreed: nil, key: key, state: state, session: session)
+            } else {
+                try await pushEntryEdit(local: local, remote: id, agreed: nil, key: key, state: state, session: session)
+            }
         default:
             return
         }
@@ -153,7 +184,8 @@ extension Library {
         guard answer.status < 300, let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any],
               let id = (object["id"] as? NSNumber)?.int64Value
         else { throw SyncRefusal(message: SyncSession.message(answer)) }
-        try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: "entry", localId: entry.id, remoteId: id, agreed: nil) }
+        let agreed = (EntryFields(json: object) ?? EntryFields(entry)).encoded
+        try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: "entry", localId: entry.id, remoteId: id, agreed: agreed) }
     }
 
     /// A server's note, check-in or song without a file, made here (its tags and place with it).
@@ -210,6 +242,7 @@ extension Library {
     private func apply(entity: String, remote: Int64, remove: Bool, state: SyncServerState, session: SyncSession) async throws -> Bool {
         let database = try self.database
         let sid = state.id
+        if entity == "plan" { return try await applyPlan(remote: remote, remove: remove, state: state, session: session) }
         guard ["pin", "photo", "entry"].contains(entity) else { return false }
         let mapped = try await database.read { db throws(AlbumError) in try db.localId(serverId: sid, entity: entity, remoteId: remote) }
         func echo(_ entity: String, _ local: Int64) async throws {
@@ -233,11 +266,16 @@ extension Library {
         case "pin":
             let answer = try await session.send("GET", "/api/pins/\(remote)")
             if answer.status == 404 { try await forget(); return mapped != nil }
-            guard answer.status == 200, let server = PinFields(json: try? JSONSerialization.jsonObject(with: answer.body)) else { return false }
+            guard answer.status == 200, var untagged = PinFields(json: try? JSONSerialization.jsonObject(with: answer.body)) else { return false }
+            let tagged = try await session.send("GET", "/api/pins/\(remote)/tags")
+            if tagged.status == 404 { try await forget(); return mapped != nil }
+            guard tagged.status == 200, let tags = (try? JSONSerialization.jsonObject(with: tagged.body) as? [String: Any])?["tags"] as? [String] else { return false }
+            untagged.tags = tags
+            let server = untagged
             let local: Int64
             if let mapped {
                 guard let pin = try? await self.pin(id: mapped.id) else { return false }  // removed here: the push removes it there
-                let here = PinFields(pin)
+                let here = PinFields(pin, tags: try await ownTags(of: .pin(mapped.id)).map(\.value))
                 guard here != server else {
                     try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: entity, localId: mapped.id, remoteId: remote, agreed: server.text) }
                     return false
@@ -248,16 +286,29 @@ extension Library {
                 if here.title != server.title || here.note != server.note {
                     _ = try await editPin(id: mapped.id, title: .some(server.title), note: .some(server.note))
                 }
+                let delta = tagDelta(from: here.tags ?? [], to: tags)
+                if !delta.add.isEmpty || !delta.remove.isEmpty {
+                    _ = try await changeOwnTags(of: .pin(mapped.id), add: delta.add.map { TagName(stored: $0) }, remove: delta.remove.map { TagName(stored: $0) })
+                }
                 local = mapped.id
             } else {
                 local = try await addPin(at: try Coordinate(latitude: server.latitude, longitude: server.longitude), title: server.title, note: server.note).id
+                if !tags.isEmpty { _ = try await changeOwnTags(of: .pin(local), add: tags.map { TagName(stored: $0) }, remove: []) }
             }
             try await echo("pin", local)
             try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: remote, agreed: server.text) }
             return true
         case "photo", "entry":
-            guard mapped == nil else { return false }
+            if let mapped {
+                // Its content does not change: its tags (and an entry's text and time) do.
+                if entity == "photo" { return try await reconcilePhotoTags(local: mapped.id, remote: remote, state: state, session: session) }
+                let about = try await session.send("GET", "/api/entries/\(remote)")
+                if about.status == 404 { try await forget(); return true }
+                guard about.status == 200, let found = try? JSONSerialization.jsonObject(with: about.body) as? [String: Any] else { return false }
+                return try await reconcileEntry(local: mapped.id, remote: remote, found: found, state: state)
+            }
             var name = entity == "photo" ? "photo-\(remote).jpg" : "sound-\(remote)"
+            var entryFound: [String: Any]?
             let mediaPath: String
             if entity == "photo" {
                 let about = try await session.send("GET", "/api/photos/\(remote)")
@@ -271,9 +322,11 @@ extension Library {
                 guard found["file"] is String else {
                     guard let entry = try await pullEntry(found, state: state) else { return false }
                     try await echo("entry", entry.id)
-                    try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: entity, localId: entry.id, remoteId: remote, agreed: nil) }
+                    let agreed = (EntryFields(json: found) ?? EntryFields(entry)).encoded
+                    try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: entity, localId: entry.id, remoteId: remote, agreed: agreed) }
                     return true
                 }
+                entryFound = found
                 if let type = found["mediaType"] as? String, let ext = AudioExtensions.forMediaType(type) { name += "." + ext }
                 mediaPath = "/api/entries/\(remote)/media"
             }
@@ -298,6 +351,12 @@ extension Library {
                 try await echo("entry", entry.id)
             }
             try await database.write { db throws(AlbumError) in try db.mapIds(serverId: sid, entity: entity, localId: local, remoteId: remote, agreed: nil) }
+            // Its tags (and a sound's time) as the server has them.
+            if entity == "photo" {
+                _ = try await reconcilePhotoTags(local: local, remote: remote, state: state, session: session)
+            } else if let entryFound {
+                _ = try await reconcileEntry(local: local, remote: remote, found: entryFound, state: state)
+            }
             return true
         default:
             return false
@@ -306,8 +365,9 @@ extension Library {
 
     /// A file pulled from the server, imported here as an upload is there.
     private func importSynced(_ data: Data, name: String) async throws -> UploadOutcome {
-        let folder = self.folder.appendingPathComponent(".uploads", isDirectory: true)
-            .appendingPathComponent("sync-" + PasswordHasherBridge.randomHex(), isDirectory: true)
+        let uploads = self.folder.appendingPathComponent(".uploads", isDirectory: true)
+        await UploadFolders.sweep(uploads)
+        let folder = uploads.appendingPathComponent("sync-" + PasswordHasherBridge.randomHex(), isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
         let safe = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init).map { $0.hasPrefix(".") ? "f" + $0 : $0 } ?? "file"

@@ -229,6 +229,10 @@ svg.waveform path { stroke: var(--accent); stroke-width: 2; fill: none; }
 blockquote.transcript { margin: var(--space-1) 0; padding-left: var(--space-3); border-left: 3px solid var(--border); color: var(--text); font-style: italic; }
 .entry-facts { margin: var(--space-1) 0 0; font-size: var(--text-sm); }
 .mood { padding: 0 var(--space-2); border-radius: 999px; background: var(--accent-soft); color: var(--text); }
+/* The timeline: an entry is a full-width row of its group's grid, among the photos in time order. */
+.grid > .entry { grid-column: 1 / -1; }
+.entry-day { font-size: var(--text-sm); color: var(--muted); white-space: nowrap; }
+.segments.kinds { margin-bottom: var(--space-1); }
 .grid.small { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); margin-top: var(--space-2); }
 .grid.small .caption { display: none; }
 dialog.sheet { width: 100%; max-width: min(600px, calc(100vw - 24px)); max-height: calc(100vh - 48px); overflow-y: auto; }

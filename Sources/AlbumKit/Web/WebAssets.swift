@@ -15,6 +15,8 @@ public struct WebAssets: Sendable {
     public let files: [String: URL]
     /// `album serve --tiles`: the map's tiles come from this server instead of `basemap`.
     public var tiles: TileServer? = nil
+    /// GSHHG's coastlines, lakes, rivers and borders over `basemap` (`make basemap`; decision 0097).
+    public var vectorBasemap: VectorBasemap? = nil
 
     /// Names of the Leaflet files every map page loads.
     public static let leafletNames = [

@@ -14,6 +14,17 @@
   if (tiles) {
     L.tileLayer(tiles, { maxZoom: 19, attribution: escapeHTML(el.getAttribute("data-tiles-attribution") || "") }).addTo(map);
   } else if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
+  // GSHHG's coastlines, lakes, rivers and borders (gshhg.js) from its first zoom, where the
+  // Natural Earth outlines below give way to them.
+  var vector = !tiles && el.getAttribute("data-vector");
+  var vectorZooms = vector ? el.getAttribute("data-vector-zooms").split(",").map(Number) : [];
+  if (vector) { window.GeoAlbumVectorBasemap(map, vector, vectorZooms, el.getAttribute("data-vector-version")); }
+  var outlines = null;
+  function showOutlines() {
+    if (!outlines || !vector) { return; }
+    var wanted = map.getZoom() < Math.min.apply(null, vectorZooms);
+    if (wanted !== map.hasLayer(outlines)) { if (wanted) { outlines.addTo(map); } else { map.removeLayer(outlines); } }
+  }
   // Country outlines and names (Natural Earth 1:110m) over the image, which is a blur past
   // zoom 5: borders and coasts stay sharp at any zoom. Names show from zoom 3. Loaded once
   // the pins are placed, so that they do not delay them.
@@ -22,7 +33,8 @@
   function loadCountries() {
     if (tiles) { return; }  // the tiles have their own
     fetch("/assets/countries.geojson", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (world) {
-      L.geoJSON(world, { interactive: false, style: { color: "#f4f1de", weight: 1, opacity: 0.8, fill: false } }).addTo(map);
+      outlines = L.geoJSON(world, { interactive: false, style: { color: "#f4f1de", weight: 1, opacity: 0.8, fill: false } }).addTo(map);
+      showOutlines();
       world.features.forEach(function (f) {
         var best = null, bestArea = -1;
         f.geometry.coordinates.forEach(function (polygon) {
@@ -43,6 +55,7 @@
     }).catch(function (e) { say("Country outlines: " + e.message); });
   }
   map.on("zoomend", showLabels);
+  map.on("zoomend", showOutlines);
   // Cities and towns (GeoNames) from zoom 5, where the image alone is a blur.
   if (!tiles) window.GeoAlbumCities(map, function (done) {
     fetch("/assets/cities.json", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(done)

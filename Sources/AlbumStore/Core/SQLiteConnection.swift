@@ -12,7 +12,7 @@ public enum SQLValue: Sendable, Hashable {
 }
 
 /// Converts Swift values to SQL parameters.
-public protocol SQLBindable { var sqlValue: SQLValue { get } }
+public protocol SQLBindable: Sendable { var sqlValue: SQLValue { get } }
 extension Int64: SQLBindable { public var sqlValue: SQLValue { .integer(self) } }
 extension Int: SQLBindable { public var sqlValue: SQLValue { .integer(Int64(self)) } }
 extension Double: SQLBindable { public var sqlValue: SQLValue { .real(self) } }

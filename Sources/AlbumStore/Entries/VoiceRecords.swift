@@ -2,11 +2,12 @@ import AlbumModel
 import AlbumSeam
 import Foundation
 
-/// The voice diary on SQLite (issue 32, decision 0069-voice): moods in `entries`, the transcript
-/// queue in `transcripts`. Every method is one short transaction; the engine runs between them.
-extension AlbumDatabase {
-    public func enqueueTranscripts(now: Date) throws(AlbumError) -> Int {
-        try write { db throws(AlbumError) in
+/// The voice diary on SQLite (`VoiceStore`; issue 32, decision 0069-voice): moods in `entries`,
+/// the transcript queue in `transcripts`. Each method is the one body of its query (decision
+/// 0075-store), one short transaction; the engine runs between them.
+extension SQLiteLibraryStore {
+    public func enqueueTranscripts(now: Date) async throws(AlbumError) -> Int {
+        try await write { db throws(AlbumError) in
             try db.run("""
                 INSERT INTO transcripts (entry_id, state, updated_at)
                 SELECT e.id, 'pending', ? FROM entries e
@@ -16,9 +17,9 @@ extension AlbumDatabase {
     }
 
     public func claimTranscripts(
-        owner: String, limit: Int, leaseUntil: Date, now: Date, isAlive: (String) -> Bool
-    ) throws(AlbumError) -> [TranscriptJob] {
-        try write { db throws(AlbumError) in
+        owner: String, limit: Int, leaseUntil: Date, now: Date, isAlive: @escaping @Sendable (String) -> Bool
+    ) async throws(AlbumError) -> [TranscriptJob] {
+        try await write { db throws(AlbumError) in
             // Clips held by a process that is gone (kill -9) or past its lease are pending again.
             let holders = try db.query("SELECT DISTINCT claimed_by FROM transcripts WHERE state = 'transcribing'").compactMap { $0.string("claimed_by") }
             for holder in holders where holder != owner && !isAlive(holder) {
@@ -45,8 +46,8 @@ extension AlbumDatabase {
         }
     }
 
-    public func finishTranscript(entryId: Int64, owner: String, _ outcome: TranscriptOutcome, now: Date) throws(AlbumError) -> Bool {
-        try write { db throws(AlbumError) in
+    public func finishTranscript(entryId: Int64, owner: String, _ outcome: TranscriptOutcome, now: Date) async throws(AlbumError) -> Bool {
+        try await write { db throws(AlbumError) in
             let stamp = Int64(now.timeIntervalSince1970)
             switch outcome {
             case .failed(let reason, let engine):
@@ -60,31 +61,31 @@ extension AlbumDatabase {
                         claimed_until = NULL, updated_at = ? WHERE entry_id = ? AND state = 'transcribing' AND claimed_by = ?
                     """, [text, engine, stamp, entryId, owner])
                 guard changed == 1 else { return false }
-                try Self.showTranscript(db, entryId: entryId, mood: mood)
+                try AlbumDatabase.showTranscript(db, entryId: entryId, mood: mood)
                 return true
             }
         }
     }
 
-    public func transcript(entryId: Int64) throws(AlbumError) -> Transcript? {
-        try read { db throws(AlbumError) in try db.queryOne("SELECT * FROM transcripts WHERE entry_id = ?", [entryId]).map(RowDecoder.transcript) }
+    public func transcript(entryId: Int64) async throws(AlbumError) -> Transcript? {
+        try await read { db throws(AlbumError) in try db.queryOne("SELECT * FROM transcripts WHERE entry_id = ?", [entryId]).map(RowDecoder.transcript) }
     }
 
-    public func editTranscript(entryId: Int64, text: String?, mood: Mood, now: Date) throws(AlbumError) -> Transcript {
-        try write { db throws(AlbumError) in
-            try Self.requireClip(db, entryId)
+    public func editTranscript(entryId: Int64, text: String?, mood: Mood, now: Date) async throws(AlbumError) -> Transcript {
+        try await write { db throws(AlbumError) in
+            try AlbumDatabase.requireClip(db, entryId)
             let stamp = Int64(now.timeIntervalSince1970)
             try db.run("INSERT OR IGNORE INTO transcripts (entry_id, state, updated_at) VALUES (?, 'pending', ?)", [entryId, stamp])
             try db.run("UPDATE transcripts SET edited_text = ?, updated_at = ? WHERE entry_id = ?", [text, stamp, entryId])
-            try Self.showTranscript(db, entryId: entryId, mood: mood)
+            try AlbumDatabase.showTranscript(db, entryId: entryId, mood: mood)
             guard let row = try db.queryOne("SELECT * FROM transcripts WHERE entry_id = ?", [entryId]) else { throw .noEntry(entryId) }
             return RowDecoder.transcript(row)
         }
     }
 
-    public func requeueTranscript(entryId: Int64, now: Date) throws(AlbumError) {
-        try write { db throws(AlbumError) in
-            try Self.requireClip(db, entryId)
+    public func requeueTranscript(entryId: Int64, now: Date) async throws(AlbumError) {
+        try await write { db throws(AlbumError) in
+            try AlbumDatabase.requireClip(db, entryId)
             let stamp = Int64(now.timeIntervalSince1970)
             try db.run("INSERT OR IGNORE INTO transcripts (entry_id, state, updated_at) VALUES (?, 'pending', ?)", [entryId, stamp])
             try db.run("""
@@ -94,8 +95,8 @@ extension AlbumDatabase {
         }
     }
 
-    public func transcriptCounts() throws(AlbumError) -> [TranscriptState: Int] {
-        try read { db throws(AlbumError) in
+    public func transcriptCounts() async throws(AlbumError) -> [TranscriptState: Int] {
+        try await read { db throws(AlbumError) in
             var counts: [TranscriptState: Int] = [:]
             for row in try db.query("SELECT state, count(*) AS n FROM transcripts GROUP BY state") {
                 if let state = row.string("state").flatMap(TranscriptState.init(rawValue:)) { counts[state] = Int(row.int64("n") ?? 0) }
@@ -104,19 +105,19 @@ extension AlbumDatabase {
         }
     }
 
-    public func setMood(entryId: Int64, _ mood: Mood?, overridingUser: Bool) throws(AlbumError) -> Entry {
-        try write { db throws(AlbumError) in
-            _ = try Self.entry(db, id: entryId)
+    public func setMood(entryId: Int64, _ mood: Mood?, overridingUser: Bool) async throws(AlbumError) -> Entry {
+        try await write { db throws(AlbumError) in
+            _ = try AlbumDatabase.entry(db, id: entryId)
             try db.run("""
                 UPDATE entries SET mood_label = ?, mood_score = ?, mood_source = ?
                 WHERE id = ? AND (? OR mood_source IS NOT 'user')
                 """, [mood?.label.rawValue, mood?.score, mood?.source.rawValue, entryId, overridingUser])
-            return try Self.entry(db, id: entryId)
+            return try AlbumDatabase.entry(db, id: entryId)
         }
     }
 
-    public func entriesWithoutMood(limit: Int) throws(AlbumError) -> [(id: Int64, text: String)] {
-        try read { db throws(AlbumError) in
+    public func entriesWithoutMood(limit: Int) async throws(AlbumError) -> [(id: Int64, text: String)] {
+        try await read { db throws(AlbumError) in
             try db.query("""
                 SELECT id, coalesce(transcript, body) AS text FROM entries
                 WHERE mood_label IS NULL AND ((kind IN ('note', 'place') AND body IS NOT NULL AND body <> '')
@@ -128,9 +129,10 @@ extension AlbumDatabase {
             }
         }
     }
+}
 
-    // MARK: Helpers
-
+/// The connection-level voice steps the bodies above share.
+extension AlbumDatabase {
     /// Copies the transcript's shown text into the entry, its search row, and the mood (unless
     /// the user set the entry's mood, or `mood` is nil).
     static func showTranscript(_ db: SQL, entryId: Int64, mood: Mood?) throws(AlbumError) {

@@ -1,6 +1,14 @@
 import AlbumModel
 import AlbumSeam
 
+/// The last photo (`MemoryStore` on SQLite): each method is the one body of its query (decision 0075-store).
+extension SQLiteLibraryStore {
+    /// The highest photo id, 0 for an empty library.
+    public func lastPhotoId() async throws(AlbumError) -> Int64 {
+        try await read { db throws(AlbumError) in try db.queryOne("SELECT coalesce(max(id), 0) AS last FROM photos")?.int64("last") ?? 0 }
+    }
+}
+
 /// The SQL shared by the timeline, search and summaries: which photos a filter selects, and
 /// how a photo row becomes a `PhotoEntry`.
 extension AlbumDatabase {
@@ -27,25 +35,6 @@ extension AlbumDatabase {
             case .text(let text): text
             case .integer(let number): number
             }
-        }
-    }
-
-    /// The highest photo id, 0 for an empty library.
-    public func lastPhotoId() throws(AlbumError) -> Int64 {
-        try read { db throws(AlbumError) in try db.queryOne("SELECT coalesce(max(id), 0) AS last FROM photos")?.int64("last") ?? 0 }
-    }
-
-    /// Checks that a pin exists. - Throws: `AlbumError.notFound` naming the id.
-    func requirePin(_ db: SQL, _ id: Int64) throws(AlbumError) {
-        guard try db.queryOne("SELECT 1 FROM pins WHERE id = ?", [id]) != nil else {
-            throw .noPin(id, in: path)
-        }
-    }
-
-    /// Checks that a photo exists. - Throws: `AlbumError.notFound` naming the id.
-    func requirePhoto(_ db: SQL, _ id: Int64) throws(AlbumError) {
-        guard try db.queryOne("SELECT 1 FROM photos WHERE id = ?", [id]) != nil else {
-            throw .noPhoto(id, in: path)
         }
     }
 }

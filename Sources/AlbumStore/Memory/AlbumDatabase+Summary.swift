@@ -1,49 +1,25 @@
 import AlbumModel
 import AlbumSeam
 
-extension AlbumDatabase {
+/// Summaries (`MemoryStore` on SQLite): each method is the one body of its query (decision 0075-store).
+extension SQLiteLibraryStore {
     /// The roll-up rows of a period, in date order (cheap: no photo row is read).
-    public func dayPlaceCounts(from: LocalDate, to: LocalDate) throws(AlbumError) -> [DayPlaceCount] {
-        try read { db throws(AlbumError) in try Self.dayRows(db, from, to) }
-    }
-
-    static func dayRows(_ db: SQL, _ from: LocalDate, _ to: LocalDate) throws(AlbumError) -> [DayPlaceCount] {
-        var days: [DayPlaceCount] = []
-        try db.forEachRow("""
-            SELECT local_date, pin_id, make, model, photos, first_taken FROM photo_days
-            WHERE local_date BETWEEN ? AND ? ORDER BY local_date, first_taken, pin_id
-            """, [from.description, to.description]) { row in
-            if let day = RowDecoder.dayPlaceCount(row) { days.append(day) }
-        }
-        return days
+    public func dayPlaceCounts(from: LocalDate, to: LocalDate) async throws(AlbumError) -> [DayPlaceCount] {
+        try await read { db throws(AlbumError) in try AlbumDatabase.dayRows(db, from, to) }
     }
 
     /// The pins with these ids as summaries name them.
-    public func places(_ ids: Set<Int64>) throws(AlbumError) -> [Int64: PlaceInfo] {
-        try read { db throws(AlbumError) in
-            try Self.placeInfos(db, ids)
+    public func places(_ ids: Set<Int64>) async throws(AlbumError) -> [Int64: PlaceInfo] {
+        try await read { db throws(AlbumError) in
+            try AlbumDatabase.placeInfos(db, ids)
         }
-    }
-
-    static func placeInfos(_ db: SQL, _ ids: Set<Int64>) throws(AlbumError) -> [Int64: PlaceInfo] {
-        var places: [Int64: PlaceInfo] = [:]
-        for id in ids {
-            guard let row = try db.queryOne("""
-                SELECT title, latitude, longitude, place_name, place_region, place_country, place_country_code,
-                    place_distance_km FROM pins WHERE id = ?
-                """, [id]),
-                let coordinate = try? Coordinate(latitude: row.double("latitude") ?? 0, longitude: row.double("longitude") ?? 0)
-            else { continue }
-            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: RowDecoder.place(row))
-        }
-        return places
     }
 
     /// Everything a summary of `from…to` needs, read in one transaction (a read is one).
-    public func periodFacts(from: LocalDate, to: LocalDate) throws(AlbumError) -> PeriodFacts {
-        try read { db throws(AlbumError) in
-            let days = try Self.dayRows(db, from, to)
-            let places = try Self.placeInfos(db, Set(days.compactMap(\.pinId)))
+    public func periodFacts(from: LocalDate, to: LocalDate) async throws(AlbumError) -> PeriodFacts {
+        try await read { db throws(AlbumError) in
+            let days = try AlbumDatabase.dayRows(db, from, to)
+            let places = try AlbumDatabase.placeInfos(db, Set(days.compactMap(\.pinId)))
             // Places with a photo before the period, at any pin (a town visited before from
             // another pin is not new).
             var placesSeenBefore = Set<PlaceKey>()
@@ -75,7 +51,7 @@ extension AlbumDatabase {
                 tags[TagName(stored: row.string("tag") ?? ""), default: 0] += row.int("photos") ?? 0
             }
             let edge = """
-                SELECT \(Self.entryColumns) FROM \(Self.entryFrom) WHERE p.local_date BETWEEN ? AND ?
+                SELECT \(AlbumDatabase.entryColumns) FROM \(AlbumDatabase.entryFrom) WHERE p.local_date BETWEEN ? AND ?
                 ORDER BY p.local_date DIR, p.taken_at DIR, p.id DIR LIMIT 1
                 """
             let first = try db.queryOne(edge.replacingOccurrences(of: "DIR", with: "ASC"), range).map(RowDecoder.entry)
@@ -89,10 +65,10 @@ extension AlbumDatabase {
     /// Thumbnails to choose a collage from: for each local day and pin of the period, about
     /// `perGroup` downloaded photos with a thumbnail, evenly spaced over the day's photos there
     /// (by capture time), in time order.
-    public func collageCandidates(from: LocalDate, to: LocalDate, perGroup: Int) throws(AlbumError) -> [PhotoEntry] {
-        try read { db throws(AlbumError) in
+    public func collageCandidates(from: LocalDate, to: LocalDate, perGroup: Int) async throws(AlbumError) -> [PhotoEntry] {
+        try await read { db throws(AlbumError) in
             try db.query("""
-                SELECT \(Self.entryColumns) FROM (
+                SELECT \(AlbumDatabase.entryColumns) FROM (
                     SELECT id, row_number() OVER w AS n, count(*) OVER (PARTITION BY local_date, coalesce(pin_id, 0)) AS c
                     FROM photos WHERE local_date BETWEEN ?1 AND ?2 AND state = 'downloaded' AND thumbnail IS NOT NULL
                     WINDOW w AS (PARTITION BY local_date, coalesce(pin_id, 0) ORDER BY taken_at, id)
@@ -102,4 +78,33 @@ extension AlbumDatabase {
                 """, [from.description, to.description, perGroup]).map(RowDecoder.entry)
         }
     }
+}
+
+extension AlbumDatabase {
+
+    static func dayRows(_ db: SQL, _ from: LocalDate, _ to: LocalDate) throws(AlbumError) -> [DayPlaceCount] {
+        var days: [DayPlaceCount] = []
+        try db.forEachRow("""
+            SELECT local_date, pin_id, make, model, photos, first_taken FROM photo_days
+            WHERE local_date BETWEEN ? AND ? ORDER BY local_date, first_taken, pin_id
+            """, [from.description, to.description]) { row in
+            if let day = RowDecoder.dayPlaceCount(row) { days.append(day) }
+        }
+        return days
+    }
+
+    static func placeInfos(_ db: SQL, _ ids: Set<Int64>) throws(AlbumError) -> [Int64: PlaceInfo] {
+        var places: [Int64: PlaceInfo] = [:]
+        for id in ids {
+            guard let row = try db.queryOne("""
+                SELECT title, latitude, longitude, place_name, place_region, place_country, place_country_code,
+                    place_distance_km FROM pins WHERE id = ?
+                """, [id]),
+                let coordinate = try? Coordinate(latitude: row.double("latitude") ?? 0, longitude: row.double("longitude") ?? 0)
+            else { continue }
+            places[id] = PlaceInfo(pinId: id, title: row.string("title"), coordinate: coordinate, place: RowDecoder.place(row))
+        }
+        return places
+    }
+
 }

@@ -1,13 +1,14 @@
 import AlbumModel
 import AlbumSeam
 
-extension AlbumDatabase {
+/// The timeline (`MemoryStore` on SQLite): each method is the one body of its query (decision 0075-store).
+extension SQLiteLibraryStore {
     /// `limit` photos of the timeline after skipping `offset`, in timeline order.
-    public func timelineSlice(_ filter: PhotoFilter, offset: Int, limit: Int) throws(AlbumError) -> TimelineSlice {
-        let (whereSQL, arguments) = Self.conditions(filter)
-        return try read { db throws(AlbumError) in
+    public func timelineSlice(_ filter: PhotoFilter, offset: Int, limit: Int) async throws(AlbumError) -> TimelineSlice {
+        let (whereSQL, arguments) = AlbumDatabase.conditions(filter)
+        return try await read { db throws(AlbumError) in
             let total: Int, dated: Int
-            if let rolledUp = try Self.rolledUpCounts(db, filter) {
+            if let rolledUp = try AlbumDatabase.rolledUpCounts(db, filter) {
                 (total, dated) = rolledUp
             } else {
                 let counts = try db.queryOne(
@@ -18,7 +19,7 @@ extension AlbumDatabase {
             var photos: [PhotoEntry] = []
             if offset < dated {
                 photos = try db.query("""
-                    SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
+                    SELECT \(AlbumDatabase.entryColumns) FROM \(AlbumDatabase.entryFrom)
                     WHERE p.local_date IS NOT NULL AND \(whereSQL)
                     ORDER BY p.local_date DESC, p.taken_at DESC, p.id DESC LIMIT ? OFFSET ?
                     """, arguments + [limit, offset]).map(RowDecoder.entry)
@@ -26,7 +27,7 @@ extension AlbumDatabase {
             if photos.count < limit {
                 let undatedOffset = max(0, offset - dated)
                 photos += try db.query("""
-                    SELECT \(Self.entryColumns) FROM \(Self.entryFrom)
+                    SELECT \(AlbumDatabase.entryColumns) FROM \(AlbumDatabase.entryFrom)
                     WHERE p.local_date IS NULL AND \(whereSQL)
                     ORDER BY p.id DESC LIMIT ? OFFSET ?
                     """, arguments + [limit - photos.count, undatedOffset]).map(RowDecoder.entry)
@@ -34,6 +35,35 @@ extension AlbumDatabase {
             return TimelineSlice(total: total, dated: dated, photos: photos)
         }
     }
+
+    /// Photos per local day between two days (inclusive) that the filter selects.
+    public func photosPerDay(_ filter: PhotoFilter, from: LocalDate, to: LocalDate) async throws(AlbumError) -> [LocalDate: Int] {
+        var narrowed = filter
+        narrowed.from = max(from, filter.from ?? from)
+        narrowed.to = min(to, filter.to ?? to)
+        let (whereSQL, arguments) = AlbumDatabase.conditions(narrowed)
+        return try await read { [narrowed] db throws(AlbumError) in
+            var counts: [LocalDate: Int] = [:]
+            if try AlbumDatabase.rollUpAnswers(db, narrowed) {
+                for row in try db.query(
+                    "SELECT local_date, sum(photos) AS photos FROM photo_days WHERE local_date BETWEEN ? AND ? GROUP BY local_date",
+                    [narrowed.from?.description ?? "", narrowed.to?.description ?? ""])
+                {
+                    if let day = row.string("local_date").flatMap({ LocalDate($0) }) { counts[day] = row.int("photos") ?? 0 }
+                }
+                return counts
+            }
+            for row in try db.query(
+                "SELECT p.local_date AS local_date, count(*) AS photos FROM photos p WHERE \(whereSQL) GROUP BY p.local_date", arguments)
+            {
+                if let day = row.string("local_date").flatMap({ LocalDate($0) }) { counts[day] = row.int("photos") ?? 0 }
+            }
+            return counts
+        }
+    }
+}
+
+extension AlbumDatabase {
 
     /// Whether the `photo_days` roll-up answers for this filter: only dates narrow it, and its
     /// snapshot (`asOf`) holds every photo there is.
@@ -60,29 +90,4 @@ extension AlbumDatabase {
         return (dated, dated)
     }
 
-    /// Photos per local day between two days (inclusive) that the filter selects.
-    public func photosPerDay(_ filter: PhotoFilter, from: LocalDate, to: LocalDate) throws(AlbumError) -> [LocalDate: Int] {
-        var narrowed = filter
-        narrowed.from = max(from, filter.from ?? from)
-        narrowed.to = min(to, filter.to ?? to)
-        let (whereSQL, arguments) = Self.conditions(narrowed)
-        return try read { db throws(AlbumError) in
-            var counts: [LocalDate: Int] = [:]
-            if try Self.rollUpAnswers(db, narrowed) {
-                for row in try db.query(
-                    "SELECT local_date, sum(photos) AS photos FROM photo_days WHERE local_date BETWEEN ? AND ? GROUP BY local_date",
-                    [narrowed.from?.description ?? "", narrowed.to?.description ?? ""])
-                {
-                    if let day = row.string("local_date").flatMap({ LocalDate($0) }) { counts[day] = row.int("photos") ?? 0 }
-                }
-                return counts
-            }
-            for row in try db.query(
-                "SELECT p.local_date AS local_date, count(*) AS photos FROM photos p WHERE \(whereSQL) GROUP BY p.local_date", arguments)
-            {
-                if let day = row.string("local_date").flatMap({ LocalDate($0) }) { counts[day] = row.int("photos") ?? 0 }
-            }
-            return counts
-        }
-    }
 }

@@ -1,21 +1,11 @@
 import AlbumModel
 import AlbumSeam
 
-extension AlbumDatabase {
+/// Imports (`ImportStore` on SQLite): each method is the one body of its query (decision 0075-store).
+extension SQLiteLibraryStore {
     /// Whether the library holds a photo with these bytes (the oldest one), or the user removed one.
-    public func knownImport(contentHash: String) throws(AlbumError) -> KnownImport? {
-        try read { db throws(AlbumError) in try Self.known(db, contentHash: contentHash) }
-    }
-
-    static func known(_ db: SQL, contentHash: String) throws(AlbumError) -> KnownImport? {
-        if let row = try db.queryOne(
-            "SELECT id, pin_id, coalesce(url, file) FROM photos WHERE content_hash = ? ORDER BY id LIMIT 1", [contentHash])
-        {
-            return .stored(photoId: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, originalPath: row.string(2))
-        }
-        return try db.queryOne(
-            "SELECT photo_id, pin_id FROM removed_contents WHERE content_hash = ? ORDER BY rowid LIMIT 1", [contentHash]
-        ).map { .removed(photoId: $0.int64(0), pinId: $0.int64(1)) }
+    public func knownImport(contentHash: String) async throws(AlbumError) -> KnownImport? {
+        try await read { db throws(AlbumError) in try AlbumDatabase.known(db, contentHash: contentHash) }
     }
 
     /// Stores every group in one transaction: an interrupted import stores nothing, and a run
@@ -23,11 +13,11 @@ extension AlbumDatabase {
     /// made only when one of its photos is stored; photos whose bytes are already stored or were
     /// removed (by another process meanwhile) are skipped.
     /// - Throws: `AlbumError.notFound` when a destination pin was removed since it was chosen.
-    public func commitImport(_ groups: [ImportGroup]) throws(AlbumError) -> [ImportGroupOutcome] {
-        try write { db throws(AlbumError) in
+    public func commitImport(_ groups: [ImportGroup]) async throws(AlbumError) -> [ImportGroupOutcome] {
+        try await write { db throws(AlbumError) in
             var outcomes: [ImportGroupOutcome] = []
             for group in groups {
-                outcomes.append(try Self.insertGroup(db, group))
+                outcomes.append(try AlbumDatabase.insertGroup(db, group))
             }
             for group in groups where group.destination == .unplaced {
                 for photo in group.photos {
@@ -41,8 +31,22 @@ extension AlbumDatabase {
             return outcomes
         }
     }
+}
 
-    private static func insertGroup(_ db: SQL, _ group: ImportGroup) throws(AlbumError) -> ImportGroupOutcome {
+/// The connection-level import steps.
+extension AlbumDatabase {
+    static func known(_ db: SQL, contentHash: String) throws(AlbumError) -> KnownImport? {
+        if let row = try db.queryOne(
+            "SELECT id, pin_id, coalesce(url, file) FROM photos WHERE content_hash = ? ORDER BY id LIMIT 1", [contentHash])
+        {
+            return .stored(photoId: row.int64(0) ?? 0, pinId: row.int64(1) ?? 0, originalPath: row.string(2))
+        }
+        return try db.queryOne(
+            "SELECT photo_id, pin_id FROM removed_contents WHERE content_hash = ? ORDER BY rowid LIMIT 1", [contentHash]
+        ).map { .removed(photoId: $0.int64(0), pinId: $0.int64(1)) }
+    }
+
+    fileprivate static func insertGroup(_ db: SQL, _ group: ImportGroup) throws(AlbumError) -> ImportGroupOutcome {
         var pinId: Int64?
         if case .pin(let id) = group.destination {
             guard try fetchPin(db, id: id) != nil else {

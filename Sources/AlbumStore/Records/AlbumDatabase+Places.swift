@@ -100,13 +100,10 @@ extension SQLiteLibraryStore {
         }
     }
 
-}
-
-extension AlbumDatabase {
     /// The places of the library's photos (each photo's own place, else its pin's) and pins,
     /// most photos first, optionally of one country.
-    public func placeCounts(countryCode: String?) throws(AlbumError) -> [LibraryPlace] {
-        try read { db throws(AlbumError) in
+    public func placeCounts(countryCode: String?) async throws(AlbumError) -> [LibraryPlace] {
+        try await read { db throws(AlbumError) in
             try db.query("""
                 SELECT name, region, country, cc, count(DISTINCT pin), count(photo) FROM (\(LibraryPlace.rows))
                 WHERE name IS NOT NULL AND (?1 IS NULL OR cc = ?1)
@@ -119,7 +116,9 @@ extension AlbumDatabase {
             }
         }
     }
+}
 
+extension AlbumDatabase {
     /// `offset_source` as stored: `user` is NULL (see the migration addPhotoClockOffset).
     static func storedOffsetSource(_ source: OffsetSource?) -> String? {
         source == .user ? nil : source?.rawValue

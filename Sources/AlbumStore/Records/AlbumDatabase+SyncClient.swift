@@ -27,7 +27,7 @@ public struct OutboxItem: Sendable, Hashable {
 /// `album sync`'s state in a folder library: the servers, the outbox, the id map.
 extension AlbumDatabase {
     /// The kinds `album sync` sends and applies; the others stay local (decision 0062).
-    public static let syncedEntities = ["pin", "photo", "entry"]
+    public static let syncedEntities = ["pin", "photo", "entry", "plan"]
 
     public func syncServer(url: String, email: String, device: String) throws(AlbumError) -> SyncServerState {
         try write { db throws(AlbumError) in

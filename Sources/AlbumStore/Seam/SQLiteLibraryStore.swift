@@ -13,7 +13,6 @@ extension AlbumDatabase {
 /// `BEGIN IMMEDIATE` transaction), so nothing blocks Swift's cooperative threads. The bodies live
 /// beside their topic's SQL (`Records/`, `Memory/`, `Entries/`); what several bodies share is a
 /// connection-level helper taking the `SQL` of the transaction (`AlbumDatabase.fetchPin(db, id:)`).
-/// Capabilities not yet written this way still forward here to a synchronous `AlbumDatabase` method.
 /// Claims are held by process token (`claimed_by`) for as long as the process lives;
 /// `ClaimOwner.lease` is not used.
 public struct SQLiteLibraryStore: LibraryStore {
@@ -37,13 +36,5 @@ public struct SQLiteLibraryStore: LibraryStore {
     @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (SQL) throws(AlbumError) -> T) async throws(AlbumError) -> T {
         try await database.onWriter(body)
-    }
-
-    public func knownImport(contentHash: String) async throws(AlbumError) -> KnownImport? {
-        try await database.read { db throws(AlbumError) in try db.knownImport(contentHash: contentHash) }
-    }
-
-    public func commitImport(_ groups: [ImportGroup]) async throws(AlbumError) -> [ImportGroupOutcome] {
-        try await database.write { db throws(AlbumError) in try db.commitImport(groups) }
     }
 }

@@ -18,7 +18,7 @@ struct MemoryLibrary {
     @discardableResult
     func add(
         _ photos: [(takenAt: String?, title: String)], at place: Coordinate?, make: String? = nil, model: String? = nil
-    ) throws -> [Int64] {
+    ) async throws -> [Int64] {
         let records = photos.map { photo in
             let hash = UUID().uuidString
             return ImportedPhotoRecord(
@@ -26,9 +26,9 @@ struct MemoryLibrary {
                 thumbnail: "thumbs/\(hash).jpg", title: photo.title, takenAt: photo.takenAt, coordinate: place, bytes: 1,
                 width: 10, height: 10, make: make, model: model, orientation: 1, altitude: nil)
         }
-        let before = try library.database.lastPhotoId()
+        let before = try await library.store.lastPhotoId()
         let destination: ImportDestination = place.map { .newPin($0, note: nil) } ?? .unplaced
-        _ = try library.database.commitImport([ImportGroup(destination: destination, photos: records)])
+        _ = try await library.store.commitImport([ImportGroup(destination: destination, photos: records)])
         return (0..<Int64(records.count)).map { before + 1 + $0 }
     }
 }

@@ -38,13 +38,13 @@ import Testing
         // One pin per place (the first group makes it, later ones join it within 1 km).
         var pins: [Int: Int64] = [:]
         for (place, coordinate) in Self.places.enumerated() {
-            let id = try m.add([("2020-01-01T00:00:00", "seed \(place)")], at: coordinate)[0]
+            let id = try await m.add([("2020-01-01T00:00:00", "seed \(place)")], at: coordinate)[0]
             pins[place] = try await m.library.store.requirePhoto(id: id).pinId
         }
         for shot in shots {
             let (make, model) = Self.cameras[shot.camera]
             let time = "\(Self.date(shot.day))T\(shot.hour < 10 ? "0" : "")\(shot.hour):00:00+02:00"
-            _ = try m.library.database.commitImport([ImportGroup(destination: .pin(id: pins[shot.place]!), photos: [
+            _ = try await m.library.store.commitImport([ImportGroup(destination: .pin(id: pins[shot.place]!), photos: [
                 ImportedPhotoRecord(
                     contentHash: UUID().uuidString, originalPath: "/x", file: "/x", thumbnail: "t", title: "s", takenAt: time,
                     coordinate: nil, bytes: 1, width: 1, height: 1, make: make, model: model, orientation: 1, altitude: nil),
@@ -93,7 +93,7 @@ import Testing
         #expect(year.newPlaces == 0)
 
         // Removing a photo updates the roll-up the summary reads.
-        let lastId = try m.library.database.lastPhotoId()
+        let lastId = try await m.library.store.lastPhotoId()
         try await m.library.removePhoto(id: lastId)
         #expect(try await m.library.summary(of: LocalPeriod.month("2024-06")).photos == june.count - 1)
     }
@@ -101,10 +101,10 @@ import Testing
     @Test func placesAreNamedPlacesAndPinsInOneTownAreOnePlace() async throws {
         let m = try await MemoryLibrary()
         // Two pins in Paris and one in Lyon in June; a third Paris pin had a photo in 2023.
-        let eiffel = try m.add([("2024-06-14T10:00:00", "a"), ("2024-06-14T11:00:00", "b")], at: .at(48.8566, 2.3522))
-        let louvre = try m.add([("2024-06-15T10:00:00", "c")], at: .at(48.8600, 2.3400))
-        let lyon = try m.add([("2024-06-16T10:00:00", "d"), ("2024-06-16T11:00:00", "e"), ("2024-06-16T12:00:00", "f")], at: .at(45.7640, 4.8357))
-        let before = try m.add([("2023-05-01T10:00:00", "g")], at: .at(48.8530, 2.3600))
+        let eiffel = try await m.add([("2024-06-14T10:00:00", "a"), ("2024-06-14T11:00:00", "b")], at: .at(48.8566, 2.3522))
+        let louvre = try await m.add([("2024-06-15T10:00:00", "c")], at: .at(48.8600, 2.3400))
+        let lyon = try await m.add([("2024-06-16T10:00:00", "d"), ("2024-06-16T11:00:00", "e"), ("2024-06-16T12:00:00", "f")], at: .at(45.7640, 4.8357))
+        let before = try await m.add([("2023-05-01T10:00:00", "g")], at: .at(48.8530, 2.3600))
         try await m.library.nameNewPlaces()
 
         let june = try await m.library.summary(of: LocalPeriod.month("2024-06"))

@@ -7,8 +7,8 @@ import Testing
 @Suite struct TagAndFindTests {
     @Test func tagsOnPhotosPinsAndDaysFilterTheTimeline() async throws {
         let m = try await MemoryLibrary()
-        let paris = try m.add([("2024-06-14T10:00:00", "louvre"), ("2024-06-14T11:00:00", "seine")], at: .at(48.85, 2.35))
-        let alps = try m.add([("2024-06-16T10:00:00", "summit")], at: .at(45.9, 6.8))
+        let paris = try await m.add([("2024-06-14T10:00:00", "louvre"), ("2024-06-14T11:00:00", "seine")], at: .at(48.85, 2.35))
+        let alps = try await m.add([("2024-06-16T10:00:00", "summit")], at: .at(45.9, 6.8))
         let alpsPin = try await m.library.store.requirePhoto(id: alps[0]).pinId
         try await m.library.addTags([TagName("Hiking"), TagName("Été")], to: .pin(alpsPin))
         try await m.library.addTags([TagName("  HIKING ")], to: .photo(paris[1]))
@@ -35,7 +35,7 @@ import Testing
 
     @Test func searchFoldsDiacriticsTakesPrefixesAndPhrasesAndStaysInStep() async throws {
         let m = try await MemoryLibrary()
-        let ids = try m.add([
+        let ids = try await m.add([
             ("2024-06-14T10:00:00", "Café Müller at dawn"), ("2024-06-15T10:00:00", "Mountain lake"),
             ("2024-06-16T10:00:00", "mountaineering school"), ("2024-06-17T10:00:00", "lake at mountain hut"),
         ], at: .at(47.0, 11.0), make: "Fujifilm", model: "X-T5")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct TimelineTests {
     @Test func daysAreTheCameraClocksDateAcrossMidnightAndOffsets() async throws {
         let m = try await MemoryLibrary()
-        try m.add([
+        try await m.add([
             ("2024-06-14T23:30:00-05:00", "late in new york"),  // 04:30 UTC on the 15th: still the 14th
             ("2024-06-15T00:30:00+09:00", "early in tokyo"),  // 15:30 UTC on the 14th: the 15th
             ("2024-06-15T00:00:00", "midnight, no offset"),
@@ -23,7 +23,7 @@ import Testing
     @Test func aDaylightSavingChangeIsOneDay() async throws {
         let m = try await MemoryLibrary()
         // Europe/Paris springs forward on 2024-03-31 at 02:00; falls back on 2024-10-27 at 03:00.
-        try m.add([
+        try await m.add([
             ("2024-03-31T01:59:00+01:00", "before spring"), ("2024-03-31T03:01:00+02:00", "after spring"),
             ("2024-10-27T02:30:00+02:00", "first 02:30"), ("2024-10-27T02:30:00+01:00", "second 02:30"),
         ], at: .at(48.85, 2.35))
@@ -34,7 +34,7 @@ import Testing
 
     @Test func weeksAreISOWeeksAndMonthsAreCalendarMonths() async throws {
         let m = try await MemoryLibrary()
-        try m.add([
+        try await m.add([
             ("2020-12-31T10:00:00", "thursday"), ("2021-01-03T10:00:00", "sunday"), ("2021-01-04T10:00:00", "monday"),
         ], at: .at(48.85, 2.35))
         let weeks = try await m.library.timeline(by: .week, filter: PhotoFilter())
@@ -48,8 +48,8 @@ import Testing
 
     @Test func photosWithoutADateAreListedLastNeverDropped() async throws {
         let m = try await MemoryLibrary()
-        try m.add([(nil, "no date"), ("2024-06-14T10:00:00", "dated"), ("not a date", "garbled")], at: .at(1, 1))
-        try m.add([(nil, "unplaced, no date")], at: nil)
+        try await m.add([(nil, "no date"), ("2024-06-14T10:00:00", "dated"), ("not a date", "garbled")], at: .at(1, 1))
+        try await m.add([(nil, "unplaced, no date")], at: nil)
         let page = try await m.library.timeline(by: .month, filter: PhotoFilter())
         #expect(page.total == 4)
         #expect(page.groups.map(\.key) == ["2024-06", "undated"])
@@ -62,10 +62,10 @@ import Testing
         var days: [(String?, String)] = []
         for i in 0..<50 { days.append(("2024-05-\(10 + i % 20)T\(10 + i % 10):00:00", "photo \(i)")) }
         days.append((nil, "undated"))
-        let ids = try m.add(days, at: .at(10, 10))
+        let ids = try await m.add(days, at: .at(10, 10))
         let first = try await m.library.timeline(by: .day, filter: PhotoFilter(), page: 1, pageSize: 7)
         // Newer photos (by date and by id) arrive between page requests.
-        try m.add([("2024-05-30T12:00:00", "newer"), ("2024-05-20T10:30:00", "in between")], at: .at(10, 10))
+        try await m.add([("2024-05-30T12:00:00", "newer"), ("2024-05-20T10:30:00", "in between")], at: .at(10, 10))
         var seen = first.groups.flatMap(\.photos).map(\.id)
         for page in 2...first.pages {
             let next = try await m.library.timeline(
@@ -82,8 +82,8 @@ import Testing
 
     @Test func filtersNarrowAndBadInputIsRefused() async throws {
         let m = try await MemoryLibrary()
-        let paris = try m.add([("2024-06-14T10:00:00", "a"), ("2024-06-20T10:00:00", "b")], at: .at(48.85, 2.35))
-        try m.add([("2024-06-15T10:00:00", "c")], at: .at(-33.8, 151.2))
+        let paris = try await m.add([("2024-06-14T10:00:00", "a"), ("2024-06-20T10:00:00", "b")], at: .at(48.85, 2.35))
+        try await m.add([("2024-06-15T10:00:00", "c")], at: .at(-33.8, 151.2))
         let pin = try await m.library.store.requirePhoto(id: paris[0]).pinId
         let byPin = try await m.library.timeline(by: .day, filter: PhotoFilter(pinId: pin))
         #expect(byPin.total == 2)
