@@ -4,22 +4,27 @@ and agreement of the album's perceptual hash with Python's `imagehash.phash` on 
 
 The set (deterministic, seed 29): BASES distinct pictures (procedural scenes: a sky and ground
 split at a random horizon, a sun, buildings, hills, trees and a texture cut from one of the
-fixture photos), 640x480 JPEG q90 with EXIF (date, camera, GPS). Then 200 near-duplicate pairs,
-40 of each kind: re-encoded (quality 60-95), resized (50-100 %), HEIC (`heif-enc`, quality
-50-90), EXIF stripped (`exiftool -all=`), cropped (1-5 % off the sides); and 100 hard negatives:
-the same scene "a few seconds later" (the people in it moved by 3-8 % of the frame, the camera by
-up to 2 %, the light changed by up to 3 %; the scenery stays). Everything is imported into a new library with
+fixture photos), 640x480 JPEG q90 with EXIF (a capture time, one shot every 41 s; camera, GPS).
+Then 200 near-duplicate pairs, 40 of each kind: re-encoded (quality 60-95), resized (50-100 %),
+cropped (1-5 % off the sides) — these three keep the EXIF, as most tools do —, HEIC (`heif-enc`,
+quality 50-90, which keeps it too), EXIF stripped (`exiftool -all=`); and 100 hard negatives: the
+same scene "a few seconds later" (the people in it moved by 3-8 % of the frame, the camera by up
+to 2 %, the light changed by up to 3 %; the scenery stays), with the same camera's EXIF 1-8 s
+after its base. --negatives-without-time strips the negatives' EXIF (their time unknown: only
+the pixels can tell them from their base). Everything is imported into a new library with
 `album import`; `album dupes --json --threshold T` is then run for every T asked.
 
 A pair is a true positive when `album dupes` puts a picture and its own near-duplicate in one
 group; any other two photos in one group are a false positive (a hard negative and its base
 counted apart). Recall = true positives / 200.
 
-Usage: bench/dupes.py ALBUM [--bases 700] [--thresholds 6,8,10,12] [--work DIR]
+Usage: bench/dupes.py ALBUM [--bases 700] [--thresholds 6,8,10,12] [--work DIR] [--negatives-without-time]
+       [--bursts]  (album dupes --bursts: the hashes alone, no second check)
 Needs python3-pil, heif-enc, exiftool; imagehash (PyPI) and scipy for the agreement, from
 .build/pydeps: pip install --no-deps --target .build/pydeps imagehash==4.3.2
 """
 import argparse
+import datetime
 import glob
 import itertools
 import json
@@ -29,6 +34,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
@@ -102,7 +108,7 @@ def generate(work, bases, seed=29):
     if os.path.exists(saved):
         with open(saved) as f:
             kept = json.load(f)
-        if kept["bases"] == bases:
+        if kept["bases"] == bases and kept.get("version") == 2:
             return folder, kept["truth"], [tuple(p) for p in kept["pairs"]]
     shutil.rmtree(folder, ignore_errors=True)
     for sub in ("bases", "variants", "strip", "negatives"):
@@ -116,24 +122,25 @@ def generate(work, bases, seed=29):
         scene(seed * 100000 + i, textures=textures).save(name, quality=90)
         truth[name] = "g%d" % i
         names.append(name)
-    # EXIF (date, camera, GPS) on every base, in one exiftool run.
-    subprocess.run(["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2024:06:14 10:00:00", "-OffsetTimeOriginal=+02:00",
-                    "-Make=Canon", "-Model=Canon EOS R6", "-GPSLatitude=48.8566", "-GPSLatitudeRef=N", "-GPSLongitude=2.3522",
-                    "-GPSLongitudeRef=E", os.path.join(folder, "bases")], check=True)
+    # EXIF (date, camera, GPS) on every base, in one exiftool run: one shot every 41 seconds.
+    times = {name: START + datetime.timedelta(seconds=41 * i) for i, name in enumerate(names)}
+    exif(times)
     kinds = ["reencode", "resize", "heic", "strip", "crop"]
     picked = r.sample(range(bases), 200 + 100)
     pairs = []
     for k, i in enumerate(picked[:200]):
         kind = kinds[k % len(kinds)]
         base = names[i]
-        img = Image.open(base).convert("RGB")
+        original = Image.open(base)
+        meta = original.info.get("exif", b"")  # a re-encode, resize or crop keeps the EXIF, as most tools do
+        img = original.convert("RGB")
         if kind == "reencode":
             out = os.path.join(folder, "variants", "b%04d-q.jpg" % i)
-            img.save(out, quality=r.randrange(60, 96))
+            img.save(out, quality=r.randrange(60, 96), exif=meta)
         elif kind == "resize":
             f = r.uniform(0.5, 1.0)
             out = os.path.join(folder, "variants", "b%04d-r.jpg" % i)
-            img.resize((int(W * f), int(H * f)), Image.LANCZOS).save(out, quality=90)
+            img.resize((int(W * f), int(H * f)), Image.LANCZOS).save(out, quality=90, exif=meta)
         elif kind == "heic":
             out = os.path.join(folder, "variants", "b%04d.heic" % i)
             subprocess.run(["heif-enc", "-q", str(r.randrange(50, 91)), "-o", out, base], check=True, stdout=subprocess.DEVNULL)
@@ -143,18 +150,57 @@ def generate(work, bases, seed=29):
         else:
             left, top, right, bottom = (r.uniform(0, 0.025) for _ in range(4))
             out = os.path.join(folder, "variants", "b%04d-c.jpg" % i)
-            img.crop((int(left * W), int(top * H), int(W - right * W), int(H - bottom * H))).save(out, quality=90)
+            img.crop((int(left * W), int(top * H), int(W - right * W), int(H - bottom * H))).save(out, quality=90, exif=meta)
         truth[out] = truth[base]
         pairs.append((base, out, kind))
     subprocess.run(["exiftool", "-q", "-overwrite_original", "-all=", os.path.join(folder, "strip")], check=True)
+    later = {}
     for i in picked[200:]:
         out = os.path.join(folder, "negatives", "b%04d-n.jpg" % i)
         scene(seed * 100000 + i, moved=r.uniform(0.03, 0.08), light=r.uniform(0.97, 1.03),
               pan=(r.uniform(-0.02, 0.02), r.uniform(-0.01, 0.01)), textures=textures).save(out, quality=90)
         truth[out] = "n%d" % i  # its own picture: not the base's duplicate
+        later[out] = times[names[i]] + datetime.timedelta(seconds=r.randint(1, 8))  # the same camera, seconds later
+    exif(later)
     with open(saved, "w") as f:
-        json.dump({"bases": bases, "truth": truth, "pairs": pairs}, f)
+        json.dump({"version": 2, "bases": bases, "truth": truth, "pairs": pairs}, f)
     return folder, truth, pairs
+
+
+START = datetime.datetime(2024, 6, 14, 8, 0, 0)
+
+
+def exif(times):
+    """Writes a capture time (and the same camera and GPS) into each file, in one exiftool run."""
+    args = []
+    for path, when in sorted(times.items()):
+        args += ["-DateTimeOriginal=" + when.strftime("%Y:%m:%d %H:%M:%S"), "-OffsetTimeOriginal=+02:00", "-Make=Canon",
+                 "-Model=Canon EOS R6", "-GPSLatitude=48.8566", "-GPSLatitudeRef=N", "-GPSLongitude=2.3522",
+                 "-GPSLongitudeRef=E", "-overwrite_original", "-q", path, "-execute"]
+    with tempfile.NamedTemporaryFile("w", suffix=".args", delete=False) as f:
+        f.write("\n".join(args) + "\n")
+    try:
+        subprocess.run(["exiftool", "-@", f.name], check=True, stdout=subprocess.DEVNULL)
+    finally:
+        os.unlink(f.name)
+
+
+def without_times(work, folder, truth):
+    """The same set with the hard negatives' EXIF stripped (their capture time unknown): only the
+    pixels can tell them from their base. Files are hard links but the negatives, copied."""
+    other = os.path.join(work, "photos-no-times")
+    shutil.rmtree(other, ignore_errors=True)
+    moved = {}
+    for path, group in truth.items():
+        target = os.path.join(other, os.path.relpath(path, folder))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if group.startswith("n"):
+            shutil.copyfile(path, target)
+        else:
+            os.link(path, target)
+        moved[target] = group
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-all=", os.path.join(other, "negatives")], check=True)
+    return other, moved
 
 
 def album_hashes(library):
@@ -197,11 +243,18 @@ def main():
     p.add_argument("--thresholds", default="6,8,10,12")
     p.add_argument("--work", default="/tmp/geoalbum-dupes-bench")
     p.add_argument("--generate-only", action="store_true")
+    p.add_argument("--bursts", action="store_true", help="album dupes --bursts: the hashes alone")
+    p.add_argument("--negatives-without-time", action="store_true",
+                   help="strip the hard negatives' EXIF: their capture time unknown, only pixels tell them apart")
     a = p.parse_args()
     t0 = time.time()
     folder, truth, pairs = generate(a.work, a.bases)
     if a.generate_only:
         return print("generated %d files in %.0f s" % (len(truth), time.time() - t0))
+    if a.negatives_without_time:
+        old = folder
+        folder, truth = without_times(a.work, folder, truth)
+        pairs = [(os.path.join(folder, os.path.relpath(b, old)), os.path.join(folder, os.path.relpath(v, old)), k) for b, v, k in pairs]
     library = os.path.join(a.work, "lib")
     shutil.rmtree(library, ignore_errors=True)
     run = subprocess.run([a.album, "import", folder, "--library", library, "--json"], capture_output=True, text=True)
@@ -212,8 +265,10 @@ def main():
           % (len(truth), a.bases, report["imported"], time.time() - t0))
     hashes, ids = album_hashes(library)
     for threshold in [int(t) for t in a.thresholds.split(",")]:
-        run = subprocess.run([a.album, "dupes", "--library", library, "--json", "--threshold", str(threshold)],
-                             capture_output=True, text=True, check=True)
+        t1 = time.time()
+        run = subprocess.run([a.album, "dupes", "--library", library, "--json", "--threshold", str(threshold)]
+                             + (["--bursts"] if a.bursts else []), capture_output=True, text=True, check=True)
+        took = time.time() - t1
         groups = json.loads(run.stdout)["groups"]
         tp, fp = score(groups, ids, truth)
         by_kind = {}
@@ -230,9 +285,9 @@ def main():
         negatives = sum(1 for f, g in truth.items() if g.startswith("n") and any(
             f in {ids[m["id"]] for m in grp["photos"]} for grp in groups))
         precision = tp / (tp + fp) if tp + fp else 1.0
-        print("threshold %2d: precision %.3f (%d true pairs, %d false), recall %.3f; hard negatives grouped %d of 100; by kind %s"
+        print("threshold %2d: precision %.3f (%d true pairs, %d false), recall %.3f; hard negatives grouped %d of 100; by kind %s; dupes took %.1f s"
               % (threshold, precision, tp, fp, tp / 200, negatives,
-                 ", ".join("%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(by_kind.items()))))
+                 ", ".join("%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(by_kind.items())), took))
     try:
         import imagehash  # noqa: F401
     except ImportError:

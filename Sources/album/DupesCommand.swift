@@ -11,11 +11,13 @@ struct DupesCommand: AsyncParsableCommand {
         abstract: "List photos that are the same picture, with the one to keep; --keep-best removes the others.",
         discussion: """
             Photos are compared by a 64-bit perceptual hash of their thumbnail (made now for photos \
-            that have none). Photos at most --threshold bits apart (default \(Lookalikes.defaultThreshold)) are one \
-            group; the suggested keeper has the most pixels, then a GPS position, then EXIF, then the \
-            most bytes, then was stored first. Bursts a second apart are not the same picture at the \
-            default; a higher --threshold groups them too. --keep-best removes the others as \
-            `album photo rm` does: remembered, a new collection or import never brings them back.
+            that have none). Photos at most --threshold bits apart (default \(Lookalikes.defaultThreshold)) are then \
+            checked again: taken a second or more apart (EXIF), they are two shots of a burst, not \
+            one picture; with a time unknown, their thumbnails are aligned and compared, and a \
+            change where something moved makes them two shots. --bursts skips this check. The \
+            suggested keeper has the most pixels, then a GPS position, then EXIF, then the most \
+            bytes, then was stored first. --keep-best removes the others as `album photo rm` \
+            does: remembered, a new collection or import never brings them back.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -24,14 +26,16 @@ struct DupesCommand: AsyncParsableCommand {
     var threshold: Int = Lookalikes.defaultThreshold
     @Flag(name: .customLong("keep-best"), help: "Remove every photo of a group but its keeper.")
     var keepBest = false
+    @Flag(help: "Group shots of a burst too: photos near in hash, whatever their times and pixels say.")
+    var bursts = false
 
     func validate() throws {
         guard Lookalikes.thresholds.contains(threshold) else { throw ValidationError("--threshold \(threshold) must be 0-32") }
     }
 
     func run() async throws {
-        let (groups, removed) = try await global.withLibrary(keepBest ? .writing : .reading) { [pin, threshold, keepBest] library in
-            let groups = try await library.lookalikeGroups(pinId: pin, threshold: threshold)
+        let (groups, removed) = try await global.withLibrary(keepBest ? .writing : .reading) { [pin, threshold, keepBest, bursts] library in
+            let groups = try await library.lookalikeGroups(pinId: pin, threshold: threshold, bursts: bursts)
             var removed: [Int64] = []
             if keepBest {
                 for group in groups {

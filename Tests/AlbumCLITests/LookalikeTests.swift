@@ -49,7 +49,7 @@ import TestSupport
         // Thirty different pictures: none looks like another.
         #expect((first["lookalikes"] as? [Any])?.isEmpty == true, "\(first["lookalikes"] ?? "")")
         let none = try album(["dupes"], library: library)
-        #expect(none.status == 0 && none.stdout == "no photos are the same picture (threshold 10 bits of 64)\n", "\(none.stdout)\(none.stderr)")
+        #expect(none.status == 0 && none.stdout == "no photos are the same picture (threshold 7 bits of 64)\n", "\(none.stdout)\(none.stderr)")
 
         let second = try #require(try album(["import", alike.path, "--json"], library: library).json() as? [String: Any])
         #expect(second["imported"] as? Int == 3, "\(second)")
@@ -66,7 +66,7 @@ import TestSupport
             #expect(ids.count == 2 && (group["keeper"] as? Int ?? 99) <= 30 && ids[1] > 30, "\(group)")
         }
         let text = try album(["dupes"], library: library)
-        #expect(text.stdout.hasPrefix("3 groups of the same picture, 6 photos (threshold 10 bits of 64)\n"), "\(text.stdout)")
+        #expect(text.stdout.hasPrefix("3 groups of the same picture, 6 photos (threshold 7 bits of 64)\n"), "\(text.stdout)")
 
         let kept = try album(["dupes", "--keep-best", "--json"], library: library)
         let removed = try #require(try kept.json() as? [String: Any])["removed"] as? [Int]
@@ -75,6 +75,39 @@ import TestSupport
         // Removed for good: importing the same files again brings none back.
         let again = try #require(try album(["import", alike.path, "--json"], library: library).json() as? [String: Any])
         #expect(again["imported"] as? Int == 0, "\(again)")
+    }
+
+    /// `data` with every `old` (ASCII, the same length) replaced by `new`.
+    static func replacing(_ old: String, with new: String, in data: Data) -> Data {
+        var bytes = [UInt8](data)
+        let o = Array(old.utf8), n = Array(new.utf8)
+        var i = 0
+        while i + o.count <= bytes.count {
+            if Array(bytes[i..<i + o.count]) == o { bytes.replaceSubrange(i..<i + o.count, with: n); i += o.count } else { i += 1 }
+        }
+        return Data(bytes)
+    }
+
+    /// A burst (decision 0104): the same frame taken two seconds later — here the same pixels
+    /// with the capture time moved by two seconds — is two shots, not one picture twice, unless
+    /// `dupes --bursts` asks for them.
+    @Test(arguments: StoreKind.all)
+    func burstShotsAreNotTheSamePicture(_ store: StoreKind) throws {
+        let library = try store.newLibrary(in: folder)
+        let burst = folder.child("burst-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: burst, withIntermediateDirectories: true)
+        let data = try Data(contentsOf: Fixtures.bundle.appendingPathComponent("photos/paris-01.jpg"))
+        try data.write(to: burst.appendingPathComponent("shot-1.jpg"))
+        let later = Self.replacing("2024:06:14 09:43:19", with: "2024:06:14 09:43:21", in: data)
+        #expect(later != data)
+        try later.write(to: burst.appendingPathComponent("shot-2.jpg"))
+        let run = try #require(try album(["import", burst.path, "--json"], library: library).json() as? [String: Any])
+        #expect(run["imported"] as? Int == 2, "\(run)")
+        #expect((run["lookalikes"] as? [Any])?.isEmpty == true, "\(run["lookalikes"] ?? "")")
+        let none = try album(["dupes"], library: library)
+        #expect(none.stdout.hasPrefix("no photos are the same picture"), "\(none.stdout)\(none.stderr)")
+        let both = try album(["dupes", "--bursts"], library: library)
+        #expect(both.stdout.hasPrefix("1 group of the same picture, 2 photos"), "\(both.stdout)\(both.stderr)")
     }
 
     @Test(arguments: StoreKind.all)

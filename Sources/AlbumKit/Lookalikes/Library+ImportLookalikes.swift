@@ -20,7 +20,8 @@ public struct ImportLookalike: Sendable, Hashable {
 
 extension Library {
     /// Finds the new photos of a scan that look like a photo of the library or an earlier file
-    /// (by path) of the scan; with `skipSimilar` they leave the scan as skipped files, so they
+    /// (by path) of the scan — near in hash and passing the second check (`samePicture`: not a
+    /// burst); with `skipSimilar` they leave the scan as skipped files, so they
     /// are never stored (their thumbnail and copy, written by the scan, go when nothing uses them).
     func findLookalikes(in scan: inout ScanResults, options: ImportOptions) async throws(AlbumError) -> [ImportLookalike] {
         let threshold = options.similarThreshold
@@ -28,23 +29,39 @@ extension Library {
             .sorted { scan.photos[$0].originalPath < scan.photos[$1].originalPath }
         guard !fresh.isEmpty else { return [] }
         let library = try await store.perceptualHashes(pinId: nil)
-        var earlier: [(file: String, hash: PerceptualHash)] = []
+        var earlier: [(file: String, hash: PerceptualHash, facts: LookalikeFacts)] = []
         var found: [ImportLookalike] = []
         var dropped = Set<Int>()
         for index in fresh {
             let photo = scan.photos[index]
             guard let hash = photo.stored.perceptualHash else { continue }
-            var best: (photo: Int64?, file: String?, distance: Int)?
+            let facts = LookalikeFacts(
+                takenAt: photo.stored.takenAt, thumbnail: photo.stored.thumbnail.map { url(forStoredPath: $0) },
+                original: url(forStoredPath: photo.stored.file))
+            var near: [(photo: Int64?, file: String?, distance: Int, facts: LookalikeFacts?)] = []
             for other in library {
                 let d = hash.distance(to: other.hash)
-                if d <= threshold, d < best?.distance ?? Int.max { best = (other.photoId, nil, d) }
+                if d <= threshold { near.append((other.photoId, nil, d, nil)) }
             }
             for other in earlier {
                 let d = hash.distance(to: other.hash)
-                if d <= threshold, d < best?.distance ?? Int.max { best = (nil, other.file, d) }
+                if d <= threshold { near.append((nil, other.file, d, other.facts)) }
+            }
+            var best: (photo: Int64?, file: String?, distance: Int)?
+            for candidate in near.sorted(by: { $0.distance < $1.distance }) {
+                let otherFacts: LookalikeFacts
+                if let known = candidate.facts {
+                    otherFacts = known
+                } else if let id = candidate.photo {
+                    otherFacts = lookalikeFacts(try await store.requirePhoto(id: id))
+                } else { continue }
+                if samePicture(facts, otherFacts) {
+                    best = (candidate.photo, candidate.file, candidate.distance)
+                    break
+                }
             }
             guard let best else {
-                earlier.append((photo.originalPath, hash))
+                earlier.append((photo.originalPath, hash, facts))
                 continue
             }
             found.append(ImportLookalike(
@@ -52,7 +69,7 @@ extension Library {
             if options.skipSimilar {
                 dropped.insert(index)
             } else {
-                earlier.append((photo.originalPath, hash))
+                earlier.append((photo.originalPath, hash, facts))
             }
         }
         if !dropped.isEmpty {

@@ -1,10 +1,12 @@
 import AlbumImaging
 import AlbumModel
+import AlbumPlaces
 import AlbumSeam
 import Foundation
 
-/// The same picture more than once (issue 29 part 3, decision 0100): photos whose perceptual
-/// hashes are at most `threshold` bits apart, grouped, each group with the photo to keep.
+/// The same picture more than once (issue 29 part 3, decisions 0100, 0104): photos whose
+/// perceptual hashes are at most `threshold` bits apart and that pass the second check
+/// (`Library.samePicture`), grouped, each group with the photo to keep.
 public struct LookalikeGroup: Sendable {
     /// The suggested keeper: the most pixels, then a position, then EXIF, then the most bytes,
     /// then the earliest stored.
@@ -22,27 +24,25 @@ public struct Lookalike: Sendable, Hashable {
 }
 
 public enum Lookalikes {
-    /// Bits of 64 that may differ for two photos to be the same picture. Chosen on the generated
-    /// set of bench/dupes.py (docs/performance.md): re-encodes, resizes, HEIC and crops of 5 % fall
-    /// within it; a burst a second apart does not.
-    public static let defaultThreshold = 10
+    /// Bits of 64 that may differ for two photos to be candidates of one picture (the second
+    /// check then decides). Chosen on the generated set of bench/dupes.py (docs/performance.md,
+    /// decision 0104): re-encodes, resizes, HEIC and all but the widest 5 % crops fall within
+    /// it, and it is the widest threshold the index serves at one bit a 16-bit chunk.
+    public static let defaultThreshold = 7
     public static let thresholds = 0...32
 
-    /// Pairs (i, j), i < j, of `hashes` at most `threshold` bits apart, with their distance.
-    /// Every pair is compared (64-bit XOR and popcount): a million comparisons take about a
-    /// millisecond.
+    /// Pairs (i, j), i < j, of `hashes` at most `threshold` bits apart, with their distance,
+    /// found through a multi-index of 16-bit chunks (`HammingPairs`, decision 0104).
     public static func pairs(_ hashes: [UInt64], threshold: Int) -> [(Int, Int, Int)] {
-        var out: [(Int, Int, Int)] = []
-        hashes.withUnsafeBufferPointer { h in
-            for i in 0..<h.count {
-                let a = h[i]
-                for j in (i + 1)..<max(i + 1, h.count) {
-                    let d = (a ^ h[j]).nonzeroBitCount
-                    if d <= threshold { out.append((i, j, d)) }
-                }
-            }
-        }
-        return out
+        HammingPairs.find(hashes, threshold: threshold)
+    }
+
+    /// Whether two capture times (`takenAt`, the camera's local time) are a second or more
+    /// apart; nil when either is unknown or unreadable.
+    public static func apartInTime(_ a: String?, _ b: String?) -> Bool? {
+        guard let a, let b, let one = ZoneOffsets.epochSeconds(local: ZoneOffsets.split(a).local),
+              let other = ZoneOffsets.epochSeconds(local: ZoneOffsets.split(b).local) else { return nil }
+        return one != other
     }
 
     /// Whether `a` is the better photo to keep than `b`.
@@ -64,6 +64,20 @@ public enum Lookalikes {
         if photo.camera != nil || photo.takenAt != nil { parts.append("EXIF") }
         if let bytes = photo.bytes { parts.append(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)) }
         return parts.joined(separator: ", ")
+    }
+}
+
+/// What the second check needs of a photo (decision 0104): its capture time and its pixels.
+public struct LookalikeFacts: Sendable {
+    public var takenAt: String?
+    /// The thumbnail file, when one was made; else the original is decoded.
+    public var thumbnail: URL?
+    public var original: URL?
+
+    public init(takenAt: String?, thumbnail: URL?, original: URL?) {
+        self.takenAt = takenAt
+        self.thumbnail = thumbnail
+        self.original = original
     }
 }
 
@@ -113,16 +127,56 @@ extension Library {
         return hash
     }
 
+    /// The second check of two photos whose hashes are near (decision 0104). Capture times a
+    /// second or more apart: two shots (a burst), not the same picture. The same second: the
+    /// same picture. A time unknown: their thumbnails are aligned and compared
+    /// (`PictureDifference`); when either cannot be read, the hashes decide.
+    public func samePicture(_ a: LookalikeFacts, _ b: LookalikeFacts) -> Bool {
+        if let apart = Lookalikes.apartInTime(a.takenAt, b.takenAt) { return !apart }
+        guard let one = comparisonImage(a), let other = comparisonImage(b) else { return true }
+        return PictureDifference.of(one, other) <= PictureDifference.limit
+    }
+
+    /// The upright pixels the second check compares: the thumbnail's, else the original's
+    /// reduced as a thumbnail.
+    func comparisonImage(_ facts: LookalikeFacts) -> PixelImage? {
+        if let thumbnail = facts.thumbnail, let data = try? Data(contentsOf: thumbnail), let image = try? JPEGCodec.decode(data) {
+            return image
+        }
+        guard let original = facts.original, let made = try? Thumbnailer().thumbnail(fileAt: original) else { return nil }
+        return try? JPEGCodec.decode(made.data)
+    }
+
+    /// A stored photo's facts for the second check.
+    public func lookalikeFacts(_ photo: Photo) -> LookalikeFacts {
+        LookalikeFacts(takenAt: photo.takenAt, thumbnail: photo.thumbnail.map { url(forStoredPath: $0) },
+                       original: photo.file.map { url(forStoredPath: $0) })
+    }
+
     /// The groups of photos that are the same picture — one pin's, or the library's — after
     /// making the hashes it lacks. Groups are linked pairs (a photo near another of the group),
-    /// ordered by their keeper's id.
+    /// ordered by their keeper's id. Pairs near in hash pass the second check (`samePicture`)
+    /// unless `bursts` is set: then the hashes alone decide, and a burst is one group.
     /// - Throws: `AlbumError.notFound` for an unknown pin.
-    public func lookalikeGroups(pinId: Int64?, threshold: Int = Lookalikes.defaultThreshold) async throws(AlbumError) -> [LookalikeGroup] {
+    public func lookalikeGroups(
+        pinId: Int64?, threshold: Int = Lookalikes.defaultThreshold, bursts: Bool = false, pool: BlockingPool = .shared
+    ) async throws(AlbumError) -> [LookalikeGroup] {
         if let pinId { _ = try await store.requirePin(id: pinId) }
         _ = try await makeMissingPerceptualHashes()
         let hashes = try await store.perceptualHashes(pinId: pinId)
-        let pairs = Lookalikes.pairs(hashes.map(\.hash.value), threshold: threshold)
+        var pairs = Lookalikes.pairs(hashes.map(\.hash.value), threshold: threshold)
         guard !pairs.isEmpty else { return [] }
+        var photoAt: [Int: Photo] = [:]
+        for k in Set(pairs.flatMap { [$0.0, $0.1] }).sorted() { photoAt[k] = try await store.requirePhoto(id: hashes[k].photoId) }
+        if !bursts {
+            let facts = photoAt.mapValues { lookalikeFacts($0) }
+            let kept = await pool.map(pairs.indices.map { $0 }) { [facts, pairs] index -> Bool in
+                let (i, j, _) = pairs[index]
+                return self.samePicture(facts[i]!, facts[j]!)
+            }
+            pairs = zip(pairs, kept).filter(\.1).map(\.0)
+            guard !pairs.isEmpty else { return [] }
+        }
         // Union-find over the pairs.
         var parent = Array(0..<hashes.count)
         func root(_ i: Int) -> Int {
@@ -138,7 +192,7 @@ extension Library {
         var groups: [LookalikeGroup] = []
         for (_, list) in members {
             var photos: [Photo] = []
-            for k in Set(list).sorted() { photos.append(try await store.requirePhoto(id: hashes[k].photoId)) }
+            for k in Set(list).sorted() { if let photo = photoAt[k] { photos.append(photo) } }
             guard let keeper = photos.min(by: { Lookalikes.better($0, than: $1) }), let keeperHash = hashById[keeper.id] else { continue }
             var others: [(photo: Photo, distance: Int)] = []
             for photo in photos where photo.id != keeper.id {
@@ -153,22 +207,28 @@ extension Library {
     /// The highest photo id so far: what a fetch compares against afterwards.
     public func lastPhotoId() async throws(AlbumError) -> Int64 { try await store.lastPhotoId() }
 
-    /// For each downloaded photo with an id above `after` (photos a fetch just stored; one pin's
-    /// when `pinId` is given), the closest other photo of the library stored before it — or after
-    /// it, when that one is not new — within `threshold`. Photos with no such look-alike are not
-    /// in the answer. Ordered by photo id.
+    /// For each downloaded photo with an id above `after` (photos a fetch just stored), the
+    /// closest other photo of the library stored before it — or after it, when that one is not
+    /// new — within `threshold` that passes the second check (`samePicture`). Photos with no
+    /// such look-alike are not in the answer. Ordered by photo id.
     public func lookalikes(storedAfter after: Int64, threshold: Int = Lookalikes.defaultThreshold) async throws(AlbumError) -> [Lookalike] {
         let hashes = try await store.perceptualHashes(pinId: nil)
         guard let first = hashes.firstIndex(where: { $0.photoId > after }) else { return [] }
         var found: [Lookalike] = []
         for index in first..<hashes.count {
             let new = hashes[index]
-            var best: (id: Int64, distance: Int)?
+            var near: [(id: Int64, distance: Int)] = []
             for (k, other) in hashes.enumerated() where k != index && (k < index || other.photoId <= after) {
                 let d = new.hash.distance(to: other.hash)
-                if d <= threshold, d < best?.distance ?? Int.max { best = (other.photoId, d) }
+                if d <= threshold { near.append((other.photoId, d)) }
             }
-            if let best { found.append(Lookalike(photoId: new.photoId, like: best.id, distance: best.distance)) }
+            guard !near.isEmpty else { continue }
+            let facts = lookalikeFacts(try await store.requirePhoto(id: new.photoId))
+            for candidate in near.sorted(by: { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }) {
+                guard samePicture(facts, lookalikeFacts(try await store.requirePhoto(id: candidate.id))) else { continue }
+                found.append(Lookalike(photoId: new.photoId, like: candidate.id, distance: candidate.distance))
+                break
+            }
         }
         return found
     }
