@@ -4,7 +4,8 @@
 # run into a new library; the figure is the least CPU time (user + system, /usr/bin/time) of
 # RUNS per build, divided by the photos. curl's CPU for the same URLs (one run of
 # `curl --parallel`) is printed for scale. Prints the load average before and after. With
-# LAZY=1 (issue 28 item 2) AFTER also runs with `--thumbnails lazy`, interleaved with the others.
+# LAZY=1 (issue 28 item 2) BEFORE and AFTER also run with `--thumbnails lazy`, interleaved with the
+# others (a BEFORE without the option fails: build it from c105e35 or later).
 # Usage: [LAZY=1] bench/photo-cpu.sh BEFORE_ALBUM AFTER_ALBUM [PHOTOS=300] [N=4] [RUNS=5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,22 +48,26 @@ PY
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 rm -rf "$work/curl-out"; mkdir -p "$work/curl-out"
 curl_cpu=$( { /usr/bin/time -f "%U %S" curl -s --parallel --parallel-max "$n" -K "$work/curl.cfg" ; } 2>&1 | tail -1 | awk '{print $1 + $2}')
-b=999; a=999; l=999
+b=999; a=999; l=999; bl=999
 for _ in $(seq "$runs"); do
   b=$(python3 -c "print(min($b, $(cpu_of "$before")))")
   a=$(python3 -c "print(min($a, $(cpu_of "$after")))")
-  if [ "${LAZY:-0}" = 1 ]; then l=$(python3 -c "print(min($l, $(cpu_of "$after" --thumbnails lazy)))"); fi
+  if [ "${LAZY:-0}" = 1 ]; then
+    bl=$(python3 -c "print(min($bl, $(cpu_of "$before" --thumbnails lazy)))")
+    l=$(python3 -c "print(min($l, $(cpu_of "$after" --thumbnails lazy)))")
+  fi
 done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 - "$photos" "$b" "$a" "$curl_cpu" "$n" "$runs" "$l" <<'PY'
+python3 - "$photos" "$b" "$a" "$curl_cpu" "$n" "$runs" "$l" "$bl" <<'PY'
 import sys
 photos, b, a, c, n, runs = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6]
-l = float(sys.argv[7])
+l, bl = float(sys.argv[7]), float(sys.argv[8])
 print(f"{photos} photos, concurrency {n}, least CPU of {runs} interleaved runs each")
 print(f"| build | CPU per photo | after / before |")
 print(f"|:---|---:|---:|")
 print(f"| before | {b / photos * 1000:.2f} ms | |")
 print(f"| after | {a / photos * 1000:.2f} ms | {a / b:.2f}× |")
-if l < 999: print(f"| after, --thumbnails lazy | {l / photos * 1000:.2f} ms | {l / b:.2f}× |")
+if bl < 999: print(f"| before, --thumbnails lazy | {bl / photos * 1000:.2f} ms | |")
+if l < 999: print(f"| after, --thumbnails lazy | {l / photos * 1000:.2f} ms | {l / bl:.2f}× (of before, lazy) |")
 print(f"| curl (one run, for scale) | {c / photos * 1000:.2f} ms | |")
 PY

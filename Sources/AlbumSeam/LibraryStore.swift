@@ -21,7 +21,7 @@ import Foundation
 public protocol LibraryStore:
     PinStore, CollectionStore, DownloadStore, ImportStore, VerifyStore, PlaceNamingStore,
     MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, SyncStore,
-    VoiceStore, ThumbnailStore, DatasetStore, LookalikeStore
+    VoiceStore, ThumbnailStore, TripStore, DatasetStore, LookalikeStore
 {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }

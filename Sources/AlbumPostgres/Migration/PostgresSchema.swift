@@ -571,6 +571,30 @@ public enum PostgresSchema {
             ALTER TABLE photos ADD COLUMN source_taken_at text;
             ALTER TABLE photos ADD COLUMN copyright text;
             """),
+        Migration(name: "accounts-reminderSync", sql: """
+            -- Reminders sync (decision 0110), as SQLite's accounts-reminderSync: a sync client's own
+            -- id of a reminder, the library that delivers it (NULL: this one), a change of it logged.
+            ALTER TABLE reminders ADD COLUMN client_id text;
+            ALTER TABLE reminders ADD COLUMN delivered_by text;
+            CREATE UNIQUE INDEX reminders_by_client ON reminders (client_id) WHERE client_id IS NOT NULL;
+            DROP TRIGGER changes_reminders ON reminders;
+            CREATE TRIGGER changes_reminders AFTER INSERT OR UPDATE OF pin_id, text, kind, rule, zone, scheduled_at, snoozed_until, done, delivered_by
+                OR DELETE ON reminders FOR EACH ROW EXECUTE FUNCTION album_log_change('reminder', 'id', '');
+            -- Reminders were not sent nor applied before: one put each, so every client takes them now.
+            INSERT INTO changes (entity, entity_id, op, at) SELECT 'reminder', id, 'put', extract(epoch FROM now())::bigint FROM reminders ORDER BY id;
+            """),
+        Migration(name: "entries-homes", sql: """
+            -- Homes the user set (issue 29, decision 0095-entries), as SQLite's entries-homes.
+            CREATE TABLE homes (
+                id bigserial PRIMARY KEY,
+                latitude double precision NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude double precision NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                place_name text,
+                since text COLLATE "C" CHECK (since ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+                created_at text NOT NULL
+            );
+            CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
+            """),
         Migration(name: "research-perceptualHash", sql: """
             -- The picture's 64-bit perceptual hash (issue 29, decision 0100), as SQLite's research-perceptualHash.
             ALTER TABLE photos ADD COLUMN phash bigint;

@@ -693,6 +693,34 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN source_taken_at TEXT;
             ALTER TABLE photos ADD COLUMN copyright TEXT;
             """),
+        // Reminders sync (decision 0110): a reminder pushed by a sync client carries the client's
+        // own id (sent again, the first one is answered); delivered_by names the library that
+        // delivers it (NULL: this one; `album due` takes only those), and its change is a change.
+        Migration(name: "accounts-reminderSync", sql: """
+            ALTER TABLE reminders ADD COLUMN client_id TEXT;
+            ALTER TABLE reminders ADD COLUMN delivered_by TEXT;
+            CREATE UNIQUE INDEX reminders_by_client ON reminders (client_id) WHERE client_id IS NOT NULL;
+            DROP TRIGGER changes_reminders_update;
+            CREATE TRIGGER changes_reminders_update AFTER UPDATE OF pin_id, text, kind, rule, zone, scheduled_at, snoozed_until, done, delivered_by
+            ON reminders BEGIN
+                INSERT INTO changes (entity, entity_id, op, at) VALUES ('reminder', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
+            END;
+            -- Reminders were not sent nor applied before: one put each, so every client takes them now.
+            INSERT INTO changes (entity, entity_id, op, at) SELECT 'reminder', id, 'put', CAST(strftime('%s', 'now') AS INTEGER) FROM reminders ORDER BY id;
+            """),
+        Migration(name: "entries-homes", sql: """
+            -- Homes the user set (issue 29, decision 0095-entries): trips are days away from the
+            -- home of their date (the latest since on or before it; since NULL: from the start).
+            CREATE TABLE homes (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                place_name TEXT,
+                since TEXT CHECK (since GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                created_at TEXT NOT NULL
+            );
+            CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
+            """),
         Migration(name: "research-perceptualHash", sql: """
             -- The picture's 64-bit perceptual hash (issue 29, decision 0100), from the thumbnail's
             -- pixels: `album dupes`, and import/fetch's "looks like photo N". NULL until made
