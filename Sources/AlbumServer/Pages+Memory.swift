@@ -17,7 +17,8 @@ extension Pages {
     /// still works without scripts). An entry is a full-width row of its group's grid, among the
     /// photos in timeline order, so that a group split across two pages merges as one grid.
     /// - Parameter kind: the `kind` parameter as given (nil: photos and every entry kind).
-    static func timeline(_ page: TimelinePage, filter: PhotoFilter, kind: String? = nil, pageSize: Int) -> String {
+    /// - Parameter onThisDay: the "on this day" section (`Pages.onThisDay`), above the groups.
+    static func timeline(_ page: TimelinePage, filter: PhotoFilter, kind: String? = nil, pageSize: Int, onThisDay: String = "") -> String {
         let tag = filter.tag
         let tagParameter = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
         var range = ""
@@ -59,7 +60,7 @@ extension Pages {
         }
         out += "</form>\n"
         if page.total == 0 { out += "<p class=\"no-images\">\(listsPhotos ? "No Images" : "No entries")</p>\n" }
-        out += "<div id=\"timeline-groups\">\n"
+        out += onThisDay + "<div id=\"timeline-groups\">\n"
         let mixed = kind != "photo"
         for group in page.groups {
             let counted = mixed ? count(group.count, "item") : count(group.count, "photo")
@@ -77,7 +78,8 @@ extension Pages {
         if page.page > 1 { out += "<a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page - 1)&amp;asOf=\(page.asOf)\" rel=\"prev\">newer</a> " }
         out += "<span class=\"meta\">page \(page.page) of \(max(page.pages, 1))</span>"
         if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\" rel=\"next\" id=\"older\">older</a>" }
-        return out + "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n</body>\n</html>\n"
+        out += "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n"
+        return out + "<script src=\"\(StaticAssets.shared.url("cardtags.js"))\"></script>\n</body>\n</html>\n"
     }
 
     /// A timeline group's heading as people read it: `Friday 14 June 2024`, `Week 24, 2024 · 10 Jun – 16 Jun`,
