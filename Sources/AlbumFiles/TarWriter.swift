@@ -21,11 +21,20 @@ public final class TarWriter {
     public let path: String
     let partPath: String
     private var fd: Int32
-    private var buffer: [UInt8] = []
-    private let bufferLimit = 1 << 20
+    /// The write buffer: members are read straight into it and it is written out when full.
+    private let storage: UnsafeMutableRawBufferPointer
+    private var count = 0
+    private static let bufferLimit = 1 << 20
     private var hasher = SHA256()
     /// Bytes of the archive so far.
     public private(set) var bytes: Int64 = 0
+
+    /// A member file's size and modification time as it was read (`fstat` of the open file).
+    public struct Source: Sendable, Hashable {
+        public var size: Int64
+        public var modifiedSeconds: Int
+        public var modifiedNanoseconds: Int
+    }
 
     /// - Throws: `AlbumError.io` naming the file when it cannot be created (an existing `.part`
     ///   of an earlier, killed run is replaced: it was never a finished archive).
@@ -34,10 +43,11 @@ public final class TarWriter {
         partPath = path + AtomicFile.temporarySuffix
         fd = RawPath.withCString(partPath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw AtomicFile.failure("cannot create", partPath, errno) }
-        buffer.reserveCapacity(bufferLimit + Self.block)
+        storage = .allocate(byteCount: Self.bufferLimit, alignment: 16)
     }
 
     deinit {
+        storage.deallocate()
         if fd >= 0 {
             close(fd)
             _ = RawPath.withCString(partPath) { unlink($0) }
@@ -51,9 +61,12 @@ public final class TarWriter {
         try pad(data.count)
     }
 
-    /// Appends a member copied from the file at `source`, streamed.
+    /// Appends a member copied from the file at `source`, streamed: read straight into the
+    /// write buffer, a piece at a time.
+    /// - Returns: the file's size and modification time as it was read.
     /// - Throws: `AlbumError.io` naming `source` when it cannot be read or changes size meanwhile.
-    public func appendFile(name: String, from source: String) throws(AlbumError) {
+    @discardableResult
+    public func appendFile(name: String, from source: String) throws(AlbumError) -> Source {
         let input = RawPath.withCString(source) { open($0, O_RDONLY | O_CLOEXEC) }
         guard input >= 0 else { throw AtomicFile.failure("cannot read", source, errno) }
         defer { close(input) }
@@ -62,24 +75,26 @@ public final class TarWriter {
         let size = Int(info.st_size)
         try header(name: name, size: size)
         var left = size
-        var chunk = [UInt8](repeating: 0, count: min(max(size, 1), 1 << 20))
         while left > 0 {
-            let want = min(left, chunk.count)
-            let got = chunk.withUnsafeMutableBytes { raw in Errno.retryingInterrupts { read(input, raw.baseAddress, want) } }
+            if count == storage.count { try flush() }
+            let want = min(left, storage.count - count)
+            let base = storage.baseAddress! + count
+            let got = Errno.retryingInterrupts { read(input, base, want) }
             guard got > 0 else {
                 throw got < 0 ? AtomicFile.failure("cannot read", source, errno)
                     : .io(AlbumError.Detail("shrank while it was being exported", subject: .file(source)))
             }
-            try put(chunk[0..<got])
+            count += got
             left -= got
         }
         try pad(size)
+        return Source(size: Int64(size), modifiedSeconds: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec)
     }
 
     /// Ends the archive (two zero blocks), writes it out, fsyncs and renames it into place.
     /// - Returns: the archive's SHA-256, lowercase hex.
     public func finish() throws(AlbumError) -> String {
-        try put([UInt8](repeating: 0, count: Self.block * 2))
+        try zeros(Self.block * 2)
         try flush()
         guard fsync(fd) == 0 else { throw AtomicFile.failure("cannot write", partPath, errno) }
         close(fd)
@@ -88,57 +103,84 @@ public final class TarWriter {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
+    /// A ustar header block, written in place in the buffer.
     private func header(name: String, size: Int) throws(AlbumError) {
-        let nameBytes = Array(name.utf8)
-        guard !nameBytes.isEmpty, nameBytes.count < 100 else {
+        var name = name
+        let nameCount = name.utf8.count
+        guard nameCount > 0, nameCount < 100 else {
             throw .invalidInput("tar member name '\(name)' is not 1-99 bytes")
         }
         guard size < 0o77777777777 else { throw .invalidInput("\(name) is too large for a tar member (8 GiB)") }
-        var h = [UInt8](repeating: 0, count: Self.block)
-        func field(_ offset: Int, _ bytes: [UInt8]) { for (i, b) in bytes.enumerated() { h[offset + i] = b } }
-        func octal(_ value: Int, digits: Int) -> [UInt8] {
-            let text = String(value, radix: 8)
-            return Array((String(repeating: "0", count: max(0, digits - text.count)) + text).utf8)
+        if storage.count - count < Self.block { try flush() }
+        let h = UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + Self.block)])
+        h.initializeMemory(as: UInt8.self, repeating: 0)
+        name.withUTF8 { h.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: nameCount) }
+        func octal(_ offset: Int, _ value: Int, digits: Int) {
+            var v = value
+            for i in stride(from: digits - 1, through: 0, by: -1) {
+                h[offset + i] = UInt8(ascii: "0") + UInt8(v & 7)
+                v >>= 3
+            }
         }
-        field(0, nameBytes)
-        field(100, octal(0o644, digits: 7))
-        field(108, octal(0, digits: 7))
-        field(116, octal(0, digits: 7))
-        field(124, octal(size, digits: 11))
-        field(136, octal(Self.fixedMTime, digits: 11))
-        field(148, Array("        ".utf8))
+        octal(100, 0o644, digits: 7)
+        octal(108, 0, digits: 7)
+        octal(116, 0, digits: 7)
+        octal(124, size, digits: 11)
+        octal(136, Self.fixedMTime, digits: 11)
+        for i in 148..<156 { h[i] = UInt8(ascii: " ") }
         h[156] = UInt8(ascii: "0")
-        field(257, Array("ustar".utf8))
-        field(263, Array("00".utf8))
-        field(329, octal(0, digits: 7))
-        field(337, octal(0, digits: 7))
-        let sum = h.reduce(0) { $0 + Int($1) }
-        field(148, octal(sum, digits: 6) + [0, UInt8(ascii: " ")])
-        try put(h)
+        for (i, b) in "ustar".utf8.enumerated() { h[257 + i] = b }
+        h[263] = UInt8(ascii: "0")
+        h[264] = UInt8(ascii: "0")
+        octal(329, 0, digits: 7)
+        octal(337, 0, digits: 7)
+        var sum = 0
+        for b in h { sum += Int(b) }
+        octal(148, sum, digits: 6)
+        h[154] = 0
+        h[155] = UInt8(ascii: " ")
+        count += Self.block
     }
 
     private func pad(_ size: Int) throws(AlbumError) {
         let rest = size % Self.block
-        if rest != 0 { try put([UInt8](repeating: 0, count: Self.block - rest)) }
+        if rest != 0 { try zeros(Self.block - rest) }
     }
 
-    private func put<C: Collection>(_ bytes: C) throws(AlbumError) where C.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= bufferLimit { try flush() }
+    private func zeros(_ n: Int) throws(AlbumError) {
+        var left = n
+        while left > 0 {
+            if count == storage.count { try flush() }
+            let piece = min(left, storage.count - count)
+            UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + piece)]).initializeMemory(as: UInt8.self, repeating: 0)
+            count += piece
+            left -= piece
+        }
+    }
+
+    private func put(_ bytes: [UInt8]) throws(AlbumError) {
+        var done = 0
+        while done < bytes.count {
+            if count == storage.count { try flush() }
+            let piece = min(bytes.count - done, storage.count - count)
+            let target = storage.baseAddress! + count
+            bytes.withUnsafeBytes { target.copyMemory(from: $0.baseAddress! + done, byteCount: piece) }
+            count += piece
+            done += piece
+        }
     }
 
     private func flush() throws(AlbumError) {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        guard count > 0 else { return }
+        let filled = UnsafeRawBufferPointer(rebasing: storage[0..<count])
+        hasher.update(bufferPointer: filled)
         var done = 0
-        while done < buffer.count {
-            let wrote = buffer.withUnsafeBytes { raw in
-                Errno.retryingInterrupts { write(fd, raw.baseAddress! + done, raw.count - done) }
-            }
+        while done < count {
+            let wrote = Errno.retryingInterrupts { write(fd, filled.baseAddress! + done, count - done) }
             guard wrote > 0 else { throw AtomicFile.failure("cannot write", partPath, wrote < 0 ? errno : EIO) }
             done += wrote
         }
-        bytes += Int64(buffer.count)
-        buffer.removeAll(keepingCapacity: true)
+        bytes += Int64(count)
+        count = 0
     }
 }

@@ -34,6 +34,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var license: String?
     /// Owner, licence id and URL, page, upload date (issue 30).
     public var provenance = Provenance()
+    /// The picture's perceptual hash (issue 29); nil until made.
+    public var perceptualHash: PerceptualHash?
 
     /// The `pinId` of a photo without a pin. Pin ids start at 1.
     public static let unplacedPinId: Int64 = 0

@@ -13,14 +13,15 @@ import Foundation
 /// features (`MemoryStore`: tags, timeline, find, summaries and the card, photo placing), plans,
 /// reminders and due deliveries (`PlanStore`), the library's version (`VersionedStore`, `album
 /// serve`'s answer cache), users and shares (`AccountStore`), entries (`EntryStore`), sync
-/// (`SyncStore`) and the voice diary's moods and transcripts (`VoiceStore`).
+/// (`SyncStore`), the voice diary's moods and transcripts (`VoiceStore`) and what credits and
+/// datasets read (`DatasetStore`), perceptual hashes (`LookalikeStore`).
 ///
 /// Errors are `AlbumError`: `.notFound` naming the id for an unknown pin or photo, `.database`
 /// when the store fails.
 public protocol LibraryStore:
     PinStore, CollectionStore, DownloadStore, ImportStore, VerifyStore, PlaceNamingStore,
     MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, SyncStore,
-    VoiceStore, ThumbnailStore, TripStore
+    VoiceStore, ThumbnailStore, TripStore, DatasetStore, LookalikeStore
 {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }

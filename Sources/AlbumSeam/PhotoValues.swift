@@ -15,6 +15,8 @@ public struct StoredFile: Sendable, Hashable {
     public var camera: Camera?
     /// Stored without its thumbnail (`--thumbnails lazy`): made on first use or by `album thumbs`.
     public var thumbnailPending = false
+    /// The picture's perceptual hash, made with the thumbnail (issue 29); nil when none was made.
+    public var perceptualHash: PerceptualHash?
 
     public init(
         file: String, thumbnail: String?, contentHash: String, bytes: Int64, width: Int?, height: Int?,

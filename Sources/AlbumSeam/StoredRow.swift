@@ -68,6 +68,7 @@ public enum RowDecoder {
             ownerId: row.string("owner_id"), ownerName: row.string("owner_name"), licenseId: row.string("license_id"),
             licenseURL: row.string("license_url"), pageURL: row.string("page_url"), uploadedAt: row.string("uploaded_at"),
             sourceTakenAt: row.string("source_taken_at"), copyright: row.string("copyright"))
+        photo.perceptualHash = row.int64("phash").map(PerceptualHash.init(stored:))
         return photo
     }
 

@@ -66,7 +66,8 @@ enum OpenAPIDocument {
                 "pageUrl": { "type": "string", "nullable": true, "description": "the photo's page at the source" },
                 "uploadedAt": { "type": "string", "nullable": true, "description": "when the source received it, ISO 8601 UTC" },
                 "sourceTakenAt": { "type": "string", "nullable": true, "description": "the capture time the source gave" },
-                "copyright": { "type": "string", "nullable": true, "description": "an import's EXIF Copyright" } } },
+                "copyright": { "type": "string", "nullable": true, "description": "an import's EXIF Copyright" },
+                "perceptualHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{16}$", "description": "the picture's 64-bit perceptual hash (DCT pHash, as imagehash.phash prints it); null until made" } } },
               "Reminder": { "type": "object", "required": ["id", "message", "kind", "rule", "zone", "nextAt", "state"], "description": "as `album remind list --json`; instants are ISO 8601 with the reminder zone's offset", "properties": {
                 "id": { "type": "integer", "format": "int64" }, "pinId": { "type": "integer", "format": "int64", "nullable": true },
                 "pinTitle": { "type": "string", "nullable": true }, "text": { "type": "string", "nullable": true }, "message": { "type": "string" },

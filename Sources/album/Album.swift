@@ -18,6 +18,7 @@ struct Album: AsyncParsableCommand {
             PhotoCommand.self, StatusCommand.self, ResumeCommand.self, VerifyCommand.self, SearchCommand.self, ExifCommand.self,
             ThumbCommand.self, ThumbsCommand.self, ImportCommand.self,
             ExportCommand.self, ExportCreditsCommand.self, ExportDatasetCommand.self,
+            DupesCommand.self,
             ServeCommand.self,
             PlanCommand.self, PlansCommand.self, RemindCommand.self, DueCommand.self,
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,

@@ -7,7 +7,7 @@ import Foundation
 struct ExportCreditsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-credits", abstract: "The credits (title, author, source, licence) of every downloaded photo.",
-        discussion: "csv (default), json, or html: a page to publish beside the photos.", shouldDisplay: false)
+        discussion: "csv (default), json, or html: a page to publish beside the photos. Without --pin, photos without a position (the unplaced tray) are credited too.", shouldDisplay: false)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: Vocabulary.onlyPin) var pin: Int64?
@@ -24,14 +24,14 @@ struct ExportCreditsCommand: AsyncParsableCommand {
         let format = CreditsExport.Format(rawValue: format) ?? .csv
         let output = out.map { overwrite.output($0, library: global) }
         try output?.check()
-        let content = try await global.withLibrary(.reading) { try await $0.exportContent(try ExportSelection(pinId: pin)) }
-        let data = try CreditsExport.render(content, as: format)
+        let photos = try await global.withLibrary(.reading) { [pin] in try await $0.researchPhotos(pinId: pin) }
+        let data = try CreditsExport.render(photos, as: format)
         guard let output else { return Output.toStdout(data) }
         try output.write(data)
-        let photos = content.pins.reduce(0) { $0 + $1.photos.count }
         if global.json {
-            return try Output.json(ExportJSON(format: format.rawValue, file: output.url.path, pins: content.pins.count, photos: photos, entries: 0))
+            let pins = Set(photos.compactMap { $0.pin?.id }).count
+            return try Output.json(ExportJSON(format: format.rawValue, file: output.url.path, pins: pins, photos: photos.count, entries: 0))
         }
-        Output.line("wrote the credits of \(Output.count(photos, "photo")) to \(output.url.path)")
+        Output.line("wrote the credits of \(Output.count(photos.count, "photo")) to \(output.url.path)")
     }
 }

@@ -8,8 +8,8 @@ struct ExportDatasetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-dataset", abstract: "The downloaded photos as a dataset: WebDataset tar shards (or folders), with a manifest.",
         discussion: """
-            Each sample is the image and a JSON of its id, position, local and UTC time, place, time zone, title, owner,
-            licence and URL. manifest.json and SHA256SUMS give the SHA-256 of every file. Photos under All Rights
+            Each sample is the image and a JSON of its id, position, local and UTC time, place, time zone, tags, title,
+            owner, licence and URL; without --pin, photos without a position (the unplaced tray) are samples too. manifest.json and SHA256SUMS give the SHA-256 of every file. Photos under All Rights
             Reserved (or no known licence) are left out unless --include-all-rights-reserved. Run it again after an
             interruption: finished shards are kept.
             """,
@@ -51,8 +51,8 @@ struct ExportDatasetCommand: AsyncParsableCommand {
         let options = try options()
         let output = overwrite.output(out, library: global)
         try output.check(folder: true)
-        let content = try await global.withLibrary(.reading) { try await $0.exportContent(try ExportSelection(pinId: pin)) }
-        let report = try DatasetExport(folder: output.url, options: options).write(content)
+        let photos = try await global.withLibrary(.reading) { [pin] in try await $0.researchPhotos(pinId: pin) }
+        let report = try DatasetExport(folder: output.url, options: options).write(photos)
         if global.json { return try Output.json(DatasetReportJSON(report: report)) }
         var line = "wrote \(Output.count(report.samples, "sample")) in \(report.shards) \(options.format == .webdataset ? "shard" : "folder")\(report.shards == 1 ? "" : "s") to \(report.folder)"
         if report.reusedShards > 0 { line += " (\(report.reusedShards) kept from an earlier run)" }

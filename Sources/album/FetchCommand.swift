@@ -29,12 +29,15 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Search again even if the pin already has an album (or had no images).") var refresh = false
     @Flag(name: .customLong("retry-failed"), help: "Download again the photos that failed in an earlier run.")
     var retryFailed = false
+    @Flag(name: .customLong("skip-similar"), help: Vocabulary.skipSimilar)
+    var skipSimilar = false
     @Flag(name: .customLong("queue-only"), help: "Store the photos to download and leave them to `album worker` (or `album resume`).")
     var queueOnly = false
 
     func validate() throws {
         let modes = [lat != nil || lon != nil, place != nil, pin != nil, pinsFile != nil].filter { $0 }.count
         guard modes == 1 else { throw ValidationError("give one of --lat/--lon, --place, --pin or --pins-file") }
+        if skipSimilar && pinsFile != nil { throw ValidationError("--skip-similar is not taken with --pins-file (run `album dupes --keep-best` after it)") }
         if lat != nil || lon != nil {
             guard let lat, let lon else { throw ValidationError("--lat and --lon go together") }
             _ = try coordinate(latitude: lat, longitude: lon)
@@ -75,13 +78,25 @@ struct FetchCommand: AsyncParsableCommand {
         }
         try await global.withLibrary(.writing) { library in
             let report: FetchReport
+            let before = try await library.lastPhotoId()
             if let at {
                 report = try await library.fetch(at: at, options: options, environment: environment)
             } else {
                 report = try await library.fetch(pinId: pin ?? 0, options: options, environment: environment)
             }
-            if global.json { return try Output.json(FetchReportJSON(report, search: search)) }
+            // Photos just stored that look like one the library has (issue 29): reported, or removed.
+            let lookalikes = try await library.lookalikes(storedAfter: before)
+            if skipSimilar { for item in lookalikes { try await library.removePhoto(id: item.photoId) } }
+            if global.json {
+                var json = FetchReportJSON(report, search: search)
+                (json.lookalikes, json.skippedSimilar) = (lookalikes, skipSimilar)
+                return try Output.json(json)
+            }
             Output.line(FetchReportJSON.text(report))
+            for item in lookalikes {
+                Output.line("  photo \(item.photoId) looks like photo \(item.like) (\(item.distance) bits apart)"
+                    + (skipSimilar ? ": removed (--skip-similar)" : ""))
+            }
             PhotosCommand.printAlbum(try await library.photos(pinId: report.pin.id), library: library)
         }
     }
@@ -138,6 +153,9 @@ struct FetchCommand: AsyncParsableCommand {
 /// `{pin, total, downloaded, failed, noImages}`.
 struct FetchReportJSON: Encodable {
     let report: FetchReport
+    /// Photos just stored that look like another (issue 29), and whether they were removed.
+    var lookalikes: [Lookalike] = []
+    var skippedSimilar = false
     /// With `--place`: what the name resolved to.
     var search: PlaceMatches?
     init(_ report: FetchReport) { self.report = report }
@@ -146,7 +164,12 @@ struct FetchReportJSON: Encodable {
         self.search = search
     }
 
-    enum Key: String, CodingKey { case pin, total, downloaded, failed, noImages, createdPin, placeSearch }
+    enum Key: String, CodingKey { case pin, total, downloaded, failed, noImages, createdPin, placeSearch, lookalikes }
+
+    /// `{photo, like, distance, removed}`.
+    struct LookalikeJSON: Encodable {
+        let photo: Int64, like: Int64, distance: Int, removed: Bool
+    }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         if let search { try c.encode(PlaceMatchesJSON(matches: search), forKey: .placeSearch) }
@@ -156,6 +179,11 @@ struct FetchReportJSON: Encodable {
         try c.encode(report.failed, forKey: .failed)
         try c.encode(report.noImages, forKey: .noImages)
         try c.encode(report.createdPin, forKey: .createdPin)
+        // Only when a photo looks like another (issue 29): the report of a plain fetch is unchanged.
+        if !lookalikes.isEmpty {
+            try c.encode(lookalikes.map { LookalikeJSON(photo: $0.photoId, like: $0.like, distance: $0.distance, removed: skippedSimilar) },
+                         forKey: .lookalikes)
+        }
     }
 
     static func text(_ r: FetchReport) -> String {

@@ -29,6 +29,8 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-offset"), help: Vocabulary.timeOffset)
     var timeOffset: String?
     @Flag(help: "List every duplicate and already-imported file too (--json always does).") var verbose = false
+    @Flag(name: .customLong("skip-similar"), help: Vocabulary.skipSimilar)
+    var skipSimilar = false
 
     func validate() throws {
         try checkRadiusIsPositive(radiusKm)
@@ -47,6 +49,7 @@ struct ImportCommand: AsyncParsableCommand {
         options.gpx = try GPXOptions.placer(gpx: gpx, maxGap: maxGap, timeOffset: timeOffset)
         options.systemZone = CommandClock.systemZone
         options.thumbnails = thumbnails.thumbnails
+        options.skipSimilar = skipSimilar
         let report = try await global.withLibrary(dryRun ? .reading : .writing) { library in
             try await library.importFolder(url, options: options, progress: ProgressBar.importReporter())
         }

@@ -12,7 +12,22 @@ struct ImportReportJSON: Encodable {
 
     enum Key: String, CodingKey {
         case folder, dryRun, seen, imported, duplicates, alreadyImported, unplaced, skipped, pins, pinsCreated, pinsReused
-        case unplacedPhotos, warnings, plansVisited, cameraClocks, sounds
+        case unplacedPhotos, warnings, plansVisited, cameraClocks, sounds, lookalikes
+    }
+
+    /// `{file, likePhoto, likeFile, distance, skipped}`: a file that looks like a photo the
+    /// library had (`likePhoto`) or an earlier file of the import (`likeFile`).
+    struct LookalikeJSON: Encodable {
+        let item: ImportLookalike
+        enum CodingKeys: String, CodingKey { case file, likePhoto, likeFile, distance, skipped }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(item.file, forKey: .file)
+            try c.encode(item.likePhoto, forKey: .likePhoto)
+            try c.encode(item.likeFile, forKey: .likeFile)
+            try c.encode(item.distance, forKey: .distance)
+            try c.encode(item.skipped, forKey: .skipped)
+        }
     }
 
     /// A sound file stored as an entry: `{file, kind, durationMs, codec, entryId}`.
@@ -48,6 +63,7 @@ struct ImportReportJSON: Encodable {
         try c.encode(report.plansVisited.map(PlanJSON.init), forKey: .plansVisited)
         try c.encode(report.cameraClocks.map(CameraClockJSON.init), forKey: .cameraClocks)
         try c.encode(report.sounds.map(SoundJSON.init), forKey: .sounds)
+        try c.encode(report.lookalikes.map(LookalikeJSON.init), forKey: .lookalikes)
     }
 
     /// `{make, model, photos, offset, differenceSeconds, errorSeconds}`: a camera's clock against
@@ -189,6 +205,7 @@ struct ImportReportJSON: Encodable {
         if hidden > 0 && !(r.imported == 0 && hidden == r.alreadyImported) {
             lines.append("  \(Output.count(hidden, "duplicate")) not listed (--verbose lists them)")
         }
+        lines += r.lookalikes.filter { !$0.skipped }.map { "  looks like  \($0.file): \($0.like) (\($0.distance) bits apart)" }
         lines += r.warnings.map { "  warning  \($0.file): \($0.reason)" }
         lines += r.plansVisited.map { "  visited  \(PlanJSON.text(visited: $0))" }
         lines += r.cameraClocks.map(CameraClockJSON.text)

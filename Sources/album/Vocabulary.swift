@@ -40,6 +40,8 @@ enum Vocabulary {
     static let from = ArgumentHelp("Only what was taken or written on or after this local day.", valueName: "YYYY-MM-DD")
     static let to = ArgumentHelp("Only what was taken or written on or before this local day.", valueName: "YYYY-MM-DD")
     static let onlyPin = ArgumentHelp("Only this pin's photos.", valueName: "pin")
+    /// import and fetch (issue 29).
+    static let skipSimilar = ArgumentHelp("Do not keep a photo that looks like one the library has (see `album dupes`).")
 
     // MARK: Entries (notes, songs, sounds, check-ins: issue 26)
     static let entryId = ArgumentHelp("The entry's id.", valueName: "entry")

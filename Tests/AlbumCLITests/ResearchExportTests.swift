@@ -74,6 +74,52 @@ import TestSupport
         #expect(bad.status == 64 && bad.stderr == "album: error: --format 'pdf' is not csv, json or html\n", "\(bad.stderr)")
     }
 
+    /// Tags (a photo's own and its pin's) are in every sample; a photo without a position (the
+    /// unplaced tray) is credited and is a sample with no latitude/longitude.
+    @Test(arguments: StoreKind.all)
+    func tagsAndUnplacedPhotosInCreditsAndDatasets(_ store: StoreKind) throws {
+        let (library, count) = try library(store)
+        let imports = folder.child("unplaced-\(store.rawValue)")
+        var photo = GeoPhoto(takenAt: "2024:06:14 09:20:00", offset: "+02:00", tag: "research-unplaced")
+        photo.artist = "Ann Artist"
+        photo.copyright = "(c) Ann Artist"
+        try photo.write(to: imports.appendingPathComponent("no-gps.jpg"))
+        let imported = try #require(try album(["import", imports.path, "--json"], library: library).json() as? [String: Any])
+        #expect(imported["unplaced"] as? Int == 1, "\(imported)")
+        let unplacedId = Int64(count + 1)
+        #expect(try album(["tag", "add", "photo:1", "Été", "paris"], library: library).status == 0)
+        #expect(try album(["tag", "add", "pin:1", "Paris", "city"], library: library).status == 0)
+
+        let credits = try #require(try album(["export", "credits", "--format", "json"], library: library).json() as? [[String: Any]])
+        #expect(credits.count == count + 1)
+        let unplaced = try #require(credits.first { ($0["id"] as? NSNumber)?.int64Value == unplacedId })
+        #expect(unplaced["pinId"] == nil && unplaced["author"] as? String == "Ann Artist" && unplaced["copyright"] as? String == "(c) Ann Artist", "\(unplaced)")
+        // --pin: that pin's photos only.
+        let pinned = try #require(try album(["export", "credits", "--format", "json", "--pin", "1"], library: library).json() as? [[String: Any]])
+        #expect(pinned.count == count)
+
+        let out = folder.child("tagged-\(store.rawValue)")
+        let run = try album(["export", "dataset", "--out", out.path, "--format", "files", "--include-all-rights-reserved", "--json"], library: library)
+        let report = try #require(try run.json() as? [String: Any], "\(run.stderr)")
+        #expect(report["samples"] as? Int == count + 1, "\(report)")
+        var records: [Int64: [String: Any]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("part-000000").path) where name.hasSuffix(".json") {
+            let data = try Data(contentsOf: out.appendingPathComponent("part-000000/\(name)"))
+            let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            records[(record["id"] as? NSNumber)?.int64Value ?? -1] = record
+        }
+        #expect(records.count == count + 1)
+        #expect(records[1]?["tags"] as? [String] == ["city", "paris", "été"], "\(records[1] ?? [:])")
+        #expect(records[2]?["tags"] as? [String] == ["city", "paris"])
+        let tray = try #require(records[unplacedId])
+        #expect(tray["tags"] as? [String] == [] && tray["latitude"] == nil && tray["longitude"] == nil && tray["pinId"] == nil, "\(tray)")
+        #expect(tray["takenAt"] as? String == "2024-06-14T09:20:00+02:00" && tray["source"] as? String == "import", "\(tray)")
+        #expect((tray["owner"] as? [String: Any])?["name"] as? String == "Ann Artist")
+        // Without --include-all-rights-reserved the unplaced photo (no licence) is left out, as any.
+        let strict = try #require(try album(["export", "dataset", "--out", folder.child("strict-\(store.rawValue)").path, "--json"], library: library).json() as? [String: Any])
+        #expect(strict["samples"] as? Int ?? 0 < count && strict["leftOutByLicense"] as? Int ?? 0 >= 1, "\(strict)")
+    }
+
     @Test func datasetIsReadBackByTarDeterministicAndResumable() throws {
         let (library, count) = try library(.sqlite)
         let out = folder.child("dataset")
@@ -149,7 +195,7 @@ import TestSupport
         #expect(list.allSatisfy { ($0["image"] as? [String]) == ["jpg"] && ($0["imageBytes"] as? Int ?? 0) > 1000 })
         #expect(list.allSatisfy { ["4", "9", "2", "5"].contains($0["license"] as? String ?? "none") }, "\(list)")
         let keys = Set(list.flatMap { $0["jsonKeys"] as? [String] ?? [] })
-        #expect(keys.isSuperset(of: ["id", "latitude", "longitude", "takenAt", "takenAtUTC", "timeZone", "place", "title", "owner", "license", "url"]))
+        #expect(keys.isSuperset(of: ["id", "latitude", "longitude", "takenAt", "takenAtUTC", "timeZone", "place", "tags", "title", "owner", "license", "url"]))
     }
 
     @Test func filesFormatAndThumbnailsWithEveryLicence() throws {

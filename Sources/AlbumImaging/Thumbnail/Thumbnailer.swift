@@ -13,12 +13,15 @@ public struct Thumbnail: Sendable, Hashable {
     public let height: Int
     /// E.g. `truncated or corrupt JPEG data: Premature end of JPEG file`.
     public let warnings: [String]
+    /// The picture's perceptual hash, from the thumbnail's pixels before encoding (issue 29).
+    public let perceptualHash: PerceptualHash?
 
-    public init(data: Data, width: Int, height: Int, warnings: [String]) {
+    public init(data: Data, width: Int, height: Int, warnings: [String], perceptualHash: PerceptualHash? = nil) {
         self.data = data
         self.width = width
         self.height = height
         self.warnings = warnings
+        self.perceptualHash = perceptualHash
     }
 }
 
@@ -85,7 +88,7 @@ public struct Thumbnailer: Sendable {
         }
         let oriented = resized.oriented(orientation)
         let data = try JPEGCodec.encode(oriented, quality: quality)
-        return Thumbnail(data: data, width: oriented.width, height: oriented.height, warnings: warnings)
+        return Thumbnail(data: data, width: oriented.width, height: oriented.height, warnings: warnings, perceptualHash: PerceptualHash(of: oriented))
     }
 
     /// The whole file at `path`, opened by its bytes (`RawPath`).
@@ -135,7 +138,7 @@ public struct Thumbnailer: Sendable {
             Resampler.resize(pixels, width: min(width, pixels.width), height: min(height, pixels.height))
         }
         let data = try JPEGCodec.encode(resized, quality: quality)
-        return Thumbnail(data: data, width: resized.width, height: resized.height, warnings: [])
+        return Thumbnail(data: data, width: resized.width, height: resized.height, warnings: [], perceptualHash: PerceptualHash(of: resized))
     }
 
     /// The thumbnail's size for an image of `width` × `height` (before orientation).

@@ -1,17 +1,19 @@
 import AlbumModel
 import Foundation
 
-/// `album export credits` (issue 30): for every exported photo its TASL attribution — title,
-/// author, source, licence — as CSV (RFC 4180, every field quoted), JSON, or an HTML page people
-/// can publish. Everything from a source is escaped: CSV cells that a spreadsheet would run as a
-/// formula get a leading `'`, HTML text is escaped and only http(s) URLs become links.
+/// `album export credits` (issue 30): for every downloaded photo (the unplaced tray's too) its
+/// TASL attribution — title, author, source, licence — as CSV (RFC 4180, every field quoted),
+/// JSON, or an HTML page people can publish. Everything from a source is escaped: CSV cells that
+/// a spreadsheet would run as a formula get a leading `'`, HTML text is escaped and only http(s)
+/// URLs become links.
 public enum CreditsExport {
     public enum Format: String, Sendable, CaseIterable { case csv, json, html }
 
     /// One photo's attribution.
     public struct Credit: Sendable, Hashable, Encodable {
         public var id: Int64
-        public var pinId: Int64
+        /// nil for a photo in the unplaced tray.
+        public var pinId: Int64?
         public var title: String?
         /// The owner's name, else their id at the source; nil when nobody is named.
         public var author: String?
@@ -25,18 +27,18 @@ public enum CreditsExport {
         public var copyright: String?
     }
 
-    public static func credits(_ content: ExportContent) -> [Credit] {
-        content.pins.flatMap { $0.photos }.map { exported in
+    public static func credits(_ photos: [ResearchPhoto]) -> [Credit] {
+        photos.map { exported in
             let photo = exported.photo, p = photo.provenance
             return Credit(
-                id: photo.id, pinId: photo.pinId, title: photo.title, author: p.ownerName ?? p.ownerId, authorId: p.ownerId,
+                id: photo.id, pinId: photo.isUnplaced ? nil : photo.pinId, title: photo.title, author: p.ownerName ?? p.ownerId, authorId: p.ownerId,
                 source: p.pageURL ?? (photo.isImported ? nil : photo.url), sourceName: photo.isImported ? "import" : photo.source,
                 license: photo.license, licenseId: p.licenseId, licenseUrl: p.licenseURL, copyright: p.copyright)
         }
     }
 
-    public static func render(_ content: ExportContent, as format: Format) throws(AlbumError) -> Data {
-        let list = credits(content)
+    public static func render(_ photos: [ResearchPhoto], as format: Format) throws(AlbumError) -> Data {
+        let list = credits(photos)
         switch format {
         case .csv: return Data(csv(list).utf8)
         case .html: return Data(html(list).utf8)
@@ -52,7 +54,7 @@ public enum CreditsExport {
     static func csv(_ list: [Credit]) -> String {
         var out = csvHeader.map(cell).joined(separator: ",") + "\r\n"
         for c in list {
-            let fields = [String(c.id), String(c.pinId), c.title, c.author, c.authorId, c.source, c.license, c.licenseId, c.licenseUrl, c.copyright]
+            let fields = [String(c.id), c.pinId.map(String.init), c.title, c.author, c.authorId, c.source, c.license, c.licenseId, c.licenseUrl, c.copyright]
             out += fields.map { cell($0 ?? "") }.joined(separator: ",") + "\r\n"
         }
         return out

@@ -14,7 +14,9 @@ public struct ImagingProcessor: PhotoProcessing {
     public func prepare(_ data: Data) throws(AlbumError) -> PreparedPhoto {
         let info = try thumbnailer.imageInfo(of: data)
         let thumbnail = try thumbnailer.thumbnail(of: data)
-        return PreparedPhoto(width: info.width, height: info.height, thumbnail: thumbnail.data, warnings: thumbnail.warnings)
+        var prepared = PreparedPhoto(width: info.width, height: info.height, thumbnail: thumbnail.data, warnings: thumbnail.warnings)
+        prepared.perceptualHash = thumbnail.perceptualHash
+        return prepared
     }
 
     /// The header, the EXIF and the thumbnail from one parse of each: the EXIF gives both the
@@ -23,7 +25,8 @@ public struct ImagingProcessor: PhotoProcessing {
         let info = try thumbnailer.imageInfo(of: data)
         let exif = try? ExifReader().read(data: data)
         let thumbnail = try thumbnailer.thumbnail(of: data, orientation: ImageKind.isHEIF(data.prefix(64)) ? nil : exif?.orientation ?? 1, info: info)
-        let prepared = PreparedPhoto(width: info.width, height: info.height, thumbnail: thumbnail.data, warnings: thumbnail.warnings)
+        var prepared = PreparedPhoto(width: info.width, height: info.height, thumbnail: thumbnail.data, warnings: thumbnail.warnings)
+        prepared.perceptualHash = thumbnail.perceptualHash
         return (prepared, exif.map(Self.metadata) ?? PhotoMetadata())
     }
 

@@ -9,6 +9,8 @@ public struct PreparedPhoto: Sendable {
     public var thumbnail: Data
     /// Kept but worth saying (e.g. "truncated JPEG: thumbnail made from what was there").
     public var warnings: [String]
+    /// The picture's perceptual hash, from the thumbnail's pixels (issue 29).
+    public var perceptualHash: PerceptualHash?
 
     public init(width: Int, height: Int, thumbnail: Data, warnings: [String] = []) {
         self.width = width

@@ -101,6 +101,7 @@ struct PhotoWorker: Sendable {
         let size: (width: Int, height: Int)
         let metadata: PhotoMetadata
         var pending = false
+        var perceptualHash: PerceptualHash?
         let hasThumbnail = library.fileExists(atStoredPath: thumbnail)
         if environment.thumbnails == .lazy || (hasThumbnail && library.fileExists(atStoredPath: file)) {
             let described = try environment.processor.describe(body)
@@ -110,7 +111,7 @@ struct PhotoWorker: Sendable {
         } else {
             // One parse of the header and of the EXIF for the size, the thumbnail and the metadata.
             let (prepared, read) = try environment.processor.process(body)
-            (size, metadata) = ((prepared.width, prepared.height), read)
+            (size, metadata, perceptualHash) = ((prepared.width, prepared.height), read, prepared.perceptualHash)
             try library.storeFile(body, at: file)
             try library.storeFile(prepared.thumbnail, at: thumbnail)
         }
@@ -118,6 +119,7 @@ struct PhotoWorker: Sendable {
             file: file, thumbnail: thumbnail, contentHash: hash.hex, bytes: Int64(body.count),
             width: size.width, height: size.height, takenAt: metadata.takenAt, camera: metadata.camera)
         stored.thumbnailPending = pending
+        stored.perceptualHash = perceptualHash
         return stored
     }
 

@@ -27,6 +27,11 @@ public struct ImportOptions: Sendable {
     /// What a stored photo records as where it came from (its `url`), instead of the file's
     /// path: an upload's `upload:NAME` (the server's temporary path means nothing to anyone).
     public var recordedSource: String? = nil
+    /// A photo that looks like one the library has (or an earlier one of this import) is not
+    /// stored (issue 29); without it, it is stored and reported.
+    public var skipSimilar = false
+    /// Bits of 64 two perceptual hashes may differ by for the same picture.
+    public var similarThreshold = Lookalikes.defaultThreshold
 
     public init(
         radiusKm: Double = 1, dryRun: Bool = false, copy: Bool = false, suggestionWindowSeconds: Int64 = 30 * 60,
@@ -77,6 +82,8 @@ public struct ImportReport: Sendable {
     public var plansVisited: [PinPlan] = []
     /// Each camera's clock against the GPS time of its photos that have one.
     public var cameraClocks: [CameraClock] = []
+    /// Photos that look like one the library had, or an earlier file of this import (issue 29).
+    public var lookalikes: [ImportLookalike] = []
 
     public var pinsCreated: Int { pins.filter(\.created).count }
     public var pinsReused: Int { pins.count - pinsCreated }

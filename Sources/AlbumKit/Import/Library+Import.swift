@@ -32,6 +32,9 @@ extension Library {
             for i in scan.photos.indices { scan.photos[i].originalPath = source }
         }
 
+        // Pictures the library has already, re-encoded, resized or cropped (issue 29).
+        let lookalikes = try await findLookalikes(in: &scan, options: options)
+
         let store = self.store
         let radius = options.radiusKm
         // The planner asks the store through the seam, async on either store (SQLite: its readers).
@@ -62,6 +65,7 @@ extension Library {
         }
         var report = report(root: root, options: options, scan: scan, plan: plan, outcomes: outcomes)
         report.imported += unplacedStored
+        report.lookalikes = lookalikes
         // Sound files are entries (issue 26): stored after the photos, each in its transaction.
         if options.dryRun {
             report.sounds = scan.sounds.sorted { $0.path < $1.path }.map { sound in

@@ -108,6 +108,7 @@ struct PhotoScanner: Sendable {
             (coordinate, positionSource) = (placement.coordinate, .gpx)
         }
         var thumbnailPending = false
+        var perceptualHash: PerceptualHash?
         if known == nil {
             let thumbnailPath = Library.thumbnailPath(hash)
             let writes = !options.dryRun
@@ -123,6 +124,7 @@ struct PhotoScanner: Sendable {
                 return .skipped(SkippedFile(file: path, reason: Self.unreadable(error, error.description, data)))
             }
             warnings = thumbnail?.warnings ?? []
+            perceptualHash = thumbnail?.perceptualHash
             // A library that cannot be written to stops the import: skipping every file would hide it.
             if writes, let thumbnail { try library.storeFile(thumbnail.data, at: thumbnailPath) }
             if writes && options.copy { try library.storeCopy(of: source, data: data, at: Library.originalPath(hash)) }
@@ -139,6 +141,7 @@ struct PhotoScanner: Sendable {
             camera: Camera(make: exif.make, model: exif.model, orientation: exif.orientation, altitude: exif.altitude).nonEmpty,
             copied: options.copy, known: known, warnings: warnings)
         photo.stored.thumbnailPending = thumbnailPending
+        photo.stored.perceptualHash = perceptualHash
         photo.tags = Array(Set(tags)).sorted()
         photo.positionSource = positionSource
         photo.gpsTime = exif.gpsTimestamp

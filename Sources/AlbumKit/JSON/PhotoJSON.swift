@@ -5,7 +5,8 @@ import Foundation
 /// latitude, longitude}`, then its file facts (`attempts, bytes, width, height, source`), camera
 /// (`make, model, orientation, altitude`) and local facts (`place, timeZone, offset, offsetSource,
 /// positionSource`), what the source says of it (`accuracy`, `license`), and its provenance (issue 30: `ownerId,
-/// ownerName, licenseId, licenseUrl, pageUrl, uploadedAt, sourceTakenAt, copyright`). The one photo JSON of `album --json` and `album serve`'s API (decision
+/// ownerName, licenseId, licenseUrl, pageUrl, uploadedAt, sourceTakenAt, copyright`), and its perceptual hash (issue 29:
+/// `perceptualHash`, 16 hex digits as `imagehash` prints it). The one photo JSON of `album --json` and `album serve`'s API (decision
 /// 0021-i9): only where its files are differs (`Media`).
 public struct PhotoJSON: Encodable, Sendable {
     /// How `file`, `thumbnail` and an imported photo's `url` are shown.
@@ -40,6 +41,7 @@ public struct PhotoJSON: Encodable, Sendable {
         case source, make, model, orientation, altitude
         case place, timeZone, offset, offsetSource, positionSource, accuracy, license
         case ownerId, ownerName, licenseId, licenseUrl, pageUrl, uploadedAt, sourceTakenAt, copyright
+        case perceptualHash
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -87,6 +89,7 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(p.uploadedAt, forKey: .uploadedAt)
         try c.encode(p.sourceTakenAt, forKey: .sourceTakenAt)
         try c.encode(p.copyright, forKey: .copyright)
+        try c.encode(photo.perceptualHash?.description, forKey: .perceptualHash)
     }
 
     /// The camera time with its UTC offset when one is known (see `offsetSource`).

@@ -596,5 +596,9 @@ public enum PostgresSchema {
             CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
             """),
         Migration(name: "entries-dayCells", sql: PostgresSchema.dayCellsSQL),
+        Migration(name: "research-perceptualHash", sql: """
+            -- The picture's 64-bit perceptual hash (issue 29, decision 0100), as SQLite's research-perceptualHash.
+            ALTER TABLE photos ADD COLUMN phash bigint;
+            """),
     ]
 }

@@ -69,16 +69,16 @@ extension PostgresStore {
                 INSERT INTO photos (pin_id, source, source_id, url, title, latitude, longitude, state, position,
                     file, thumbnail, content_hash, bytes, width, height, taken_at, camera_make, camera_model,
                     orientation, altitude, position_source, gps_time, clock_offset, created_at, updated_at, thumbnail_pending,
-                    owner_name, copyright)
+                    owner_name, copyright, phash)
                 VALUES ($1, 'import', $2, $3, $4, $5, $6, 'downloaded', $7, $8, $9, $2, $10, $11, $12, $13, $14, $15,
-                    $16, $17, $18, $19, $20, $21, $21, $22, $23, $24)
+                    $16, $17, $18, $19, $20, $21, $21, $22, $23, $24, $25)
                 RETURNING id
                 """,
                 [pinId, photo.contentHash, photo.originalPath, photo.title, photo.coordinate?.latitude,
                  photo.coordinate?.longitude, position, photo.file, photo.thumbnail, photo.bytes, photo.width,
                  photo.height, photo.takenAt, photo.make, photo.model, photo.orientation, photo.altitude,
                  photo.positionSource?.rawValue, photo.gpsTime, photo.clockOffset, now,
-                 photo.stored.thumbnailPending ? 1 : 0, photo.artist, photo.copyright])?.int64(0)
+                 photo.stored.thumbnailPending ? 1 : 0, photo.artist, photo.copyright, photo.stored.perceptualHash?.stored])?.int64(0)
             else { throw .database("\(db.store.name): an imported photo vanished after insert") }
             for tag in photo.tags {
                 try await db.run("INSERT INTO photo_tags (photo_id, tag) VALUES ($1, $2) ON CONFLICT DO NOTHING", [photoId, tag.value])

@@ -124,7 +124,7 @@ extension PostgresStore: LibraryStore {
             return try await markDownloaded(
                 photoId: id, file: stored.file, thumbnail: stored.thumbnail, contentHash: stored.contentHash,
                 bytes: stored.bytes, width: stored.width, height: stored.height, takenAt: stored.takenAt, camera: stored.camera,
-                thumbnailPending: stored.thumbnailPending)
+                thumbnailPending: stored.thumbnailPending, perceptualHash: stored.perceptualHash)
         case .failed(let reason):
             try await markFailed(photoId: id, reason: reason)
         case .released:

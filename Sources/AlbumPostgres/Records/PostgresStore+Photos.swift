@@ -75,7 +75,7 @@ extension PostgresStore {
     @discardableResult
     public func markDownloaded(photoId: Int64, file: String, thumbnail: String?, contentHash: String, bytes: Int64,
                                width: Int?, height: Int?, takenAt: String?, camera: Camera?,
-                               thumbnailPending: Bool = false) async throws(AlbumError) -> Bool {
+                               thumbnailPending: Bool = false, perceptualHash: PerceptualHash? = nil) async throws(AlbumError) -> Bool {
         try await write { db throws(AlbumError) in
             guard let row = try await db.queryOne(
                 "SELECT pin_id FROM photos WHERE id = $1 AND state = 'downloading' AND lease_owner = $2 FOR UPDATE",
@@ -98,11 +98,12 @@ extension PostgresStore {
                     file = $2, thumbnail = $3, content_hash = $4, bytes = $5, width = $6, height = $7, updated_at = $8,
                     taken_at = coalesce($9, taken_at), camera_make = coalesce($10, camera_make),
                     camera_model = coalesce($11, camera_model), orientation = coalesce($12, orientation),
-                    altitude = coalesce($13, altitude), thumbnail_pending = $14
+                    altitude = coalesce($13, altitude), thumbnail_pending = $14, phash = coalesce($15, phash)
                 WHERE id = $1
                 """,
                 [photoId, file, thumbnail, contentHash, bytes, width, height, Timestamp.now(), takenAt,
-                 camera?.make, camera?.model, camera?.orientation, camera?.altitude, thumbnailPending ? 1 : 0])
+                 camera?.make, camera?.model, camera?.orientation, camera?.altitude, thumbnailPending ? 1 : 0,
+                 perceptualHash?.stored])
             try await Self.endClaimedContent(db, claim: workerID, photoId: photoId, stored: true)
             return true
         }

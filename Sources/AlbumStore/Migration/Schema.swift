@@ -722,5 +722,11 @@ enum Schema {
             CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
             """),
         Migration(name: "entries-dayCells", sql: Schema.dayCellsSQL),
+        Migration(name: "research-perceptualHash", sql: """
+            -- The picture's 64-bit perceptual hash (issue 29, decision 0100), from the thumbnail's
+            -- pixels: `album dupes`, and import/fetch's "looks like photo N". NULL until made
+            -- (a lazy thumbnail, a photo stored before this migration: `album dupes` makes it).
+            ALTER TABLE photos ADD COLUMN phash INTEGER;
+            """),
     ]
 }

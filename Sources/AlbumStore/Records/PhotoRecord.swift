@@ -23,6 +23,7 @@ enum PhotoRecord {
         c.set("width", stored.width)
         c.set("height", stored.height)
         c.set("thumbnail_pending", stored.thumbnailPending ? 1 : 0)
+        if let hash = stored.perceptualHash { c.set("phash", hash.stored) }
         c.setKeeping("taken_at", stored.takenAt)
         c.setKeeping("camera_make", stored.camera?.make)
         c.setKeeping("camera_model", stored.camera?.model)

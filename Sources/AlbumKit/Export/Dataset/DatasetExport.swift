@@ -35,15 +35,17 @@ public struct DatasetExport {
         var files: [(name: String, sha256: String, bytes: Int64)]
     }
 
-    /// Writes the dataset of `content`; `progress` is called after each shard (done, total).
-    public func write(_ content: ExportContent, progress: (Int, Int) -> Void = { _, _ in }) throws(AlbumError) -> DatasetReport {
+    /// Writes the dataset of `photos` (in id order, as `Library.researchPhotos` reads them);
+    /// `progress` is called after each shard (done, total).
+    public func write(_ photos: [ResearchPhoto], progress: (Int, Int) -> Void = { _, _ in }) throws(AlbumError) -> DatasetReport {
         var samples: [DatasetSample] = []
+        samples.reserveCapacity(photos.count)
         var byLicense = 0, noFile = 0
-        let photos = content.pins.flatMap { entry in entry.photos.map { (entry.pin, $0) } }.sorted { $0.1.photo.id < $1.1.photo.id }
-        for (pin, exported) in photos {
+        let encoder = DatasetSample.encoder()
+        for exported in photos {
             guard options.admits(exported.photo) else { byLicense += 1; continue }
             guard let image = options.size == .original ? exported.file : exported.thumbnail else { noFile += 1; continue }
-            samples.append(try DatasetSample(exported, pin: pin, image: image))
+            samples.append(try DatasetSample(exported, image: image, encoder: encoder))
         }
         try makeFolder()
         let previous = readState()
@@ -53,17 +55,18 @@ public struct DatasetExport {
         var reused = 0
         var bytes: Int64 = 0
         for index in 0..<shardCount {
-            let slice = Array(samples[(index * shardSize)..<min(samples.count, (index + 1) * shardSize)])
-            let name = options.format == .webdataset ? String(format: "shard-%06d.tar", index) : String(format: "part-%06d", index)
-            let fingerprint = Self.fingerprint(slice, format: options.format)
-            if let done = previous[name], done.fingerprint == fingerprint, stillThere(done) {
+            let slice = samples[(index * shardSize)..<min(samples.count, (index + 1) * shardSize)]
+            let name = options.format == .webdataset ? Self.shardName("shard-", index) : Self.shardName("part-", index)
+            // A shard an earlier run finished is kept when its samples and their files are unchanged
+            // (the files' sizes and change times: a thumbnail re-made in place is noticed). A new
+            // shard's fingerprint is taken from the files as they are written: no stat a sample.
+            if let done = previous[name], done.fingerprint == Self.fingerprint(slice, format: options.format, stamps: slice.map { FileStamp(path: $0.image.path) }),
+               stillThere(done) {
                 kept.append(done)
                 reused += 1
             } else {
                 try checkOurs(name, previous: previous)
-                let done = options.format == .webdataset
-                    ? try writeTar(name, slice, fingerprint: fingerprint)
-                    : try writeFolder(name, slice, fingerprint: fingerprint)
+                let done = options.format == .webdataset ? try writeTar(name, slice) : try writeFolder(name, slice)
                 kept.append(done)
                 try appendState(done)
             }
@@ -81,31 +84,58 @@ public struct DatasetExport {
             leftOutNoFile: noFile, bytes: bytes)
     }
 
-    static func fingerprint(_ samples: [DatasetSample], format: DatasetOptions.Format) -> String {
+    /// `shard-000042.tar` / `part-000042` (`String(format:)` is slow on Linux).
+    static func shardName(_ prefix: String, _ index: Int) -> String {
+        let digits = String(index)
+        let name = prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        return prefix == "shard-" ? name + ".tar" : name
+    }
+
+    /// An image file's size and change time as the fingerprint takes them (nil: not readable).
+    struct FileStamp {
+        var size: Int64
+        var seconds: Int
+        var nanoseconds: Int
+
+        init(size: Int64, seconds: Int, nanoseconds: Int) {
+            (self.size, self.seconds, self.nanoseconds) = (size, seconds, nanoseconds)
+        }
+
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.init(size: Int64(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
+        }
+    }
+
+    static func fingerprint(_ samples: ArraySlice<DatasetSample>, format: DatasetOptions.Format, stamps: [FileStamp?]) -> String {
         var hasher = SHA256()
         hasher.update(data: Data(format.rawValue.utf8))
-        for sample in samples {
-            hasher.update(data: Data(sample.fingerprint.utf8))
-            // The image's size and change time: a file replaced in place (a re-made thumbnail) is noticed.
-            var info = stat()
-            if stat(sample.image.path, &info) == 0 {
-                hasher.update(data: Data("\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\n".utf8))
+        for (sample, stamp) in zip(samples, stamps) {
+            sample.fingerprint(into: &hasher)
+            if let stamp {
+                var line = "\t\(stamp.size)\t\(stamp.seconds).\(stamp.nanoseconds)\n"
+                line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
             }
         }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    private func writeTar(_ name: String, _ samples: [DatasetSample], fingerprint: String) throws(AlbumError) -> Finished {
+    private func writeTar(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> Finished {
         let tar = try TarWriter(path: folder.appendingPathComponent(name).path)
+        var stamps: [FileStamp?] = []
+        stamps.reserveCapacity(samples.count)
         for sample in samples {
-            try tar.appendFile(name: sample.imageName, from: sample.image.path)
+            let file = try tar.appendFile(name: sample.imageName, from: sample.image.path)
+            stamps.append(FileStamp(size: file.size, seconds: file.modifiedSeconds, nanoseconds: file.modifiedNanoseconds))
             try tar.append(name: sample.key + ".json", data: sample.json)
         }
         let sha = try tar.finish()
-        return Finished(name: name, fingerprint: fingerprint, files: [(name, sha, tar.bytes)])
+        return Finished(name: name, fingerprint: Self.fingerprint(samples, format: options.format, stamps: stamps), files: [(name, sha, tar.bytes)])
     }
 
-    private func writeFolder(_ name: String, _ samples: [DatasetSample], fingerprint: String) throws(AlbumError) -> Finished {
+    private func writeFolder(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> Finished {
+        let fingerprint = Self.fingerprint(samples, format: options.format, stamps: samples.map { FileStamp(path: $0.image.path) })
         let part = folder.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: part)
         do { try FileManager.default.createDirectory(at: part, withIntermediateDirectories: true) } catch {

@@ -1,0 +1,42 @@
+import AlbumModel
+import AlbumSeam
+
+/// `LookalikeStore` on SQLite (issue 29): perceptual hashes, one body per method (decision 0075-store).
+extension SQLiteLibraryStore {
+    public func photosWithoutPerceptualHash(afterId: Int64, limit: Int) async throws(AlbumError) -> [PendingThumbnail] {
+        try await read { db throws(AlbumError) in
+            try db.query("""
+                SELECT id, content_hash, file, thumbnail FROM photos
+                WHERE phash IS NULL AND id > ? AND state = ? AND file IS NOT NULL AND thumbnail IS NOT NULL
+                    AND content_hash IS NOT NULL
+                ORDER BY id LIMIT ?
+                """, [afterId, PhotoState.downloaded.name, limit]).compactMap { row in
+                guard let id = row.int64(0), let hash = row.string(1), let file = row.string(2), let thumbnail = row.string(3)
+                else { return nil }
+                return PendingThumbnail(photoId: id, contentHash: hash, file: file, thumbnail: thumbnail)
+            }
+        }
+    }
+
+    public func setPerceptualHashes(_ hashes: [Int64: PerceptualHash]) async throws(AlbumError) {
+        guard !hashes.isEmpty else { return }
+        try await write { db throws(AlbumError) in
+            for (id, hash) in hashes.sorted(by: { $0.key < $1.key }) {
+                try db.run("UPDATE photos SET phash = ? WHERE id = ?", [hash.stored, id])
+            }
+        }
+    }
+
+    public func perceptualHashes(pinId: Int64?) async throws(AlbumError) -> [PhotoHash] {
+        try await read { db throws(AlbumError) in
+            try db.query("""
+                SELECT id, pin_id, phash FROM photos
+                WHERE phash IS NOT NULL AND state = ?1 AND (?2 IS NULL OR pin_id = ?2)
+                ORDER BY id
+                """, [PhotoState.downloaded.name, pinId]).compactMap { row in
+                guard let id = row.int64(0), let hash = row.int64(2) else { return nil }
+                return PhotoHash(photoId: id, pinId: row.int64(1) ?? Photo.unplacedPinId, hash: PerceptualHash(stored: hash))
+            }
+        }
+    }
+}
