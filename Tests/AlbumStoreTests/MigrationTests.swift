@@ -15,7 +15,8 @@ import TestSupport
                                  "addPhotoClockOffset", "addPhotoSourceDetails", "addPlaceDataKey", "accounts-createUsers",
                                  "entries-createEntries",
                                  "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
-                                 "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId", "research-provenance"]
+                                 "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId", "research-provenance",
+                                 "speed-searchOnChange", "speed-claimedContent"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()
