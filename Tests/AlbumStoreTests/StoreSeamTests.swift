@@ -169,6 +169,14 @@ import TestSupport
         let migrated = try AlbumDatabase(path: older)
         #expect(migrated.writerIsOpen)
         #expect(try migrated.appliedMigrations() == MigrationTests.allMigrations)
+        // Only read, then closed: its -wal and -shm go, as after a writer's close.
+        let alone = folder.appendingPathComponent("alone.sqlite").path
+        do { _ = try AlbumDatabase(path: alone) }
+        do {
+            let reader = try AlbumDatabase(path: alone)
+            #expect(try await reader.store.pins().isEmpty && !reader.writerIsOpen)
+        }
+        #expect(!FileManager.default.fileExists(atPath: alone + "-shm") && !FileManager.default.fileExists(atPath: alone + "-wal"))
     }
 }
 

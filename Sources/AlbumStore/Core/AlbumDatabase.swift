@@ -168,6 +168,16 @@ public final class AlbumDatabase: @unchecked Sendable {
     deinit {
         writerPool.shutdown()
         readerPool?.shutdown()
+        // A library only read (its writer never opened): the readers close first, then a writer
+        // connection that reads the header only (no schema parse) closes last, so SQLite
+        // checkpoints and removes the -wal and -shm as the writer's close always did (a library
+        // copied to read-only media afterwards is one file).
+        if opened == nil, let readers {
+            readers.closeAll()
+            if let last = try? SQLiteConnection(path: path, readOnly: false) {
+                _ = try? last.statement("PRAGMA schema_version").firstString()
+            }
+        }
     }
 
     /// A new, empty, migrated database in memory (for readers of a library that does not exist
