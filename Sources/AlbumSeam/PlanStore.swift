@@ -15,6 +15,9 @@ public protocol PlanStore: Sendable {
     func setPlan(
         pinId: Int64, from: LocalDate?, to: LocalDate?, note: String?, markVisited: Bool, now: Date
     ) async throws(AlbumError) -> PinPlan
+    /// Takes a plan's dates off (`dates`) and/or its visited mark (`visited`), in one transaction.
+    /// - Throws: `.notFound` when the pin has no plan.
+    func clearPlan(pinId: Int64, dates: Bool, visited: Bool, now: Date) async throws(AlbumError) -> PinPlan
     /// Removes a pin's plan. - Throws: `.notFound` when the pin has none.
     func removePlan(pinId: Int64) async throws(AlbumError) -> PinPlan
     /// Every plan, by pin id.

@@ -9,8 +9,15 @@ public struct NewReminderRecord: Sendable, Hashable {
     public var zone: String
     public var zoneSource: ZoneSource
     public var scheduledAt: Date?
+    /// A sync client's own id of it (decision 0110): stored again, the first one is answered.
+    public var clientId: String?
+    /// Which library delivers it (`Reminder.deliveredBy`), nil for this one.
+    public var deliveredBy: String?
 
-    public init(pinId: Int64?, text: String?, rule: ReminderRule, zone: String, zoneSource: ZoneSource, scheduledAt: Date?) {
+    public init(pinId: Int64?, text: String?, rule: ReminderRule, zone: String, zoneSource: ZoneSource, scheduledAt: Date?,
+                clientId: String? = nil, deliveredBy: String? = nil) {
+        self.clientId = clientId
+        self.deliveredBy = deliveredBy
         self.pinId = pinId
         self.text = text
         self.rule = rule

@@ -12,16 +12,17 @@ public enum ReminderRecord {
 
     /// The reminder of one row's columns (`id, pin_id, pins.title, text, kind, rule, zone,
     /// zone_source, scheduled_at, snoozed_until, done, deliveries, last_delivered_at, last_error,
-    /// created_at`). - Throws: `AlbumError.invalidInput` for a rule the store should not hold.
+    /// created_at, delivered_by`). - Throws: `AlbumError.invalidInput` for a rule the store should not hold.
     public static func reminder(
         id: Int64?, pinId: Int64?, pinTitle: String?, text: String?, kind: String?, rule: String?, zone: String?,
         zoneSource: String?, scheduledAt: Int64?, snoozedUntil: Int64?, isDone: Bool, deliveries: Int?,
-        lastDeliveredAt: Int64?, lastError: String?, createdAt: String?
+        lastDeliveredAt: Int64?, lastError: String?, createdAt: String?, deliveredBy: String? = nil
     ) throws(AlbumError) -> Reminder {
         Reminder(
             id: id ?? 0, pinId: pinId, pinTitle: pinTitle, text: text, rule: try ReminderRule(kind: kind ?? "", text: rule ?? ""),
             zone: zone ?? "UTC", zoneSource: ZoneSource(rawValue: zoneSource ?? "") ?? .system, scheduledAt: scheduledAt.map(date),
             snoozedUntil: snoozedUntil.map(date), isDone: isDone, deliveries: deliveries ?? 0,
-            lastDeliveredAt: lastDeliveredAt.map(date), lastError: lastError, createdAt: Timestamp.parse(createdAt))
+            lastDeliveredAt: lastDeliveredAt.map(date), lastError: lastError, createdAt: Timestamp.parse(createdAt),
+            deliveredBy: deliveredBy)
     }
 }

@@ -96,7 +96,7 @@ public enum RowDecoder {
 
     /// A reminder: the columns `id, pin_id, pin_title, text, kind, rule, zone, zone_source,
     /// scheduled_at, snoozed_until, done (0 or 1), deliveries, last_delivered_at, last_error,
-    /// created_at` (both stores' `reminderColumns`).
+    /// created_at, delivered_by` (both stores' `reminderColumns`).
     /// - Throws: `AlbumError.invalidInput` for a rule the store should not hold.
     @inlinable
     public static func reminder(_ row: some StoredRow) throws(AlbumError) -> Reminder {
@@ -105,7 +105,7 @@ public enum RowDecoder {
             kind: row.string("kind"), rule: row.string("rule"), zone: row.string("zone"), zoneSource: row.string("zone_source"),
             scheduledAt: row.int64("scheduled_at"), snoozedUntil: row.int64("snoozed_until"), isDone: row.int64("done") == 1,
             deliveries: int(row, "deliveries"), lastDeliveredAt: row.int64("last_delivered_at"), lastError: row.string("last_error"),
-            createdAt: row.string("created_at"))
+            createdAt: row.string("created_at"), deliveredBy: row.string("delivered_by"))
     }
 
     @inlinable

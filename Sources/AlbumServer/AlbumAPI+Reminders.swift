@@ -11,11 +11,19 @@ extension AlbumAPI {
         Reply.json(JSONOut.encode(try await library.reminders().map(ReminderJSON.init)))
     }
 
+    /// `GET /api/reminders/{reminder}`: one reminder.
+    func reminder(_ id: Int64) async throws -> Response {
+        Reply.json(JSONOut.encode(ReminderJSON(reminder: try await library.reminder(id: id))))
+    }
+
     /// `POST /api/reminders`: `{kind: once|daily|weekly, at: "YYYY-MM-DD HH:MM" (once),
-    /// time: "HH:MM" (daily, weekly), day: "monday"… (weekly), text, pinId, zone, allowPast}`.
+    /// time: "HH:MM" (daily, weekly), day: "monday"… (weekly), text, pinId, zone, allowPast,
+    /// clientId, deliveredBy}`. A `clientId` made before answers that reminder, nothing stored
+    /// again (decision 0110).
     func addReminder(_ call: Call) async throws -> Response {
         let body = try await call.body()
         let text = try body.string("text", maxLength: 1000), zone = try body.string("zone", maxLength: 100)
+        let clientId = try Self.clientId(body), deliveredBy = try Self.deliveredBy(body)
         let pinId = try Self.wholeNumber(body, "pinId")
         let allowPast = try body.bool("allowPast") ?? false
         guard let kind = try body.string("kind", maxLength: 10) else { throw APIError.badRequest("kind is required: once, daily or weekly") }
@@ -36,13 +44,66 @@ extension AlbumAPI {
         } catch {
             throw Self.renamingReminderOptions(error)
         }
-        let request = ReminderRequest(pinId: pinId, text: text, timing: timing, zone: zone, allowPast: allowPast)
+        let request = ReminderRequest(pinId: pinId, text: text, timing: timing, zone: zone, allowPast: allowPast, clientId: clientId, deliveredBy: deliveredBy)
         do {
             let reminder = try await library.addReminder(request, now: Date(), systemZone: TimeZone.current.identifier)
             return Reply.json(JSONOut.encode(ReminderJSON(reminder: reminder)), status: .created)
         } catch {
             throw Self.renamingReminderOptions(error)
         }
+    }
+
+    /// `PUT /api/reminders/{reminder}` `{scheduledAt, snoozedUntil, done, deliveredBy}` (each
+    /// optional; instants ISO 8601 with an offset, or null; `done` only true; `deliveredBy` a
+    /// device name, or null for this server): what `album sync` changes (decision 0110). Done
+    /// wins over a snooze: a done reminder takes none.
+    func changeReminder(_ id: Int64, _ call: Call) async throws -> Response {
+        _ = try await library.reminder(id: id)  // someone else's or no reminder: 404 before the body is judged
+        let body = try await call.body()
+        for name in body.fields.keys where !["scheduledAt", "snoozedUntil", "done", "deliveredBy"].contains(name) {
+            throw APIError.badRequest("unknown field \(name): give scheduledAt, snoozedUntil, done or deliveredBy")
+        }
+        func instant(_ name: String) throws(APIError) -> Date?? {
+            switch body.fields[name] {
+            case nil: return nil
+            case .null?: return .some(nil)
+            case .string(let text)?:
+                guard text.count <= 40, let date = Self.instant(text) else {
+                    throw .badRequest("\(name) must be an instant like 2026-06-14T09:00:00+02:00, or null")
+                }
+                return .some(date)
+            default: throw .badRequest("\(name) must be an instant like 2026-06-14T09:00:00+02:00, or null")
+            }
+        }
+        var change = ReminderChange(scheduledAt: try instant("scheduledAt"), snoozedUntil: try instant("snoozedUntil"))
+        switch body.fields["done"] {
+        case nil: break
+        case .bool(true)?: change.done = true
+        default: throw APIError.badRequest("done can only be true (a done reminder stays done)")
+        }
+        if body.fields["deliveredBy"] != nil { change.deliveredBy = .some(try Self.deliveredBy(body)) }
+        guard change != ReminderChange() else { throw APIError.badRequest("nothing to change: give scheduledAt, snoozedUntil, done or deliveredBy") }
+        let now = Date(timeIntervalSince1970: TimeInterval(clock()))
+        return Reply.json(JSONOut.encode(ReminderJSON(reminder: try await library.changeReminder(id: id, change, now: now))))
+    }
+
+    /// An ISO 8601 instant with its offset (`Z` or ±HH:MM), its fraction of a second dropped.
+    static func instant(_ text: String) -> Date? {
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime]
+        if let date = parser.date(from: text) { return date }
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return parser.date(from: text).map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+    }
+
+    /// The device that delivers a reminder (`deliveredBy`): 1-200 visible ASCII characters, or
+    /// null / absent for this server.
+    static func deliveredBy(_ body: JSONBody) throws(APIError) -> String? {
+        guard let value = try body.string("deliveredBy", maxLength: .max) else { return nil }
+        guard (1...200).contains(value.utf8.count), value.utf8.allSatisfy({ (0x21...0x7e).contains($0) }) else {
+            throw .badRequest("deliveredBy must be 1-200 visible ASCII characters, or null")
+        }
+        return value
     }
 
     /// `POST /api/reminders/{reminder}/done`: it never fires again.

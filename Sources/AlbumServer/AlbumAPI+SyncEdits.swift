@@ -38,14 +38,18 @@ extension AlbumAPI {
     }
 
     /// `PUT /api/pins/{pin}/plan {from, to, note, visited}`: plans a visit or changes the plan, as
-    /// `album plan` does (`from` and `to` both or neither; new dates clear "visited").
+    /// `album plan` does (`from` and `to` both or neither; new dates clear "visited"; both null
+    /// take the dates off, `visited: false` the visited mark, as `--no-dates`, `--not-visited`).
     func setPlan(_ pinId: Int64, _ call: Call) async throws -> Response {
         _ = try await library.pin(id: pinId)
         let body = try await call.body()
         for name in body.fields.keys where !["from", "to", "note", "visited"].contains(name) {
             throw APIError.badRequest("unknown field \(name): give from, to, note or visited")
         }
-        for (name, value) in body.fields { if case .null = value { throw APIError.badRequest("\(name) must not be null (leave it out)") } }
+        for name in ["note", "visited"] { if case .null? = body.fields[name] { throw APIError.badRequest("\(name) must not be null (leave it out)") } }
+        func isNull(_ name: String) -> Bool { if case .null? = body.fields[name] { true } else { false } }
+        let clearDates = isNull("from") && isNull("to")
+        if isNull("from") != isNull("to") { throw APIError.badRequest("from and to go together: give both, both null, or neither") }
         func date(_ name: String) throws -> LocalDate? {
             guard let text = try body.string(name, maxLength: 40) else { return nil }
             guard let date = try? LocalDate(parsing: text) else { throw APIError.badRequest("\(name) must be a date like 2026-06-14") }
@@ -53,11 +57,14 @@ extension AlbumAPI {
         }
         let from = try date("from"), to = try date("to")
         let note = try body.string("note", maxLength: 5000)
-        let visited = try body.bool("visited") ?? false
+        let visited = try body.bool("visited")
         if (from == nil) != (to == nil) { throw APIError.badRequest("from and to go together: give both or neither") }
         if let from, let to, to < from { throw APIError.badRequest("to \(to) is before from \(from)") }
         let now = Date(timeIntervalSince1970: TimeInterval(clock()))
-        let plan = try await library.setPlan(pinId: pinId, from: from, to: to, note: note, markVisited: visited, now: now)
+        var plan = try await library.setPlan(pinId: pinId, from: from, to: to, note: note, markVisited: visited == true, now: now)
+        if clearDates || visited == false {
+            plan = try await library.clearPlan(pinId: pinId, dates: clearDates, visited: visited == false, now: now)
+        }
         return Reply.json(JSONOut.encode(PinPlanJSON(plan: plan)))
     }
 

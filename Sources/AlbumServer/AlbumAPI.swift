@@ -149,6 +149,8 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/basemap/{z}/{x}/{y}") { api, call in try api.basemapTile(call) }
         r.get("/api/reminders") { api, _ in try await api.reminders() }
         r.post("/api/reminders") { api, call in try await api.addReminder(call) }
+        r.get("/api/reminders/{reminder}") { api, call in try await api.reminder(call.id("reminder")) }
+        r.put("/api/reminders/{reminder}") { api, call in try await api.changeReminder(call.id("reminder"), call) }
         r.post("/api/reminders/{reminder}/done") { api, call in try await api.completeReminder(call.id("reminder")) }
         r.post("/api/reminders/{reminder}/snooze") { api, call in try await api.snoozeReminder(call.id("reminder"), call) }
         r.post("/api/reminders/{reminder}/reply") { api, call in try await api.replyToReminder(call.id("reminder"), call) }

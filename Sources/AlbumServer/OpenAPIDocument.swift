@@ -73,7 +73,9 @@ enum OpenAPIDocument {
                 "kind": { "type": "string", "enum": ["once", "daily", "weekly"] }, "rule": { "type": "string", "description": "2026-05-01 09:00, 09:00 or monday 09:00" },
                 "zone": { "type": "string" }, "zoneSource": { "type": "string" }, "nextAt": { "type": "string", "nullable": true },
                 "snoozedUntil": { "type": "string", "nullable": true }, "state": { "type": "string", "enum": ["active", "done"] },
-                "deliveries": { "type": "integer" }, "lastDeliveredAt": { "type": "string", "nullable": true }, "lastError": { "type": "string", "nullable": true } } },
+                "deliveries": { "type": "integer" }, "lastDeliveredAt": { "type": "string", "nullable": true }, "lastError": { "type": "string", "nullable": true },
+                "scheduledAt": { "type": "string", "nullable": true, "description": "the rule's next occurrence (nextAt also counts a snooze)" }, "done": { "type": "boolean", "description": "marked done" },
+                "deliveredBy": { "type": "string", "nullable": true, "description": "the device that delivers it (decision 0110); null: this server" } } },
               "NewReminder": { "type": "object", "required": ["kind"], "description": "as `album remind add`: once needs at, daily needs time, weekly needs day and time; a pinId or a text (or both)", "properties": {
                 "kind": { "type": "string", "enum": ["once", "daily", "weekly"] },
                 "at": { "type": "string", "maxLength": 40, "description": "YYYY-MM-DD HH:MM, local time in the zone (once)" },
@@ -81,7 +83,14 @@ enum OpenAPIDocument {
                 "day": { "type": "string", "maxLength": 40, "description": "monday … sunday (weekly)" },
                 "text": { "type": "string", "nullable": true, "maxLength": 1000 }, "pinId": { "type": "integer", "format": "int64", "minimum": 1, "nullable": true },
                 "zone": { "type": "string", "nullable": true, "maxLength": 100, "description": "IANA zone; else the pin's, else the server's" },
-                "allowPast": { "type": "boolean", "default": false } } },
+                "allowPast": { "type": "boolean", "default": false },
+                "clientId": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the client's own id of the reminder: sent again, the first reminder is answered and nothing is stored twice" },
+                "deliveredBy": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the device that delivers it; null: this server" } } },
+              "ReminderChange": { "type": "object", "additionalProperties": false, "minProperties": 1, "description": "what album sync changes (decision 0110); done wins over a snooze", "properties": {
+                "scheduledAt": { "type": "string", "format": "date-time", "nullable": true, "description": "the rule's next occurrence, ISO 8601 with an offset; null: none left" },
+                "snoozedUntil": { "type": "string", "format": "date-time", "nullable": true, "description": "remind me later until then; null: not snoozed" },
+                "done": { "type": "boolean", "enum": [true] },
+                "deliveredBy": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 200, "pattern": "^[!-~]+$", "description": "the device that delivers it; null: this server" } } },
               "ReminderReply": { "type": "object", "required": ["text"], "properties": { "text": { "type": "string", "minLength": 1, "maxLength": 10000, "pattern": "\\S" } } },
               "NewShare": { "type": "object", "properties": { "expiresIn": { "type": "integer", "nullable": true, "minimum": 60, "maximum": 31622400, "default": 604800, "description": "seconds the link opens for (1 minute to 366 days); absent or null: a week" } } },
               "ShareLink": { "type": "object", "required": ["id", "pinId", "createdAt", "expiresAt", "revoked", "expired", "path"], "description": "as `album share list --json`", "properties": {
@@ -154,10 +163,12 @@ enum OpenAPIDocument {
               "Plan": { "type": "object", "required": ["pinId", "from", "to", "note", "visited", "visitedAt", "visitedBy"], "description": "a planned visit to a pin (album plan)", "properties": {
                 "pinId": { "type": "integer", "format": "int64" }, "from": { "type": "string", "format": "date", "nullable": true }, "to": { "type": "string", "format": "date", "nullable": true },
                 "note": { "type": "string", "nullable": true }, "visited": { "type": "boolean" }, "visitedAt": { "type": "string", "nullable": true }, "visitedBy": { "type": "string", "nullable": true } } },
-              "PlanChange": { "type": "object", "additionalProperties": false, "description": "plan the pin (an empty object: undated), or change its plan: from and to both (new dates clear visited), a note, visited true marks it visited", "properties": {
-                "from": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "to": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+              "PlanChange": { "type": "object", "additionalProperties": false, "description": "plan the pin (an empty object: undated), or change its plan: from and to both (new dates clear visited), both null (the dates taken off), a note, visited true marks it visited, false takes the mark off", "properties": {
+                "from": { "type": "string", "nullable": true, "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "to": { "type": "string", "nullable": true, "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
                 "note": { "type": "string", "maxLength": 5000 }, "visited": { "type": "boolean" } },
-                "anyOf": [ { "required": ["from", "to"] }, { "properties": { "from": { "not": {} }, "to": { "not": {} } } } ] },
+                "anyOf": [ { "required": ["from", "to"], "properties": { "from": { "type": "string" }, "to": { "type": "string" } } },
+                           { "required": ["from", "to"], "properties": { "from": { "enum": [null] }, "to": { "enum": [null] } } },
+                           { "properties": { "from": { "not": {} }, "to": { "not": {} } } } ] },
               "TagText": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$" },
               "NewNote": { "allOf": [ { "$ref": "#/components/schemas/EntryCommon" }, { "$ref": "#/components/schemas/EntryPosition" }, { "type": "object", "required": ["kind", "text"], "properties": {
                 "kind": { "type": "string", "enum": ["note"] }, "text": { "type": "string", "minLength": 1, "maxLength": 100000, "pattern": "^[^\\u0000]*[^\\u0000\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$", "description": "Markdown (a subset; HTML in it is shown as text)" },
@@ -379,10 +390,13 @@ enum OpenAPIDocument {
             "/api/reminders": {
               "get": { "summary": "Every reminder, next due first", "responses": { "200": { "description": "reminders", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Reminder" } } } } } } },
               "post": { "summary": "Add a reminder", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewReminder" } } } },
-                "responses": { "201": { "description": "the new reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
+                "responses": { "201": { "description": "the new reminder (or the one its clientId made before)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/reminders/{id}": {
               "parameters": [{ "$ref": "#/components/parameters/reminderId" }],
+              "get": { "summary": "One reminder", "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } },
+              "put": { "summary": "Change a reminder's next occurrence, snooze, done or deliverer (album sync)", "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ReminderChange" } } } },
+                "responses": { "200": { "description": "the reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "400": { "$ref": "#/components/responses/BadRequest" }, "404": { "$ref": "#/components/responses/NotFound" } } },
               "delete": { "summary": "Remove a reminder", "responses": { "200": { "description": "the removed reminder", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Reminder" } } } }, "404": { "$ref": "#/components/responses/NotFound" } } }
             },
             "/api/reminders/{id}/done": {

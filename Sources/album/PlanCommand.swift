@@ -2,7 +2,8 @@ import AlbumKit
 import AlbumModel
 import ArgumentParser
 
-/// `album plan PIN [--on DATE | --from D --to D] [--note TEXT] [--visited]`, `album plan rm PIN`.
+/// `album plan PIN [--on DATE | --from D --to D | --no-dates] [--note TEXT] [--visited | --not-visited]`,
+/// `album plan rm PIN`.
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan", abstract: "Plan a visit to a pin (dates, a note), mark it visited, or remove the plan.",
@@ -13,7 +14,8 @@ struct PlanCommand: ParsableCommand {
             commandName: "set", abstract: "Plan a visit to a pin, or change its plan.",
             discussion: """
                 Dates are the pin's local days (YYYY-MM-DD). A planned pin becomes visited when you say so \
-                (--visited) or when `album import` brings photos taken there within its dates.
+                (--visited) or when `album import` brings photos taken there within its dates; --not-visited takes \
+                that back. --no-dates keeps the plan without dates.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: Vocabulary.pinId) var pin: Int64
@@ -22,8 +24,14 @@ struct PlanCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The last day of the visit (with --from).", valueName: "YYYY-MM-DD")) var to: String?
         @Option(help: "A note about the visit.") var note: String?
         @Flag(help: "Mark the pin visited.") var visited = false
+        @Flag(name: .customLong("no-dates"), help: "Take the plan's dates off (it stays, undated).") var noDates = false
+        @Flag(name: .customLong("not-visited"), help: "Take the visited mark off.") var notVisited = false
 
-        func validate() throws { _ = try dates() }
+        func validate() throws {
+            if noDates, on != nil || from != nil || to != nil { throw ValidationError("--no-dates cannot be combined with --on/--from/--to") }
+            if notVisited, visited { throw ValidationError("--visited and --not-visited contradict each other") }
+            _ = try dates()
+        }
 
         func dates() throws -> (LocalDate, LocalDate)? {
             do {
@@ -46,8 +54,11 @@ struct PlanCommand: ParsableCommand {
 
         func run() async throws {
             let (days, now) = (try dates(), try CommandClock.now())
-            let plan = try await global.withLibrary(.writing) {
-                try await $0.setPlan(pinId: pin, from: days?.0, to: days?.1, note: note, markVisited: visited, now: now)
+            let (clearDates, unvisit) = (noDates, notVisited)
+            let plan = try await global.withLibrary(.writing) { library in
+                let set = try await library.setPlan(pinId: pin, from: days?.0, to: days?.1, note: note, markVisited: visited, now: now)
+                guard clearDates || unvisit else { return set }
+                return try await library.clearPlan(pinId: pin, dates: clearDates, visited: unvisit, now: now)
             }
             try global.json ? Output.json(PlanJSON(plan: plan)) : Output.line(PlanJSON.text(plan))
         }

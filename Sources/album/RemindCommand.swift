@@ -3,7 +3,7 @@ import AlbumModel
 import ArgumentParser
 import Foundation
 
-/// `album remind add|list|rm|done|snooze`.
+/// `album remind add|list|rm|done|snooze|deliver-here`.
 struct RemindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind", abstract: "Reminders at a local time: add, list, remove, mark done, snooze.",
@@ -12,8 +12,11 @@ struct RemindCommand: ParsableCommand {
             has one, else the system's (TZ, else /etc/localtime). A daily 09:00 stays 09:00 across DST changes; \
             a time skipped when clocks spring forward fires at the first minute after the gap; a time that \
             occurs twice fires once. `album due` delivers them.
+
+            A library that syncs (`album sync`) shares its reminders; each is delivered by one library: the one \
+            that made it, until `album remind deliver-here ID` moves it to this one. Done wins over a snooze.
             """,
-        subcommands: [Add.self, List.self, Remove.self, Done.self, Snooze.self])
+        subcommands: [Add.self, List.self, Remove.self, Done.self, Snooze.self, DeliverHere.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -116,6 +119,22 @@ struct RemindCommand: ParsableCommand {
         func run() async throws {
             let (now, seconds) = (try CommandClock.now(), try seconds())
             let reminder = try await global.withLibrary(.writing) { try await $0.snoozeReminder(id: id, for: seconds, now: now) }
+            try global.json ? Output.json(ReminderJSON(reminder: reminder)) : Output.line(ReminderJSON.text(reminder, now: now))
+        }
+    }
+}
+
+extension RemindCommand {
+    struct DeliverHere: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "deliver-here",
+            abstract: "Deliver a synced reminder from this library (`album due` here); the others stop at their next sync.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: Vocabulary.reminderId) var id: Int64
+
+        func run() async throws {
+            let now = try CommandClock.now()
+            let reminder = try await global.withLibrary(.writing) { try await $0.deliverReminderHere(id: id, now: now) }
             try global.json ? Output.json(ReminderJSON(reminder: reminder)) : Output.line(ReminderJSON.text(reminder, now: now))
         }
     }

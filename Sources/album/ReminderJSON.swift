@@ -16,6 +16,9 @@ extension ReminderJSON {
             line += "  done"
         }
         line += "  \(subject(r))"
+        if let device = r.deliveredBy {
+            line += device == Reminder.serverDevice ? "  (delivered by the server)" : "  (delivered by device \(TerminalText.inline(String(device.prefix(8)))))"
+        }
         if let error = r.lastError { line += "\n  last delivery failed: \(TerminalText.inline(error))" }
         return line
     }

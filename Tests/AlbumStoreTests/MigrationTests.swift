@@ -16,7 +16,7 @@ import TestSupport
                                  "entries-createEntries",
                                  "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
                                  "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId", "research-provenance",
-                                 "speed-searchOnChange", "speed-claimedContent"]
+                                 "accounts-reminderSync", "speed-searchOnChange", "speed-claimedContent"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

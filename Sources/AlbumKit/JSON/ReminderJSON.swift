@@ -2,7 +2,8 @@ import AlbumModel
 import Foundation
 
 /// A reminder: `{id, pinId, pinTitle, text, message, kind, rule, zone, zoneSource, nextAt,
-/// snoozedUntil, state, deliveries, lastDeliveredAt, lastError}`; instants are ISO 8601 with the
+/// snoozedUntil, state, deliveries, lastDeliveredAt, lastError, scheduledAt, done, deliveredBy}`
+/// (`deliveredBy` null: this library delivers it, decision 0110); instants are ISO 8601 with the
 /// reminder zone's offset. The one reminder JSON of `album --json` and `album serve`'s API.
 public struct ReminderJSON: Encodable, Sendable {
     public let reminder: Reminder
@@ -11,7 +12,7 @@ public struct ReminderJSON: Encodable, Sendable {
 
     enum Key: String, CodingKey {
         case id, pinId, pinTitle, text, message, kind, rule, zone, zoneSource, nextAt, snoozedUntil, state, deliveries
-        case lastDeliveredAt, lastError
+        case lastDeliveredAt, lastError, scheduledAt, done, deliveredBy
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -32,5 +33,8 @@ public struct ReminderJSON: Encodable, Sendable {
         try c.encode(reminder.deliveries, forKey: .deliveries)
         try c.encode(reminder.lastDeliveredAt.map(clock.iso8601), forKey: .lastDeliveredAt)
         try c.encode(reminder.lastError, forKey: .lastError)
+        try c.encode(reminder.scheduledAt.map(clock.iso8601), forKey: .scheduledAt)
+        try c.encode(reminder.isDone, forKey: .done)
+        try c.encode(reminder.deliveredBy, forKey: .deliveredBy)
     }
 }

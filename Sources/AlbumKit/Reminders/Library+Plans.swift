@@ -25,6 +25,12 @@ extension Library {
         return try await store.setPlan(pinId: pinId, from: from, to: to, note: note, markVisited: markVisited, now: now)
     }
 
+    /// Takes a plan's dates off (`album plan set PIN --no-dates`) and/or its visited mark
+    /// (`--not-visited`), in one transaction. - Throws: `AlbumError.notFound` when the pin has no plan.
+    public func clearPlan(pinId: Int64, dates: Bool, visited: Bool, now: Date) async throws(AlbumError) -> PinPlan {
+        try await store.clearPlan(pinId: pinId, dates: dates, visited: visited, now: now)
+    }
+
     /// Removes a pin's plan. - Throws: `AlbumError.notFound` when the pin has none.
     @discardableResult
     public func removePlan(pinId: Int64) async throws(AlbumError) -> PinPlan { try await store.removePlan(pinId: pinId) }

@@ -23,8 +23,15 @@ public struct ReminderRequest: Sendable, Hashable {
     public var zone: String?
     /// Accept an `--at` time that has already passed (it is then due at once, late).
     public var allowPast: Bool
+    /// A sync client's own id of it: sent again, the first one is answered (decision 0110).
+    public var clientId: String?
+    /// The library that delivers it (`Reminder.deliveredBy`), nil for this one.
+    public var deliveredBy: String?
 
-    public init(pinId: Int64?, text: String?, timing: ReminderTiming, zone: String?, allowPast: Bool = false) {
+    public init(pinId: Int64?, text: String?, timing: ReminderTiming, zone: String?, allowPast: Bool = false,
+                clientId: String? = nil, deliveredBy: String? = nil) {
+        self.clientId = clientId
+        self.deliveredBy = deliveredBy
         self.pinId = pinId
         self.text = text
         self.timing = timing
@@ -69,7 +76,8 @@ extension Library {
             scheduled = ReminderSchedule(rule: rule, zone: clock.zone).first(onOrAfter: now)
         }
         let record = NewReminderRecord(
-            pinId: request.pinId, text: request.text, rule: rule, zone: zoneName, zoneSource: source, scheduledAt: scheduled)
+            pinId: request.pinId, text: request.text, rule: rule, zone: zoneName, zoneSource: source, scheduledAt: scheduled,
+            clientId: request.clientId, deliveredBy: request.deliveredBy)
         return try await store.addReminder(record, now: now)
     }
 

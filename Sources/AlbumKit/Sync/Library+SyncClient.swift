@@ -39,7 +39,8 @@ extension Library {
     /// oldest first (each with an `Idempotency-Key`; a failure backs off with jitter and stops the
     /// push while the server is unreachable), then the server's changes since the cursor are
     /// applied here. Pins, photos, sounds, notes, check-ins and songs are synced (decision 0078), with
-    /// the tags of each, entries' edits and plans (decision 0092); reminders stay local.
+    /// the tags of each, entries' edits and plans (decision 0092), and reminders, each delivered by
+    /// one library (decision 0110).
     /// - Parameter retries: attempts at an unreachable server within this run before it stops.
     public func sync(with session: SyncSession, retries: Int = 3, random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) async throws -> SyncReport {
         let database = try self.database

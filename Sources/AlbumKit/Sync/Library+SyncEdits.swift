@@ -49,7 +49,8 @@ struct PhotoFields: Codable, Equatable, Sendable {
     static func parse(_ text: String?) -> PhotoFields? { text.flatMap { try? JSONDecoder().decode(PhotoFields.self, from: Data($0.utf8)) } }
 }
 
-/// A plan's fields as both sides last agreed on them (keyed by its pin).
+/// A plan's fields as both sides last agreed on them (keyed by its pin). Dates taken off and the
+/// visited mark taken off sync too (decision 0110).
 struct PlanFields: Codable, Equatable, Sendable {
     var from: String?
     var to: String?
@@ -193,8 +194,10 @@ extension Library {
         let now = PlanFields(plan), agreed = PlanFields.parse(mapped?.agreed)
         var change: [String: Any] = [:]
         if let from = now.from, let to = now.to, agreed?.from != from || agreed?.to != to { (change["from"], change["to"]) = (from, to) }
+        if now.from == nil, let agreed, agreed.from != nil { (change["from"], change["to"]) = (NSNull(), NSNull()) }  // dates taken off here
         if let note = now.note, agreed?.note != note { change["note"] = note }
         if now.visited, agreed?.visited != true { change["visited"] = true }
+        if !now.visited, agreed?.visited == true, change["from"] == nil || change["from"] is NSNull { change["visited"] = false }
         if mapped != nil, change.isEmpty { return }
         let answer = try await session.send("PUT", "/api/pins/\(pin.id)/plan", body: try JSONSerialization.data(withJSONObject: change),
                                             type: "application/json", key: key)
@@ -284,11 +287,13 @@ extension Library {
         }
         let here = current.map(PlanFields.init)
         if here != server {
-            // Dates cannot be taken off a plan: an undated plan where this one has dates is made anew.
-            if let here, here.from != nil, server.from == nil { _ = try? await removePlan(pinId: local) }
             let from = try server.from.map { text throws(AlbumError) in try LocalDate(parsing: text) }
             let to = try server.to.map { text throws(AlbumError) in try LocalDate(parsing: text) }
-            _ = try await setPlan(pinId: local, from: from, to: to, note: server.note, markVisited: server.visited && here?.visited != true, now: Date())
+            let now = Date()
+            let plan = try await setPlan(pinId: local, from: from, to: to, note: server.note, markVisited: server.visited && here?.visited != true, now: now)
+            // Dates or the visited mark taken off there: taken off here.
+            let clearDates = server.from == nil && plan.from != nil, unvisit = !server.visited && plan.visitedAt != nil
+            if clearDates || unvisit { _ = try await clearPlan(pinId: local, dates: clearDates, visited: unvisit, now: now) }
             try await database.write { db throws(AlbumError) in try db.noteEcho(serverId: sid, entity: "plan", localId: local) }
         }
         let agreed = server.text

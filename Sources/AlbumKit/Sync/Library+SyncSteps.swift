@@ -38,6 +38,7 @@ extension Library {
         let mapped = try await database.read { db throws(AlbumError) in try db.remoteId(serverId: sid, entity: entity, localId: local) }
         let key = "\(state.device)-\(entity)-\(local)-\(item.seq)"
         if entity == "plan" { return try await pushPlan(item, key: key, state: state, session: session) }
+        if entity == "reminder" { return try await pushReminder(item, key: key, state: state, session: session) }
         if item.op == "remove" {
             guard let mapped else { return }
             let path = entity == "pin" ? "/api/pins/\(mapped.id)" : entity == "photo" ? "/api/photos/\(mapped.id)" : "/api/entries/\(mapped.id)"
@@ -243,6 +244,7 @@ extension Library {
         let database = try self.database
         let sid = state.id
         if entity == "plan" { return try await applyPlan(remote: remote, remove: remove, state: state, session: session) }
+        if entity == "reminder" { return try await applyReminder(remote: remote, remove: remove, state: state, session: session) }
         guard ["pin", "photo", "entry"].contains(entity) else { return false }
         let mapped = try await database.read { db throws(AlbumError) in try db.localId(serverId: sid, entity: entity, remoteId: remote) }
         func echo(_ entity: String, _ local: Int64) async throws {

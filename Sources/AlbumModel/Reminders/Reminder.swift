@@ -81,12 +81,16 @@ public struct Reminder: Sendable, Hashable, Identifiable {
     /// Why the last `--exec`/`--notify` delivery failed (it stays due).
     public var lastError: String?
     public var createdAt: Date
+    /// Which library delivers it (decision 0110): nil for this one; else the device that does,
+    /// as a synced library names it (`album sync`; `Reminder.serverDevice` for the server).
+    public var deliveredBy: String?
 
     public init(
         id: Int64, pinId: Int64?, pinTitle: String? = nil, text: String?, rule: ReminderRule, zone: String,
         zoneSource: ZoneSource, scheduledAt: Date?, snoozedUntil: Date? = nil, isDone: Bool = false,
-        deliveries: Int = 0, lastDeliveredAt: Date? = nil, lastError: String? = nil, createdAt: Date
+        deliveries: Int = 0, lastDeliveredAt: Date? = nil, lastError: String? = nil, createdAt: Date, deliveredBy: String? = nil
     ) {
+        self.deliveredBy = deliveredBy
         self.id = id
         self.pinId = pinId
         self.pinTitle = pinTitle
@@ -109,6 +113,9 @@ public struct Reminder: Sendable, Hashable, Identifiable {
         guard !isDone else { return nil }
         return [scheduledAt, snoozedUntil].compactMap { $0 }.min()
     }
+
+    /// The `deliveredBy` of a reminder the server a library syncs with delivers (decision 0110).
+    public static let serverDevice = "server"
 
     /// `active` (will fire), `done` (finished or marked done).
     public var state: String { dueAt == nil ? "done" : "active" }

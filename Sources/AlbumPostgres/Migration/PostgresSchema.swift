@@ -571,5 +571,17 @@ public enum PostgresSchema {
             ALTER TABLE photos ADD COLUMN source_taken_at text;
             ALTER TABLE photos ADD COLUMN copyright text;
             """),
+        Migration(name: "accounts-reminderSync", sql: """
+            -- Reminders sync (decision 0110), as SQLite's accounts-reminderSync: a sync client's own
+            -- id of a reminder, the library that delivers it (NULL: this one), a change of it logged.
+            ALTER TABLE reminders ADD COLUMN client_id text;
+            ALTER TABLE reminders ADD COLUMN delivered_by text;
+            CREATE UNIQUE INDEX reminders_by_client ON reminders (client_id) WHERE client_id IS NOT NULL;
+            DROP TRIGGER changes_reminders ON reminders;
+            CREATE TRIGGER changes_reminders AFTER INSERT OR UPDATE OF pin_id, text, kind, rule, zone, scheduled_at, snoozed_until, done, delivered_by
+                OR DELETE ON reminders FOR EACH ROW EXECUTE FUNCTION album_log_change('reminder', 'id', '');
+            -- Reminders were not sent nor applied before: one put each, so every client takes them now.
+            INSERT INTO changes (entity, entity_id, op, at) SELECT 'reminder', id, 'put', extract(epoch FROM now())::bigint FROM reminders ORDER BY id;
+            """),
     ]
 }

@@ -22,7 +22,7 @@ extension PostgresStore {
             var candidates: [Reminder] = []
             for row in try await db.query("""
                 SELECT \(Self.reminderColumns) FROM \(Self.reminderFrom)
-                WHERE r.due_at IS NOT NULL AND r.due_at <= $1 AND NOT r.done
+                WHERE r.due_at IS NOT NULL AND r.due_at <= $1 AND NOT r.done AND r.delivered_by IS NULL
                     AND (r.lease_owner IS NULL OR r.lease_until < now())
                 ORDER BY r.due_at, r.id
                 FOR UPDATE OF r SKIP LOCKED

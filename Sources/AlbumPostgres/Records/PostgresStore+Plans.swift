@@ -40,6 +40,26 @@ extension PostgresStore {
         }
     }
 
+    /// Takes a plan's dates off (`dates`) and/or its visited mark (`visited`), in one transaction.
+    /// - Throws: `AlbumError.notFound` when the pin has no plan.
+    public func clearPlan(pinId: Int64, dates: Bool, visited: Bool, now: Date) async throws(AlbumError) -> PinPlan {
+        try await write { db throws(AlbumError) in
+            guard try await Self.fetchPlan(db, pinId: pinId, lock: true) != nil else {
+                let pinExists = try await db.queryOne("SELECT 1 FROM pins WHERE id = $1", [pinId]) != nil
+                throw pinExists ? .notFound("pin \(pinId) has no plan", subject: .pin(pinId)) : .noPin(pinId, in: name)
+            }
+            let stamp = Timestamp.format(now)
+            if dates {
+                try await db.run("UPDATE plans SET from_date = NULL, to_date = NULL, updated_at = $1 WHERE pin_id = $2 AND from_date IS NOT NULL", [stamp, pinId])
+            }
+            if visited {
+                try await db.run("UPDATE plans SET visited_at = NULL, visited_by = NULL, updated_at = $1 WHERE pin_id = $2 AND visited_at IS NOT NULL", [stamp, pinId])
+            }
+            guard let plan = try await Self.fetchPlan(db, pinId: pinId) else { throw .database("plan of pin \(pinId) vanished") }
+            return plan
+        }
+    }
+
     /// Removes a pin's plan (the pin stays). - Throws: `AlbumError.notFound` when it has none.
     public func removePlan(pinId: Int64) async throws(AlbumError) -> PinPlan {
         try await write { db throws(AlbumError) in

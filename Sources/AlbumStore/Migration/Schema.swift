@@ -693,6 +693,21 @@ enum Schema {
             ALTER TABLE photos ADD COLUMN source_taken_at TEXT;
             ALTER TABLE photos ADD COLUMN copyright TEXT;
             """),
+        // Reminders sync (decision 0110): a reminder pushed by a sync client carries the client's
+        // own id (sent again, the first one is answered); delivered_by names the library that
+        // delivers it (NULL: this one; `album due` takes only those), and its change is a change.
+        Migration(name: "accounts-reminderSync", sql: """
+            ALTER TABLE reminders ADD COLUMN client_id TEXT;
+            ALTER TABLE reminders ADD COLUMN delivered_by TEXT;
+            CREATE UNIQUE INDEX reminders_by_client ON reminders (client_id) WHERE client_id IS NOT NULL;
+            DROP TRIGGER changes_reminders_update;
+            CREATE TRIGGER changes_reminders_update AFTER UPDATE OF pin_id, text, kind, rule, zone, scheduled_at, snoozed_until, done, delivered_by
+            ON reminders BEGIN
+                INSERT INTO changes (entity, entity_id, op, at) VALUES ('reminder', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
+            END;
+            -- Reminders were not sent nor applied before: one put each, so every client takes them now.
+            INSERT INTO changes (entity, entity_id, op, at) SELECT 'reminder', id, 'put', CAST(strftime('%s', 'now') AS INTEGER) FROM reminders ORDER BY id;
+            """),
         Migration(name: "speed-searchOnChange", sql: """
             -- A photo's search row is re-made only when what it indexes changed (issue 28): a
             -- download writes `file` (the row names the URL's file, not the library's) and the

@@ -21,7 +21,7 @@ extension SQLiteLibraryStore {
             }
             let candidates = try db.query("""
                 SELECT \(AlbumDatabase.reminderColumns) FROM \(AlbumDatabase.reminderFrom)
-                WHERE r.due_at IS NOT NULL AND r.due_at <= ? AND r.lease_owner IS NULL AND r.done = 0
+                WHERE r.due_at IS NOT NULL AND r.due_at <= ? AND r.lease_owner IS NULL AND r.done = 0 AND r.delivered_by IS NULL
                 """, [AlbumDatabase.seconds(planner.now)]).map(RowDecoder.reminder)
             let deliveries = planner.plan(candidates)
             for delivery in deliveries {

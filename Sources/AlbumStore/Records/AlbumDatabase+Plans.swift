@@ -6,7 +6,7 @@ import Foundation
 extension SQLiteLibraryStore {
     /// Plans a visit to a pin, or changes its plan. New dates are a new trip: a visit marked
     /// by an earlier import is cleared. A nil `note` keeps the note; nil dates keep the dates
-    /// unless `clearDates`.
+    /// (`clearPlan` takes them off).
     /// - Throws: `AlbumError.notFound` naming an unknown pin.
     public func setPlan(
         pinId: Int64, from: LocalDate?, to: LocalDate?, note: String?, markVisited: Bool, now: Date
@@ -27,6 +27,26 @@ extension SQLiteLibraryStore {
             if let note { try db.run("UPDATE plans SET note = ?, updated_at = ? WHERE pin_id = ?", [note, stamp, pinId]) }
             if markVisited {
                 try db.run("UPDATE plans SET visited_at = ?, visited_by = 'user', updated_at = ? WHERE pin_id = ?", [stamp, stamp, pinId])
+            }
+            guard let plan = try AlbumDatabase.fetchPlan(db, pinId: pinId) else { throw .database("plan of pin \(pinId) vanished") }
+            return plan
+        }
+    }
+
+    /// Takes a plan's dates off (`dates`) and/or its visited mark (`visited`), in one transaction.
+    /// - Throws: `AlbumError.notFound` when the pin has no plan.
+    public func clearPlan(pinId: Int64, dates: Bool, visited: Bool, now: Date) async throws(AlbumError) -> PinPlan {
+        try await write { db throws(AlbumError) in
+            guard try AlbumDatabase.fetchPlan(db, pinId: pinId) != nil else {
+                let pinExists = try AlbumDatabase.fetchPin(db, id: pinId) != nil
+                throw pinExists ? .notFound("pin \(pinId) has no plan", subject: .pin(pinId)) : .noPin(pinId, in: path)
+            }
+            let stamp = Timestamp.format(now)
+            if dates {
+                try db.run("UPDATE plans SET from_date = NULL, to_date = NULL, updated_at = ? WHERE pin_id = ? AND from_date IS NOT NULL", [stamp, pinId])
+            }
+            if visited {
+                try db.run("UPDATE plans SET visited_at = NULL, visited_by = NULL, updated_at = ? WHERE pin_id = ? AND visited_at IS NOT NULL", [stamp, pinId])
             }
             guard let plan = try AlbumDatabase.fetchPlan(db, pinId: pinId) else { throw .database("plan of pin \(pinId) vanished") }
             return plan

@@ -4,20 +4,24 @@ import Foundation
 
 /// Reminders (`PlanStore`'s reminders on SQLite): one body per method (decision 0075-store).
 extension SQLiteLibraryStore {
-    /// Stores a new reminder.
+    /// Stores a new reminder; one with a `clientId` stored before is answered, nothing stored
+    /// again (decision 0110: a sync client's retry after a lost answer).
     /// - Throws: `AlbumError.notFound` naming an unknown pin.
     public func addReminder(_ new: NewReminderRecord, now: Date) async throws(AlbumError) -> Reminder {
         try await write { db throws(AlbumError) in
+            if let clientId = new.clientId, let id = try db.queryOne("SELECT id FROM reminders WHERE client_id = ?", [clientId])?.int64(0) {
+                return try AlbumDatabase.requireReminder(db, id: id, path: path)
+            }
             if let pinId = new.pinId, try AlbumDatabase.fetchPin(db, id: pinId) == nil {
                 throw .noPin(pinId, in: path)
             }
             let stamp = Timestamp.format(now)
             try db.run("""
-                INSERT INTO reminders (pin_id, text, kind, rule, zone, zone_source, scheduled_at, due_at, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO reminders (pin_id, text, kind, rule, zone, zone_source, scheduled_at, due_at, created_at, updated_at, client_id, delivered_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [new.pinId, new.text, new.rule.kind, new.rule.text, new.zone, new.zoneSource.rawValue,
-                 new.scheduledAt.map(AlbumDatabase.seconds), new.scheduledAt.map(AlbumDatabase.seconds), stamp, stamp])
+                 new.scheduledAt.map(AlbumDatabase.seconds), new.scheduledAt.map(AlbumDatabase.seconds), stamp, stamp, new.clientId, new.deliveredBy])
             return try AlbumDatabase.requireReminder(db, id: db.lastInsertRowID, path: path)
         }
     }
@@ -47,8 +51,8 @@ extension SQLiteLibraryStore {
         }
     }
 
-    /// Reads a reminder, changes it with `change` (a pure function: done, snooze), and stores
-    /// its new times, in one transaction.
+    /// Reads a reminder, changes it with `change` (a pure function: done, snooze, which library
+    /// delivers it), and stores its new times and deliverer, in one transaction.
     /// - Throws: `AlbumError.notFound` naming the id, or what `change` throws.
     public func updateReminder(
         id: Int64, now: Date, _ change: @escaping @Sendable (Reminder) throws(AlbumError) -> Reminder
@@ -56,10 +60,10 @@ extension SQLiteLibraryStore {
         try await write { db throws(AlbumError) in
             let updated = try change(try AlbumDatabase.requireReminder(db, id: id, path: path))
             try db.run("""
-                UPDATE reminders SET scheduled_at = ?, snoozed_until = ?, due_at = ?, done = ?, updated_at = ? WHERE id = ?
+                UPDATE reminders SET scheduled_at = ?, snoozed_until = ?, due_at = ?, done = ?, updated_at = ?, delivered_by = ? WHERE id = ?
                 """,
                 [updated.scheduledAt.map(AlbumDatabase.seconds), updated.snoozedUntil.map(AlbumDatabase.seconds), updated.dueAt.map(AlbumDatabase.seconds),
-                 updated.isDone, Timestamp.format(now), id])
+                 updated.isDone, Timestamp.format(now), updated.deliveredBy, id])
             return try AlbumDatabase.requireReminder(db, id: id, path: path)
         }
     }
@@ -79,7 +83,7 @@ extension SQLiteLibraryStore {
 extension AlbumDatabase {
     static let reminderColumns = """
         r.id, r.pin_id, p.title AS pin_title, r.text, r.kind, r.rule, r.zone, r.zone_source, r.scheduled_at,
-        r.snoozed_until, r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at
+        r.snoozed_until, r.done, r.deliveries, r.last_delivered_at, r.last_error, r.created_at, r.delivered_by
         """
     static let reminderFrom = "reminders r LEFT JOIN pins p ON p.id = r.pin_id"
 

@@ -26,8 +26,8 @@ public struct OutboxItem: Sendable, Hashable {
 
 /// `album sync`'s state in a folder library: the servers, the outbox, the id map.
 extension AlbumDatabase {
-    /// The kinds `album sync` sends and applies; the others stay local (decision 0062).
-    public static let syncedEntities = ["pin", "photo", "entry", "plan"]
+    /// The kinds `album sync` sends and applies (decisions 0062, 0092, 0110).
+    public static let syncedEntities = ["pin", "photo", "entry", "plan", "reminder"]
 
     public func syncServer(url: String, email: String, device: String) throws(AlbumError) -> SyncServerState {
         try write { db throws(AlbumError) in
