@@ -20,7 +20,7 @@ import Foundation
 public protocol LibraryStore:
     PinStore, CollectionStore, DownloadStore, ImportStore, VerifyStore, PlaceNamingStore,
     MemoryStore, PlanStore, VersionedStore, AccountStore, EntryStore, SyncStore,
-    VoiceStore, ThumbnailStore
+    VoiceStore, ThumbnailStore, TripStore
 {
     /// How errors and messages name the store (a path, or a redacted connection URL).
     var name: String { get }

@@ -23,6 +23,7 @@ struct Album: AsyncParsableCommand {
             TimelineCommand.self, TagCommand.self, TagsCommand.self, FindCommand.self, SummaryCommand.self,
             NoteCommand.self, SongCommand.self, CheckInCommand.self, EntriesCommand.self, EntryCommand.self,
             TranscribeCommand.self, TranscriptCommand.self, MoodCommand.self,
+            TripsCommand.self, TripCommand.self, HomeCommand.self, MemoriesCommand.self,
             YFCCCommand.self,
             PlacesCommand.self,
             WorkerCommand.self,

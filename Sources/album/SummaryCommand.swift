@@ -10,7 +10,7 @@ struct SummaryCommand: AsyncParsableCommand {
         discussion: "Counts are by local date, like the timeline. The card is a PNG; the same library gives the same bytes.")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The month to summarise.", valueName: "YYYY-MM")) var month: String?
-    @Option(help: ArgumentHelp("The year to summarise.", valueName: "YYYY")) var year: String?
+    @Option(help: Vocabulary.year) var year: String?
     @Option(help: ArgumentHelp("Also draw the summary card into this PNG file.", valueName: "file.png")) var card: String?
     @Option(help: "The card's width in pixels (320-4096); it is 5:4 portrait.") var width = 1080
     @OptionGroup var overwrite: OverwriteOptions

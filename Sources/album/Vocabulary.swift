@@ -8,6 +8,8 @@ enum Vocabulary {
     // MARK: Where
     static let latitude = ArgumentHelp("Latitude in degrees, -90…90.", valueName: "lat")
     static let longitude = ArgumentHelp("Longitude in degrees, -180…180.", valueName: "lon")
+    /// `summary --year`, `trips --year`.
+    static let year = ArgumentHelp("The year (the summary's; the trips with days in it).", valueName: "YYYY")
     static let place = ArgumentHelp(
         "A place name instead of --lat/--lon: 'Kyoto', 'Paris, FR', 'Springfield, US-IL' (GeoNames, offline).",
         valueName: "name")

@@ -583,5 +583,17 @@ public enum PostgresSchema {
             -- Reminders were not sent nor applied before: one put each, so every client takes them now.
             INSERT INTO changes (entity, entity_id, op, at) SELECT 'reminder', id, 'put', extract(epoch FROM now())::bigint FROM reminders ORDER BY id;
             """),
+        Migration(name: "entries-homes", sql: """
+            -- Homes the user set (issue 29, decision 0095-entries), as SQLite's entries-homes.
+            CREATE TABLE homes (
+                id bigserial PRIMARY KEY,
+                latitude double precision NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude double precision NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                place_name text,
+                since text COLLATE "C" CHECK (since ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+                created_at text NOT NULL
+            );
+            CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
+            """),
     ]
 }

@@ -708,6 +708,19 @@ enum Schema {
             -- Reminders were not sent nor applied before: one put each, so every client takes them now.
             INSERT INTO changes (entity, entity_id, op, at) SELECT 'reminder', id, 'put', CAST(strftime('%s', 'now') AS INTEGER) FROM reminders ORDER BY id;
             """),
+        Migration(name: "entries-homes", sql: """
+            -- Homes the user set (issue 29, decision 0095-entries): trips are days away from the
+            -- home of their date (the latest since on or before it; since NULL: from the start).
+            CREATE TABLE homes (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                place_name TEXT,
+                since TEXT CHECK (since GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                created_at TEXT NOT NULL
+            );
+            CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
+            """),
         Migration(name: "speed-searchOnChange", sql: """
             -- A photo's search row is re-made only when what it indexes changed (issue 28): a
             -- download writes `file` (the row names the URL's file, not the library's) and the
