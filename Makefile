@@ -119,9 +119,10 @@ uninstall:
 	rm -f $(DESTDIR)$(BASHDIR)/album $(DESTDIR)$(ZSHDIR)/_album $(DESTDIR)$(FISHDIR)/album.fish
 	rm -rf $(DESTDIR)$(PREFIX)/share/geoalbum
 
-# `make deb`: geoalbum_VERSION_amd64.deb, built with dpkg-deb from the release build, its data,
-# man pages and completions (scripts/make-deb.sh; Depends from dpkg-shlibdeps), checked by lintian.
-deb: release man completions
+# `make deb`: geoalbum_VERSION_amd64.deb, built with dpkg-deb from the release build, its data
+# (the GSHHG basemap too, decision 0108), man pages and completions (scripts/make-deb.sh; Depends
+# from dpkg-shlibdeps), checked by lintian.
+deb: release man completions basemap
 	bash scripts/make-deb.sh $(VERSION)
 
 # The package extracted into a temporary root and run there (offline fetch, ldd): scripts/test-deb.sh.

@@ -19,6 +19,9 @@ rm -rf .build/deb && mkdir -p "$stage"
 # Files: the same layout as `make install PREFIX=/usr` (album finds its bundle beside itself).
 make --no-print-directory install DESTDIR="$PWD/$stage" PREFIX=/usr \
   ZSHDIR=/usr/share/zsh/vendor-completions FISHDIR=/usr/share/fish/vendor_completions.d >/dev/null
+# The offline map's GSHHG basemap (decision 0108): always in the package, so a packaged server
+# draws coasts, rivers, lakes and borders at city zoom like a build from the repository.
+[ -s "$stage/usr/share/geoalbum/gshhg.bin" ] || { echo "make-deb: no .build/gshhg.bin: run make basemap first" >&2; exit 1; }
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/album"
 gzip -9n "$stage"/usr/share/man/man1/*.1
 doc="$stage/usr/share/doc/geoalbum"
@@ -42,6 +45,14 @@ Copyright: Evan Siroky and timezone-boundary-builder contributors
 License: ODbL-1.0
  The zone map is a derived database of timezone-boundary-builder's boundaries under the Open
  Database License 1.0 (https://opendatacommons.org/licenses/odbl/1-0/).
+
+Files: usr/share/geoalbum/gshhg.bin
+Copyright: Paul Wessel and Walter H. F. Smith (GSHHG 2.3.7)
+License: LGPL-3+
+ The offline map's coastlines, lakes, rivers and borders: GSHHG's data as Debian's gmt-gshhg-*
+ packages carry it, converted by scripts/gshhg-basemap.py (in the GeoAlbum sources) into map
+ tiles. On Debian systems, the full text of the GNU Lesser General Public License version 3 is in
+ /usr/share/common-licenses/LGPL-3.
 
 Files: usr/bin/album
 Copyright: Apple Inc. and the Swift project authors

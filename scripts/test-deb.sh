@@ -36,6 +36,24 @@ grep -q '3 photos: 3 downloaded, 0 failed' <<<"$out" || fail "album fetch did no
 "$album" status --library "$library" --json >/dev/null || fail "album status failed"
 
 [ -f "$root/usr/share/geoalbum/zones.bin" ] || fail "no zone map"
+# The GSHHG basemap (decision 0108): `album serve` finds it beside itself and serves its tiles.
+[ -s "$root/usr/share/geoalbum/gshhg.bin" ] || fail "no GSHHG basemap"
+"$album" serve --port 0 --json --library "$library" > "$root/serve.json" 2>"$root/serve.err" &
+serve=$!
+for _ in $(seq 100); do grep -q '}' "$root/serve.json" 2>/dev/null && break; sleep 0.1; done
+url=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["url"].rstrip("/"))' "$root/serve.json") \
+  || { kill "$serve"; fail "album serve did not start: $(cat "$root/serve.err")"; }
+check=$(python3 - "$url" <<'PY'
+import sys, urllib.request
+url = sys.argv[1]
+page = urllib.request.urlopen(url + "/", timeout=10).read().decode()
+if 'data-vector="/api/basemap"' not in page: print("album serve does not use the packaged basemap"); sys.exit()
+tile = urllib.request.urlopen(url + "/api/basemap/5/32/7", timeout=10).read()  # Paris' tile
+print("ok" if tile else "the packaged basemap's tile 5/32/7 (Paris) is empty")
+PY
+) || check="album serve did not answer: $(cat "$root/serve.err")"
+kill "$serve"; wait "$serve" 2>/dev/null || true
+[ "$check" = ok ] || fail "$check"
 for page in album album-fetch album-pin-edit; do
   MANWIDTH=80 man -l "$root/usr/share/man/man1/$page.1.gz" 2>/dev/null | grep . >/dev/null || fail "man $page shows nothing"
 done

@@ -23,21 +23,31 @@ extension AlbumAPI {
         do {
             let list = try await library.entries(filter.validated(), page: page, pageSize: Self.diaryPageSize)
             var photos: [Int64: [PhotoEntry]] = [:]
-            for entry in list.entries where entry.kind == .place {
-                guard let pinId = entry.pinId else { continue }
-                let day = entry.at.date
-                var found = try await library.timeline(by: .day, filter: PhotoFilter(from: day, to: day, pinId: pinId), page: 1, pageSize: 6)
-                if found.total == 0 { found = try await library.timeline(by: .day, filter: PhotoFilter(pinId: pinId), page: 1, pageSize: 6) }
-                photos[entry.id] = found.groups.flatMap(\.photos)
-            }
-            let pins = try await library.pins().sorted { $0.id > $1.id }.prefix(300).map { pin in
-                let title = pin.title ?? "Pin \(pin.id)"
-                guard let place = pin.place?.name, place != pin.title else { return (id: pin.id, name: title) }
-                return (id: pin.id, name: "\(title) · \(place)")
-            }
-            return Reply.html(Pages.diary(list, filter: filter, page: page, pageSize: Self.diaryPageSize, photos: photos, pins: pins))
+            for entry in list.entries where entry.kind == .place { photos[entry.id] = try await checkInPhotos(entry, count: 6) }
+            return Reply.html(Pages.diary(list, filter: filter, page: page, pageSize: Self.diaryPageSize, photos: photos))
         } catch {
             throw Self.renamingOptions(error)
         }
+    }
+
+    /// A check-in's photos: its pin's of the check-in's day, else the pin's newest (at most `count`).
+    func checkInPhotos(_ entry: Entry, count: Int) async throws -> [PhotoEntry] {
+        guard entry.kind == .place, let pinId = entry.pinId else { return [] }
+        let day = entry.at.date
+        var found = try await library.timeline(by: .day, filter: PhotoFilter(from: day, to: day, pinId: pinId), page: 1, pageSize: count)
+        if found.total == 0 { found = try await library.timeline(by: .day, filter: PhotoFilter(pinId: pinId), page: 1, pageSize: count) }
+        return found.groups.flatMap(\.photos)
+    }
+
+    /// `GET /entries/{entry}`: the entry's page (`Pages.entry`), with its map where it has a position.
+    func entryPage(_ id: Int64) async throws -> Response {
+        var entry = try await library.entry(id: id)
+        if entry.coordinate == nil, let pinId = entry.pinId { entry.coordinate = try? await library.pin(id: pinId).coordinate }
+        let map = entry.coordinate.map {
+            Pages.mapAttributes(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
+                + " data-lat=\"\($0.latitude)\" data-lon=\"\($0.longitude)\""
+        } ?? ""
+        let credits = Pages.mapCredits(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
+        return Reply.html(Pages.entry(entry, photos: try await checkInPhotos(entry, count: 24), map: map, credits: credits))
     }
 }

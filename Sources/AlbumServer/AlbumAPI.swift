@@ -84,6 +84,7 @@ struct AlbumAPI: HTTPResponder {
         r.get("/places/new") { api, _ in Reply.html(Pages.newPlace(basemap: api.assets.basemap != nil)) }
         r.get("/timeline") { api, call in try await api.timelinePage(call.query) }
         r.get("/diary") { api, call in try await api.diaryPage(call.query) }
+        r.get("/entries/{entry}") { api, call in try await api.entryPage(call.id("entry")) }
         r.get("/summary") { api, call in try await api.summaryPage(call.query) }
         r.get("/tags") { api, _ in Reply.html(Pages.tags(try await api.library.tags())) }
         r.get("/search") { api, call in try await api.searchPage(call.query) }

@@ -27,7 +27,12 @@ final class AnswerCache: Sendable {
         var version: LibraryVersion?
         var answers: [String: Answer] = [:]
         var bytes = 0
+        /// Values a page is drawn from (a period's summary), by key: small, at most `maxValues`.
+        var values: [String: any Sendable] = [:]
     }
+
+    /// How many values (`value(_:at:make:)`) are kept at once; past it, the values start again.
+    static let maxValues = 256
 
     private let state = Mutex(State())
     /// Answers larger than this are not kept; past `maxBytes` in all, the cache starts again.
@@ -49,6 +54,23 @@ final class AnswerCache: Sendable {
         let answer = Answer(try await make())
         if answer.data.count <= maxAnswerBytes, await keep(answer.data) { store(answer, key, at: version) }
         return answer
+    }
+
+    /// The value kept under `key` at `version`, else `make()`'s, kept: what a page is drawn from
+    /// when the page itself cannot be kept whole (it names who is signed in), under the same
+    /// rule as the answers (dropped when the library changes). Not kept with `maxAnswerBytes` < 0.
+    func value<T: Sendable>(_ key: String, at version: LibraryVersion, make: () async throws -> T) async throws -> T {
+        // Unwrapped before the cast: a missing key cast to an optional T would be a kept nil.
+        let kept: (any Sendable)? = state.withLock { $0.version == version ? $0.values[key] : nil }
+        if let kept, let value = kept as? T { return value }
+        let value = try await make()
+        guard maxAnswerBytes >= 0 else { return value }
+        state.withLock { state in
+            if state.version != version { state = State(version: version) }
+            if state.values.count >= Self.maxValues { state.values = [:] }
+            state.values[key] = value
+        }
+        return value
     }
 
     func lookup(_ key: String, at version: LibraryVersion) -> Answer? {
@@ -81,4 +103,6 @@ final class AnswerCache: Sendable {
 
     /// Answers kept now (for tests).
     var count: Int { state.withLock { $0.answers.count } }
+    /// Values kept now (for tests).
+    var valueCount: Int { state.withLock { $0.values.count } }
 }

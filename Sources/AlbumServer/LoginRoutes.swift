@@ -129,7 +129,7 @@ struct LoginRoutes {
 /// The login page: a plain form (no script), posted to `/login`.
 enum LoginPage {
     static func html(message: String?) -> String {
-        Pages.head("Log in · GeoAlbum", map: false) + """
+        Pages.head("Log in · GeoAlbum", map: false, add: false) + """
             <main class="login-page">
             <h2>Log in</h2>
             \(message.map { "<p class=\"error\" role=\"alert\">\(MarkupText.escape($0))</p>" } ?? "")

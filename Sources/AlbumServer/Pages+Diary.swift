@@ -3,17 +3,15 @@ import AlbumModel
 import Foundation
 
 /// The diary (`/diary`): notes, songs, voice clips and check-ins by local day, newest first, with
-/// a kind filter and a date range kept in every link; the add sheet (+) whose additions go
-/// through the page's outbox (`memory.js`: IndexedDB, so they wait while the server is out of
-/// reach, and go out with one Idempotency-Key each).
+/// a kind filter and a date range kept in every link. The add sheet (+ in every page's header,
+/// `head`) sends what it adds through the page's outbox (`memory.js`: IndexedDB, so it waits while
+/// the server is out of reach, and goes out with one Idempotency-Key each).
 extension Pages {
     /// The kinds as the filter names them, in the page's order.
     static let diaryKinds: [(kind: EntryKind?, name: String)] = [(nil, "All"), (.note, "Notes"), (.song, "Songs"), (.audio, "Voice and sound"), (.place, "Check-ins")]
 
-    /// - Parameters:
-    ///   - photos: for a check-in at a pin, that pin's photos of the check-in's day.
-    ///   - pins: the places the add sheet offers for a check-in (id, name).
-    static func diary(_ list: EntryList, filter: EntryFilter, page: Int, pageSize: Int, photos: [Int64: [PhotoEntry]], pins: [(id: Int64, name: String)]) -> String {
+    /// - Parameter photos: for a check-in at a pin, that pin's photos of the check-in's day.
+    static func diary(_ list: EntryList, filter: EntryFilter, page: Int, pageSize: Int, photos: [Int64: [PhotoEntry]]) -> String {
         let heading = filter.tag.map { "Diary: #\($0.value)" } ?? "Diary"
         var out = head(heading, map: false, current: "/diary") + "<main id=\"diary\">\n<div class=\"page-head\"><h2>\(MarkupText.escape(heading))</h2>"
         out += "<span class=\"meta\" id=\"diary-count\">\(count(list.total, "entry", plural: "entries"))</span>"
@@ -24,7 +22,7 @@ extension Pages {
             other.kind = kind
             out += "<a href=\"\(diaryLink(other))\"\(current)>\(name)</a>"
         }
-        out += "</nav><button class=\"action\" id=\"add-open\" type=\"button\" aria-haspopup=\"dialog\" aria-controls=\"add-sheet\">+ Add</button></div>\n"
+        out += "</nav></div>\n"
         out += "<form class=\"range\" method=\"get\" action=\"/diary\" id=\"range\">"
         if let kind = filter.kind { out += "<input type=\"hidden\" name=\"kind\" value=\"\(kind.rawValue)\">" }
         if let tag = filter.tag { out += "<input type=\"hidden\" name=\"tag\" value=\"\(MarkupText.escape(tag.value))\">" }
@@ -38,7 +36,6 @@ extension Pages {
             out += " <a href=\"\(diaryLink(every))\" id=\"clear-range\">every date</a>"
         }
         out += "</form>\n"
-        out += outbox + addSheet(pins)
         if list.total == 0 { out += "<p class=\"no-images\" id=\"no-entries\">Nothing here yet: + Add writes a note, a song, a check-in, or sends a photo or a sound.</p>\n" }
         // Newest first, grouped by the local day each entry was written on.
         out += "<div id=\"timeline-groups\">\n"
@@ -59,7 +56,7 @@ extension Pages {
         out += "<span class=\"meta\">page \(page) of \(pages)</span>"
         if page < pages { out += " <a href=\"\(diaryLink(filter, page: page + 1))\" rel=\"next\" id=\"older\">older</a>" }
         out += "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n"
-        return out + "<script src=\"\(StaticAssets.shared.url("memory.js"))\"></script>\n</body>\n</html>\n"
+        return out + "<script src=\"\(StaticAssets.shared.url("cardtags.js"))\"></script>\n</body>\n</html>\n"
     }
 
     /// `/diary?kind=…&tag=…&from=…&to=…&page=…` with what the filter holds (escaped for an attribute).
@@ -82,50 +79,54 @@ extension Pages {
 
         """
 
-    /// The add sheet: a note, a song, a check-in, or a photo or sound file.
-    static func addSheet(_ pins: [(id: Int64, name: String)]) -> String {
-        var options = "<option value=\"\">No place</option>"
-        for pin in pins { options += "<option value=\"\(pin.id)\">\(MarkupText.escape(pin.name))</option>" }
-        return """
-            <dialog class="sheet" id="add-sheet" aria-labelledby="add-title">
-            <form class="stack" id="add-form" method="dialog">
-            <h2 id="add-title">Add a memory</h2>
-            <fieldset class="kinds" id="add-kinds"><legend>What</legend>
-            <label><input type="radio" name="kind" value="note" checked> Note</label>
-            <label><input type="radio" name="kind" value="song"> Song</label>
-            <label><input type="radio" name="kind" value="place"> Check-in</label>
-            <label><input type="radio" name="kind" value="file"> Photo or sound</label>
-            </fieldset>
-            <div data-for="note place"><label for="add-text">Text</label><textarea id="add-text" name="text" maxlength="20000"></textarea></div>
-            <div data-for="song" hidden><div class="two"><div><label for="add-song-title">Title</label><input type="text" id="add-song-title" name="title" maxlength="500"></div>
-            <div><label for="add-artist">Artist</label><input type="text" id="add-artist" name="artist" maxlength="500"></div></div>
-            <div class="two"><div><label for="add-album">Album (optional)</label><input type="text" id="add-album" name="album" maxlength="500"></div>
-            <div><label for="add-link">Link (optional)</label><input type="url" id="add-link" name="link" maxlength="2000" placeholder="https://"></div></div></div>
-            <div data-for="file" hidden><label for="add-file">Photo or sound file</label><input type="file" id="add-file" name="file" accept="image/*,audio/*"></div>
-            <div data-for="note song place"><label for="add-pin">Place</label><select id="add-pin" name="pinId">\(options)</select></div>
-            <div data-for="note song place"><label for="add-tags">Tags (optional, separated by commas)</label><input type="text" id="add-tags" name="tags" maxlength="500"></div>
-            <p class="problem" id="add-problem" role="alert" hidden></p>
-            <p class="actions"><button class="action" type="submit" id="add-submit" value="add">Add</button><button class="secondary" type="button" id="add-cancel">Cancel</button></p>
-            </form>
-            </dialog>
+    /// The add sheet: a note, a song, a check-in (its places are read when it first opens), a
+    /// voice clip recorded in the page (MediaRecorder), or a photo or sound file.
+    static let addSheet = """
+        <dialog class="sheet" id="add-sheet" aria-labelledby="add-title">
+        <form class="stack" id="add-form" method="dialog">
+        <h2 id="add-title">Add a memory</h2>
+        <fieldset class="kinds" id="add-kinds"><legend>What</legend>
+        <label><input type="radio" name="kind" value="note" checked> Note</label>
+        <label><input type="radio" name="kind" value="song"> Song</label>
+        <label><input type="radio" name="kind" value="place"> Check-in</label>
+        <label><input type="radio" name="kind" value="voice"> Voice clip</label>
+        <label><input type="radio" name="kind" value="file"> Photo or sound</label>
+        </fieldset>
+        <div data-for="note place"><label for="add-text">Text</label><textarea id="add-text" name="text" maxlength="20000"></textarea></div>
+        <div data-for="song" hidden><div class="two"><div><label for="add-song-title">Title</label><input type="text" id="add-song-title" name="title" maxlength="500"></div>
+        <div><label for="add-artist">Artist</label><input type="text" id="add-artist" name="artist" maxlength="500"></div></div>
+        <div class="two"><div><label for="add-album">Album (optional)</label><input type="text" id="add-album" name="album" maxlength="500"></div>
+        <div><label for="add-link">Link (optional)</label><input type="url" id="add-link" name="link" maxlength="2000" placeholder="https://"></div></div></div>
+        <div data-for="voice" hidden class="recorder"><p class="actions"><button class="action" type="button" id="record-start">Record</button><button class="secondary" type="button" id="record-stop" disabled>Stop</button>
+        <span class="meta" id="record-state" role="status">Up to 60 seconds, from the microphone.</span></p><audio id="record-preview" controls hidden></audio></div>
+        <div data-for="file" hidden><label for="add-file">Photo or sound file</label><input type="file" id="add-file" name="file" accept="image/*,audio/*"></div>
+        <div data-for="note song place"><label for="add-pin">Place</label><select id="add-pin" name="pinId"><option value="">No place</option></select></div>
+        <div data-for="note song place"><label for="add-tags">Tags (optional, separated by commas)</label><input type="text" id="add-tags" name="tags" maxlength="500"></div>
+        <p class="problem" id="add-problem" role="alert" hidden></p>
+        <p class="actions"><button class="action" type="submit" id="add-submit" value="add">Add</button><button class="secondary" type="button" id="add-cancel">Cancel</button></p>
+        </form>
+        </dialog>
 
-            """
-    }
+        """
 
     static let kindNames: [EntryKind: String] = [.note: "Note", .song: "Song", .audio: "Sound", .place: "Check-in"]
 
     /// One entry: its local time and kind, then what it holds (a note's text, a song, a sound's
     /// player with its waveform, transcript and mood, a check-in's place with that day's photos
     /// there), its place and tags.
-    /// - Parameter dated: also its day (`Fri 14 Jun`), where no heading names it (the timeline
-    ///   by week or month).
-    static func entryCard(_ entry: Entry, photos: [PhotoEntry], dated: Bool = false) -> String {
+    /// - Parameters:
+    ///   - dated: also its day (`Fri 14 Jun`), where no heading names it (the timeline by week or
+    ///     month).
+    ///   - link: the time and kind link to the entry's page (`/entries/{entry}`; not on that page).
+    ///   - tags: its tags among its facts (the entry's page edits them apart).
+    static func entryCard(_ entry: Entry, photos: [PhotoEntry], dated: Bool = false, link: Bool = true, tags: Bool = true) -> String {
         let time = String(entry.at.localText.dropFirst(11).prefix(5))
+        let kind = kindNames[entry.kind] ?? entry.kind.rawValue
         var out = "<article class=\"entry entry-\(entry.kind.rawValue)\" id=\"entry-\(entry.id)\" data-id=\"\(entry.id)\" data-kind=\"\(entry.kind.rawValue)\">"
-        out += "<div class=\"entry-when\">"
+        out += link ? "<a class=\"entry-when entry-open\" href=\"/entries/\(entry.id)\" aria-label=\"Open the \(kind.lowercased()) of \(MarkupText.escape(dayTitle(entry.at.date, format: "EEE d MMM"))) \(MarkupText.escape(time))\">" : "<div class=\"entry-when\">"
         if dated { out += "<span class=\"entry-day\">\(MarkupText.escape(dayTitle(entry.at.date, format: "EEE d MMM")))</span>" }
         out += "<time datetime=\"\(MarkupText.escape(entry.at.localText))\">\(MarkupText.escape(time))</time>"
-        out += "<span class=\"kind\">\(kindNames[entry.kind] ?? entry.kind.rawValue)</span></div><div class=\"entry-body\">"
+        out += "<span class=\"kind\">\(kind)</span>\(link ? "</a>" : "</div>")<div class=\"entry-body\">"
         switch entry.content {
         case .note(let text):
             out += "<div class=\"note-text\">\(NoteMarkdown.html(text))</div>"
@@ -155,8 +156,19 @@ extension Pages {
         if entry.kind != .place, let place = entry.placeName ?? entry.pinId.map({ "Pin \($0)" }) {
             facts.append(entry.pinId.map { "<a href=\"/pins/\($0)\">\(MarkupText.escape(place))</a>" } ?? MarkupText.escape(place))
         }
-        for tag in entry.tags { facts.append("<a href=\"/diary?tag=\(MarkupText.escape(query(tag.value)))\">#\(MarkupText.escape(tag.value))</a>") }
-        if !facts.isEmpty { out += "<p class=\"meta entry-facts\">\(facts.joined(separator: " · "))</p>" }
+        var line = facts.joined(separator: " · ")
+        if tags {
+            // Its tags, and in lists an Edit tags button (`cardtags.js` edits them in place).
+            let links = entry.tags.map { "<a href=\"/diary?tag=\(MarkupText.escape(query($0.value)))\">#\(MarkupText.escape($0.value))</a>" }
+            if !line.isEmpty && !links.isEmpty { line += " · " }
+            let names = MarkupText.escape(entry.tags.map(\.value).joined(separator: ","))
+            line += link ? "<span class=\"entry-tags\" data-tags=\"\(names)\">\(links.joined(separator: " · "))</span>" : links.joined(separator: " · ")
+            if link {
+                line += " <button class=\"link-button tags-edit\" type=\"button\" data-entry=\"\(entry.id)\" aria-expanded=\"false\" "
+                    + "aria-label=\"Edit the tags of the \(kind.lowercased()) of \(MarkupText.escape(dayTitle(entry.at.date, format: "EEE d MMM"))) \(MarkupText.escape(time))\">Edit tags</button>"
+            }
+        }
+        if !line.isEmpty { out += "<p class=\"meta entry-facts\">\(line)</p>" }
         return out + "</div></article>\n"
     }
 
@@ -169,7 +181,7 @@ extension Pages {
             let h = max(1, Int(peak) * 28 / 255)
             path += "M\(i * 3) \(16 - h / 2 - 1)v\(h + 1)"
         }
-        return "<svg class=\"waveform\" viewBox=\"0 0 \(bars.count * 3) 32\" width=\"\(bars.count * 3)\" height=\"32\" aria-hidden=\"true\" focusable=\"false\"><path d=\"\(path)\"/></svg>"
+        return "<svg class=\"waveform\" viewBox=\"0 0 \(bars.count * 3) 32\" preserveAspectRatio=\"none\" width=\"\(bars.count * 3)\" height=\"32\" aria-hidden=\"true\" focusable=\"false\"><path d=\"\(path)\"/></svg>"
     }
 
     /// `Thursday 26 November 2026` (or another `DateFormatter` pattern): a local day as a

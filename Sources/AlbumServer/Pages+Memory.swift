@@ -77,7 +77,8 @@ extension Pages {
         if page.page > 1 { out += "<a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page - 1)&amp;asOf=\(page.asOf)\" rel=\"prev\">newer</a> " }
         out += "<span class=\"meta\">page \(page.page) of \(max(page.pages, 1))</span>"
         if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\" rel=\"next\" id=\"older\">older</a>" }
-        return out + "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n</body>\n</html>\n"
+        out += "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n"
+        return out + "<script src=\"\(StaticAssets.shared.url("cardtags.js"))\"></script>\n</body>\n</html>\n"
     }
 
     /// A timeline group's heading as people read it: `Friday 14 June 2024`, `Week 24, 2024 · 10 Jun – 16 Jun`,

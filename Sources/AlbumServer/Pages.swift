@@ -17,7 +17,9 @@ enum Pages {
     /// From `<!DOCTYPE html>` to the header: the style sheet, the theme script (in the head, so a
     /// page never flashes the other theme), the icon, one link per screen (`current` marked with
     /// `aria-current`) and the light/dark switch.
-    static func head(_ title: String, map: Bool, current: String? = nil) -> String {
+    /// - Parameter add: the header's "+ Add" with the add sheet and its outbox (`memory.js`), on
+    ///   every page but the login and error pages.
+    static func head(_ title: String, map: Bool, current: String? = nil, add: Bool = true) -> String {
         var nav = ""
         for screen in screens {
             nav += "<a href=\"\(screen.path)\"\(screen.path == current ? " aria-current=\"page\"" : "")>\(screen.name)</a>"
@@ -27,30 +29,23 @@ enum Pages {
                 + "<button class=\"theme-switch\" id=\"logout\" type=\"submit\">Log out</button></form>"
         } ?? ""
         let links = "<link rel=\"icon\" href=\"\(StaticAssets.shared.url("favicon.svg"))\" type=\"image/svg+xml\">\n"
-            + "<script src=\"\(StaticAssets.shared.url("theme.js"))\"></script>\n</head>"
+            + "<script src=\"\(StaticAssets.shared.url("theme.js"))\"></script>\n"
+            + (add ? "<script defer src=\"\(StaticAssets.shared.url("memory.js"))\"></script>\n" : "") + "</head>"
+        let addButton = add ? "<button class=\"theme-switch add-open\" id=\"add-open\" type=\"button\" aria-haspopup=\"dialog\" aria-controls=\"add-sheet\">+ Add</button>" : ""
         return PageHead.html(title, map: map, assets: "/assets/")
             .replacingOccurrences(of: "/assets/album.css", with: StaticAssets.shared.url("album.css"))
             .replacingOccurrences(of: "</head>", with: links)
             + """
             \(map ? "<body class=\"map-page\">" : "<body>")
-            <header><h1><a href="/">GeoAlbum</a></h1><nav aria-label="Screens">\(nav)</nav><button class="theme-switch" id="theme-switch" type="button">Theme</button>\(logout)</header>
-
+            <header><h1><a href="/">GeoAlbum</a></h1><nav aria-label="Screens">\(nav)</nav>\(addButton)<button class="theme-switch" id="theme-switch" type="button">Theme</button>\(logout)</header>
+            \(add ? outbox + addSheet : "")
             """
     }
 
     /// - Parameter vector: the vector basemap (GSHHG; decision 0097) drawn over `basemap`.
     static func map(region: Region?, basemap: Bool, tiles: TileServer? = nil, vector: VectorBasemap? = nil) -> String {
-        var attributes = "data-basemap=\"\(basemap ? "/assets/earth.jpg" : "")\""
-        if let tiles {
-            attributes += " data-tiles=\"\(MarkupText.escape(tiles.template))\" data-tiles-attribution=\"\(MarkupText.escape(tiles.attribution))\""
-        }
-        if let vector, tiles == nil {
-            attributes += " data-vector=\"/api/basemap\" data-vector-zooms=\"\(vector.zooms.sorted().map(String.init).joined(separator: ","))\""
-            attributes += " data-vector-version=\"\(MarkupText.escape(vector.version))\""
-        }
-        let lines = vector != nil ? "coasts, lakes, rivers and borders: GSHHG 2.3.7 (Wessel and Smith, LGPL); world outlines" : "borders"
-        let credits = tiles.map { "Map tiles: \(MarkupText.escape($0.attribution))" }
-            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")\(lines): Natural Earth; \(CityDots.attribution)"
+        var attributes = mapAttributes(basemap: basemap, tiles: tiles, vector: vector)
+        let credits = mapCredits(basemap: basemap, tiles: tiles, vector: vector)
         if let region {
             attributes += " data-lat=\"\(region.center.latitude)\" data-lon=\"\(region.center.longitude)\""
             attributes += " data-span-lat=\"\(region.spanLatitude)\" data-span-lon=\"\(region.spanLongitude)\""
@@ -70,10 +65,17 @@ enum Pages {
             """
     }
 
+    /// The map's sources as its hint names them (escaped for the page).
+    static func mapCredits(basemap: Bool, tiles: TileServer?, vector: VectorBasemap?) -> String {
+        let lines = vector != nil ? "coasts, lakes, rivers and borders: GSHHG 2.3.7 (Wessel and Smith, LGPL); world outlines" : "borders"
+        return tiles.map { "Map tiles: \(MarkupText.escape($0.attribution))" }
+            ?? "\(basemap ? "Basemap: Blue Marble, NASA Visible Earth; " : "No basemap: install xplanet-images; ")\(lines): Natural Earth; \(CityDots.attribution)"
+    }
+
     /// An error as a page: the site's header, the status and the message (escaped).
     static func error(_ error: APIError) -> String {
         let title = "\(error.status) \(Self.phrase(error.status))"
-        return head(title, map: false) + """
+        return head(title, map: false, add: false) + """
             <main class="error-page">
             <h2>\(MarkupText.escape(title))</h2>
             <p>\(MarkupText.escape(error.message))</p>

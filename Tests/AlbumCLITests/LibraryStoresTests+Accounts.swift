@@ -111,7 +111,7 @@ extension LibraryStoresTests {
 
     /// Ann's title, note or tag (the search query `annsecret`, echoed back in lower case, is not hers).
     static func showsAnnsData(_ text: String) -> Bool {
-        text.contains("Annsecret") || text.contains("annsecret note") || text.contains("annsecrettag")
+        text.contains("Annsecret") || text.contains("annsecret note") || text.contains("annsecrettag") || text.contains("annsecret diary")
     }
 
     @Test(arguments: StoreKind.all)
@@ -126,6 +126,7 @@ extension LibraryStoresTests {
         _ = try await lib.json(["tag", "add", "pin:\(pin)", "annsecrettag"])
         let photo = try #require(try await lib.photos(pin).first?["id"] as? Int)
         let share = try #require((try await lib.json(["share", "pin", "\(pin)"]) as? [String: Any])?["id"] as? Int)
+        let entry = try #require((try await lib.json(["note", "add", "annsecret diary", "--pin", "\(pin)"]) as? [String: Any])?["id"] as? Int)
 
         let (process, port, serve) = try await serveWithUsers(lib)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
@@ -171,10 +172,10 @@ extension LibraryStoresTests {
         }
         #expect(probed >= 21, "every operation of the document was probed (\(probed))")
         // The pages too.
-        for page in ["/pins/\(pin)"] {
+        for page in ["/pins/\(pin)", "/entries/\(entry)"] {
             #expect(try await Self.call(port, "GET", page, headers: bob).status == 404)
         }
-        for page in ["/", "/timeline", "/tags", "/search?q=annsecret", "/summary"] {
+        for page in ["/", "/timeline", "/diary", "/tags", "/search?q=annsecret", "/summary"] {
             let answer = try await Self.call(port, "GET", page, headers: bob)
             #expect(answer.status == 200 && !Self.showsAnnsData(answer.text), "\(page): \(answer.status)")
         }

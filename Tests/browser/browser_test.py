@@ -26,7 +26,9 @@ What it does, as a user would:
  13. the diary's add sheet while offline (CDP network emulation): a note, a sound, a refused file
      and a check-in wait in the IndexedDB outbox, go out when the network is back, each stored
      once (the page's Idempotency-Key answered again); a long press (CDP touch events) drops a pin,
- 14. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
+ 14. an entry's page (tags, edit, map, remove); the add sheet from every page, a voice clip recorded
+     with Chromium's fake microphone,
+ 15. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
      (the system's, by emulated prefers-color-scheme, and the header's switch): 0 serious or
      critical violations; every page fits 390 px (no sideways scrolling).
 Photos come from a bundle whose images a slow loopback server serves (0.25 s each), so the
@@ -57,7 +59,7 @@ ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debu
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
 # BROWSER_GOLDEN=docs/screens: also write the README's screens there (each page in both themes).
 GOLDEN = os.environ.get("BROWSER_GOLDEN")
-GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "summary-month", "search-results")
+GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "entry-checkin", "summary-month", "search-results")
 PARIS = (48.856613, 2.352222)
 LYON = (45.764043, 4.835659)
 
@@ -133,7 +135,9 @@ def browser():
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--window-size=1200,800", "--allow-file-access-from-files",
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-                 "--no-first-run", "--disable-background-networking"]:
+                 "--no-first-run", "--disable-background-networking",
+                 # A fake microphone (a beep) that needs no permission prompt: the add sheet's voice clip.
+                 "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]:
         options.add_argument(flag)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
@@ -479,7 +483,7 @@ def test_keyboard_only(driver, base):
     keys(driver, "Buy film by keyboard")
     tab_to(driver, "input[name=kind][value=once]", "the kinds")
     keys(driver, Keys.ARROW_RIGHT)  # Every day
-    assert driver.execute_script("return document.querySelector('input[name=kind]:checked').value;") == "daily"
+    assert driver.execute_script("return document.querySelector('#add-reminder input[name=kind]:checked').value;") == "daily"
     tab_to(driver, "#reminder-time", "the time")
     keys(driver, "0745A")  # the A for AM where the locale shows a 12-hour field
     keys(driver, Keys.ENTER)
@@ -645,10 +649,10 @@ def test_timeline_range_scroll_and_summary_picker(driver, base):
     assert driver.find_element(By.CSS_SELECTOR, ".no-images").text == "No Images"
     # The summary opens on the newest photo's year, and the picker chooses a month.
     driver.get(base + "/summary")
-    assert driver.find_element(By.TAG_NAME, "h2").text == "2024", driver.find_element(By.TAG_NAME, "h2").text
+    assert driver.find_element(By.CSS_SELECTOR, "main h2").text == "2024", driver.find_element(By.CSS_SELECTOR, "main h2").text
     driver.find_element(By.CSS_SELECTOR, '#month option[value="6"]').click()
     driver.find_element(By.CSS_SELECTOR, "#period button[type=submit]").click()
-    wait(driver, lambda d: d.find_element(By.TAG_NAME, "h2").text == "June 2024", "June 2024 picked")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "main h2").text == "June 2024", "June 2024 picked")
     assert driver.find_elements(By.CSS_SELECTOR, "img.card"), "its card"
     # A period that is not one: said on the page, with the picker, never raw JSON.
     driver.get(base + "/summary?year=2024&month=2024-06")
@@ -729,7 +733,7 @@ def test_tags_and_search(driver, base, library, pin_id):
     shot(driver, "9-tags")
     link.click()
     wait(driver, lambda d: "tag=holiday" in d.current_url and d.find_elements(By.CSS_SELECTOR, ".grid .slot"), "the tag's timeline")
-    heading = driver.find_element(By.TAG_NAME, "h2").text
+    heading = driver.find_element(By.CSS_SELECTOR, "main h2").text
     assert heading == "Timeline: #holiday", heading
     assert len(driver.find_elements(By.CSS_SELECTOR, ".grid .slot")) == n
     driver.find_element(By.LINK_TEXT, "Search").click()
@@ -880,6 +884,132 @@ def test_diary_outbox_offline(driver, base, folder, pin_id):
     driver.get(base + "/diary?kind=audio")
     assert driver.find_element(By.ID, "diary-count").text == "1 entry"
     shot(driver, "22-diary")
+
+
+def entry_tags(base, entry_id):
+    return sorted(api(base, "GET", "/api/entries/%d" % entry_id)["tags"])
+
+
+def test_entry_page(driver, base, pin_id):
+    """An entry's page, from its card on the timeline and on the diary: its tags added and removed
+    in place, its note edited (rendered safely), its map, a check-in's photos, a clip's player and
+    waveform; the entry removed after a confirmation. Returns the pages axe-core checks."""
+    note = api(base, "POST", "/api/entries", {"kind": "note", "text": "A page of its own", "at": "2024-06-14T08:00+02:00",
+                                              "tags": ["keep", "drop"], "pinId": int(pin_id)})
+    driver.get(base + "/timeline?by=day&kind=note")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#entry-%d a.entry-open" % note["id"]), "the note's card on the timeline").click()
+    wait(driver, lambda d: d.current_url.endswith("/entries/%d" % note["id"]), "the note's page")
+    assert "A page of its own" in driver.find_element(By.CSS_SELECTOR, ".entry-detail .note-text").text
+    # Tags: one added, one removed, in place (no reload), each through the API.
+    field = driver.find_element(By.ID, "tag-new")
+    field.send_keys("added, more")
+    field.send_keys(Keys.ENTER)
+    wait(driver, lambda d: d.find_element(By.ID, "entry").get_attribute("data-tags") == "added,drop,keep,more", "the tags added on the page")
+    assert entry_tags(base, note["id"]) == ["added", "drop", "keep", "more"]
+    driver.find_element(By.CSS_SELECTOR, '#tag-list button[data-remove-tag="drop"]').click()
+    wait(driver, lambda d: d.find_element(By.ID, "entry").get_attribute("data-tags") == "added,keep,more", "a tag removed on the page")
+    assert entry_tags(base, note["id"]) == ["added", "keep", "more"]
+    # Its map, at its pin.
+    wait(driver, lambda d: d.find_element(By.ID, "entry-map").get_attribute("data-ready") == "true", "the entry's map")
+    assert driver.find_elements(By.CSS_SELECTOR, "#entry-map .leaflet-marker-icon"), "a marker where it was"
+    # Edit: the text changed; Markdown drawn, HTML shown as text.
+    driver.find_element(By.ID, "entry-edit").click()
+    text = driver.find_element(By.ID, "edit-text")
+    text.clear()
+    text.send_keys("Edited **bold** <img src=x onerror=alert(1)>")
+    driver.find_element(By.CSS_SELECTOR, "#edit-entry button[type=submit]").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".entry-detail .note-text strong").text == "bold", "the edited note drawn")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".entry-detail .note-text img"), "no HTML from the note"
+    assert "<img src=x" in driver.find_element(By.CSS_SELECTOR, ".entry-detail .note-text").text
+    assert api(base, "GET", "/api/entries/%d" % note["id"])["text"].startswith("Edited **bold**")
+    shot(driver, "30-entry-note")
+    # A check-in's page from the diary: that day's photos at the pin, and its map.
+    checkin = [e for e in entries_of(base, "place") if e.get("text") == "Coffee offline"][0]
+    driver.get(base + "/diary?kind=place")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#entry-%d a.entry-open" % checkin["id"]), "the check-in's card in the diary").click()
+    wait(driver, lambda d: d.current_url.endswith("/entries/%d" % checkin["id"]), "the check-in's page")
+    assert driver.find_elements(By.CSS_SELECTOR, ".entry-detail .grid.small img"), "the check-in's photos"
+    wait(driver, lambda d: d.find_element(By.ID, "entry-map").get_attribute("data-ready") == "true", "the check-in's map")
+    shot(driver, "31-entry-checkin")
+    # A sound's page: the waveform across the page and a player that reads the clip.
+    sound = entries_of(base, "audio")[0]
+    driver.get(base + "/entries/%d" % sound["id"])
+    width = driver.execute_script("return document.querySelector('.entry-detail svg.waveform').getBoundingClientRect().width;")
+    assert width > 600, "the waveform across the page: %s px" % width
+    duration = driver.execute_script(
+        "var a = document.querySelector('.entry-detail audio'); return new Promise(function (ok) { a.preload = 'metadata';"
+        " a.onloadedmetadata = function () { ok(a.duration); }; a.onerror = function () { ok(-1); }; a.load(); });")
+    assert duration and duration > 0.9, "the player reads the clip: %s" % duration
+    shot(driver, "32-entry-sound")
+    # Remove, after a confirmation: then the diary; the entry is gone.
+    driver.get(base + "/entries/%d" % note["id"])
+    driver.find_element(By.ID, "entry-remove").click()
+    wait(driver, lambda d: d.find_element(By.ID, "confirm-remove").get_attribute("open") is not None, "the confirmation")
+    driver.find_element(By.ID, "confirm-remove-yes").click()
+    wait(driver, lambda d: d.current_url.endswith("/diary"), "the diary after the removal")
+    try:
+        api(base, "GET", "/api/entries/%d" % note["id"])
+        raise AssertionError("the removed entry is still there")
+    except urllib.error.HTTPError as e:
+        assert e.code == 404, e.code
+    return [("entry-checkin", "/entries/%d" % checkin["id"]), ("entry-sound", "/entries/%d" % sound["id"])]
+
+
+def test_card_tags(driver, base):
+    """Tags edited on a card of the diary and of the timeline: Edit tags, the field with the card's
+    tags, one removed and one added; the card redrawn from the answer, the server holds them."""
+    note = [e for e in entries_of(base, "note", "outbox") if "bakery" in e["text"]][0]
+    for path, new in (("/diary", "bakery, croissant"), ("/timeline?kind=note", "croissant, warm")):
+        driver.get(base + path)
+        card = wait(driver, lambda d: d.find_element(By.ID, "entry-%d" % note["id"]), "the note's card on " + path)
+        card.find_element(By.CSS_SELECTOR, "button.tags-edit").click()
+        field = wait(driver, lambda d: d.find_element(By.ID, "tags-of-%d" % note["id"]), "the card's tag field")
+        assert field == driver.switch_to.active_element, "the field has the focus"
+        field.clear()
+        field.send_keys(new + Keys.ENTER)
+        want = [t.strip() for t in new.split(",")]
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#entry-%d .entry-tags" % note["id"]).text == " · ".join("#" + t for t in want),
+             "the card's tags redrawn on " + path)
+        assert not driver.find_elements(By.ID, "tags-of-%d" % note["id"]), "the field closed"
+        assert entry_tags(base, note["id"]) == sorted(want), entry_tags(base, note["id"])
+    shot(driver, "35-card-tags")
+
+
+def test_add_sheet_everywhere_and_voice_clip(driver, base, pin_id):
+    """The add sheet from pages other than the diary (+ Add in the header): a note at a place from
+    the tags page; a voice clip recorded in the page (Chromium's fake microphone) from the
+    timeline, sent through the outbox, stored as a sound entry with its length, shown without a reload."""
+    driver.get(base + "/tags")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-outbox") == "ready", "the outbox ready on /tags")
+    text = "Added from the tags page %d" % int(time.time())
+    add_memory(driver, "note", {"add-text": text, "add-pin": pin_id})
+    wait(driver, lambda d: [i["state"] for i in outbox_states(d)] == ["sent"], "the note sent from /tags")
+    notes = [e for e in entries_of(base, "note") if e["text"] == text]
+    assert len(notes) == 1 and str(notes[0]["pinId"]) == pin_id, notes
+    assert driver.find_element(By.CSS_SELECTOR, "#outbox li a").get_attribute("href").endswith("/entries/%d" % notes[0]["id"])
+    before = len(entries_of(base, "audio"))
+    driver.get(base + "/timeline")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-outbox") == "ready", "the outbox ready on /timeline")
+    driver.find_element(By.ID, "add-open").click()
+    wait(driver, lambda d: d.find_element(By.ID, "add-sheet").get_attribute("open") is not None, "the add sheet open")
+    driver.find_element(By.CSS_SELECTOR, "#add-kinds input[value=voice]").click()
+    driver.find_element(By.ID, "record-start").click()
+    wait(driver, lambda d: "Recording" in d.find_element(By.ID, "record-state").text, "recording")
+    time.sleep(2.2)
+    driver.find_element(By.ID, "record-stop").click()
+    wait(driver, lambda d: d.find_element(By.ID, "add-form").get_attribute("data-recorded"), "the clip recorded")
+    assert driver.find_element(By.ID, "record-preview").is_displayed(), "the clip can be heard before it is sent"
+    shot(driver, "33-voice-recorded")
+    driver.find_element(By.ID, "add-submit").click()
+    wait(driver, lambda d: d.find_element(By.ID, "add-sheet").get_attribute("open") is None, "the add sheet closed")
+    wait(driver, lambda d: [i["state"] for i in outbox_states(d)] == ["sent"], "the clip sent", timeout=60)
+    sounds = entries_of(base, "audio")
+    assert len(sounds) == before + 1, sounds
+    clip = max(sounds, key=lambda e: e["id"])
+    assert clip["durationMs"] >= 1500, "the recorded length: %s" % clip
+    wait(driver, lambda d: d.find_element(By.ID, "entry-%d" % clip["id"]), "the clip on the timeline without a reload")
+    assert driver.find_elements(By.CSS_SELECTOR, "#entry-%d svg.waveform" % clip["id"]), "its waveform"
+    shot(driver, "34-voice-on-timeline")
 
 
 def long_press(driver, element, hold=1.0):
@@ -1033,8 +1163,8 @@ def d_is_map(driver):
     return driver.execute_script("return document.body.classList.contains('map-page');")
 
 
-def test_accessibility_and_narrow(driver, base, pin_id):
-    pages = [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
+def test_accessibility_and_narrow(driver, base, pin_id, extra=()):
+    pages = list(extra) + [("map", "/"), ("album", "/pins/" + pin_id), ("timeline", "/timeline"), ("timeline-day", "/timeline?by=day"),
              ("diary", "/diary"), ("places", "/places"), ("add-place", "/places/new"), ("reminders", "/reminders"), ("tags", "/tags"), ("search", "/search"), ("search-results", "/search?q=holiday"),
              ("summary", "/summary"), ("summary-bad", "/summary?year=2024&month=13"), ("summary-month", "/summary?year=2024&month=6"), ("not-found", "/no/such/page")]
     problems = []
@@ -1130,6 +1260,13 @@ def main():
         test_diary_outbox_offline(driver, base, folder, pin_id)
         steps.append("diary: add while offline (note, sound, a refused file, check-in) into the IndexedDB outbox; "
                      "sent when back online, each stored once, the same key answered again; the refusal says why")
+        entry_pages = test_entry_page(driver, base, pin_id)
+        steps.append("an entry's page from the timeline and the diary: tags added and removed in place, the note edited "
+                     "(Markdown drawn, HTML as text), its map, a check-in's photos, a clip's waveform and player; removed after a confirmation")
+        test_card_tags(driver, base)
+        steps.append("tags edited in place on a card of the diary and of the timeline")
+        test_add_sheet_everywhere_and_voice_clip(driver, base, pin_id)
+        steps.append("the add sheet from /tags and /timeline; a voice clip recorded in the page (fake microphone), sent, stored with its length")
         test_touch_long_press(driver, base)
         steps.append("touch: a long press drops a pin on the map and picks a new place's position")
         test_timeline_range_scroll_and_summary_picker(driver, base)
@@ -1137,7 +1274,7 @@ def main():
         test_reminders(driver, base, pin_id)
         steps.append("reminders: add daily and weekly, refusal, due shown (Reply as a note, Cancel, Remind me later; "
                      "a service-worker notification with actions), snooze, done")
-        test_accessibility_and_narrow(driver, base, pin_id)
+        test_accessibility_and_narrow(driver, base, pin_id, entry_pages)
         steps.append("axe-core: 0 serious/critical on every page, light and dark; 390 px wide")
         test_remove_pin(driver, base, lyon)
         steps.append("a pin removed after a confirmation")

@@ -251,6 +251,36 @@ ul.outbox-list { list-style: none; padding: 0; margin: 0; display: grid; gap: va
 .state-failed .badge { color: var(--danger); border-color: var(--danger); }
 .state-sending .badge { color: var(--accent); border-color: var(--accent); }
 
+/* The header's + Add (the add sheet on every page) and the outbox under the header. */
+header .add-open { margin-left: auto; font-weight: bold; }
+header .add-open + .theme-switch { margin-left: 0; }
+body > .outbox { max-width: 1200px; margin: var(--space-3) auto; padding: var(--space-3) var(--space-4); }
+.recorder audio { width: 100%; }
+a.entry-when { color: inherit; text-decoration: none; }
+a.entry-when:hover time, a.entry-when:focus-visible time { text-decoration: underline; }
+button.link-button { font: inherit; background: none; border: 0; padding: 0; color: var(--link); text-decoration: underline; cursor: pointer; }
+button.tags-edit { margin-left: var(--space-2); }
+form.tag-inline { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin: var(--space-2) 0 0; }
+form.tag-inline input { flex: 1 1 12em; min-width: 0; }
+form.tag-inline label, form.tag-add label { margin: 0; }
+/* An entry's page: what it holds at full size, its tags as chips, its map. */
+.entry-detail .entry { grid-template-columns: 1fr; }
+.entry-detail .entry-when { display: none; }
+.entry-detail .note-text, .entry-detail .song, .entry-detail .check-in { font-size: var(--text-lg); line-height: 1.6; }
+.entry-detail .player { flex-direction: column; align-items: stretch; }
+.entry-detail .player audio { width: 100%; }
+.entry-detail svg.waveform { width: 100%; height: 96px; }
+.entry-detail .grid.small { grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); }
+.tag-editor { margin: var(--space-4) 0; display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-4); align-items: center; }
+ul.chips { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--space-2); }
+ul.chips li { display: inline-flex; align-items: center; gap: var(--space-1); background: var(--accent-soft); border-radius: 999px;
+  padding: 2px 2px 2px var(--space-3); }
+.chip-remove { font: inherit; border: 0; background: transparent; color: var(--text); cursor: pointer; border-radius: 999px;
+  min-width: 28px; min-height: 28px; }
+.chip-remove:hover { background: var(--surface-2); }
+.tag-add { display: flex; gap: var(--space-2); align-items: center; flex-wrap: wrap; margin: 0; }
+.entry-map-box h3 { margin-bottom: 0; }
+
 /* Narrow screens (phones, 390 px). */
 @media (max-width: 600px) {
   main { padding: var(--space-3); }

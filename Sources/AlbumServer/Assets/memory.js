@@ -1,5 +1,6 @@
-// The diary's add sheet and its outbox (decision 0081). What the sheet adds — a note, a song, a
-// check-in, a photo or sound file — is first written to IndexedDB ("geoalbum-outbox") with its own
+// The add sheet (+ Add in every page's header) and its outbox (decision 0081). What the sheet adds —
+// a note, a song, a check-in, a voice clip recorded here (MediaRecorder), a photo or sound file —
+// is first written to IndexedDB ("geoalbum-outbox") with its own
 // Idempotency-Key, then sent to POST /api/entries (JSON, or multipart for a file). While the
 // server cannot be reached it waits there, shown as "waiting"; it goes out when the network is
 // back (the `online` event, and a retry every 5 s), with the same key, so a request that reached
@@ -172,7 +173,7 @@
         var photo = answer.json && answer.json.photo;
         item.state = "sent";
         item.why = answer.status === 200 ? "already there: stored once" : "";
-        item.link = photo ? (photo.pinId ? "/pins/" + photo.pinId : "/api/media/" + photo.id) : entry && entry.id ? "/diary#entry-" + entry.id : "/diary";
+        item.link = photo ? (photo.pinId ? "/pins/" + photo.pinId : "/api/media/" + photo.id) : entry && entry.id ? "/entries/" + entry.id : "/diary";
         delete item.blob;
         sent.push(item);
         return drop(item.key);
@@ -206,7 +207,7 @@
       return r.text();
     }).then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
-      ["timeline-groups", "diary-count", "pager"].forEach(function (id) {
+      ["timeline-groups", "diary-count", "timeline-count", "pager"].forEach(function (id) {
         var here = document.getElementById(id), there = doc.getElementById(id);
         if (here && there) { here.parentNode.replaceChild(document.adoptNode(there), here); }
       });
@@ -238,13 +239,92 @@
   }
   Array.prototype.forEach.call(form.querySelectorAll("input[name=kind]"), function (r) { r.addEventListener("change", showFields); });
   showFields();
+  // The places a check-in (or a note or song) can be at: the newest 300 pins, read once.
+  var pinsRead = null;
+  function readPins() {
+    if (pinsRead) { return pinsRead; }
+    pinsRead = fetch("/api/pins", { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : []; }).then(function (pins) {
+      var select = document.getElementById("add-pin");
+      pins.sort(function (a, b) { return b.id - a.id; }).slice(0, 300).forEach(function (pin) {
+        var option = document.createElement("option");
+        var title = pin.title || ("Pin " + pin.id);
+        var place = pin.place && pin.place.name;
+        option.value = String(pin.id);
+        option.textContent = place && place !== pin.title ? title + " · " + place : title;
+        select.appendChild(option);
+      });
+    }).catch(function () { pinsRead = null; });
+    return pinsRead;
+  }
   document.getElementById("add-open").addEventListener("click", function () {
     problem.hidden = true;
-    sheet.showModal();
-    var first = form.querySelector("input[name=kind]:checked");
-    if (first) { first.focus(); }
+    readPins().then(function () {
+      if (!sheet.open) { sheet.showModal(); }
+      var first = form.querySelector("input[name=kind]:checked");
+      if (first) { first.focus(); }
+    });
   });
   document.getElementById("add-cancel").addEventListener("click", function () { sheet.close(); });
+  sheet.addEventListener("close", function () { stopRecording(true); });
+
+  // A voice clip recorded in the page: MediaRecorder on the microphone, at most 60 s (the
+  // server's limit for a clip), in a container the server reads (MP4 where the browser writes
+  // it, else Ogg or WebM), then sent through the outbox as a sound file.
+  var recorder = null, recorded = null, recordTimer = null, recordStarted = 0;
+  var recordStart = document.getElementById("record-start"), recordStop = document.getElementById("record-stop");
+  var recordState = document.getElementById("record-state"), preview = document.getElementById("record-preview");
+  function recordingType() {
+    var types = [["audio/mp4", "m4a"], ["audio/ogg;codecs=opus", "ogg"], ["audio/webm;codecs=opus", "webm"]];
+    for (var i = 0; i < types.length; i++) { if (window.MediaRecorder && MediaRecorder.isTypeSupported(types[i][0])) { return types[i]; } }
+    return null;
+  }
+  function stopRecording(discard) {
+    if (recordTimer) { clearInterval(recordTimer); recordTimer = null; }
+    if (recorder && recorder.state !== "inactive") { recorder.discard = !!discard; recorder.stop(); }
+    if (discard) {
+      recorded = null;
+      preview.hidden = true;
+      preview.removeAttribute("src");
+      recordState.textContent = "Up to 60 seconds, from the microphone.";
+    }
+  }
+  recordStart.addEventListener("click", function () {
+    problem.hidden = true;
+    var type = recordingType();
+    if (!type || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) { return refuse("This browser cannot record sound here."); }
+    navigator.mediaDevices.getUserMedia({ audio: true }).then(function (stream) {
+      var chunks = [];
+      var mine = new MediaRecorder(stream, { mimeType: type[0] });
+      recorder = mine;
+      mine.ondataavailable = function (e) { if (e.data && e.data.size) { chunks.push(e.data); } };
+      mine.onstop = function () {
+        stream.getTracks().forEach(function (t) { t.stop(); });
+        recordStart.disabled = false;
+        recordStop.disabled = true;
+        if (mine.discard) { return; }
+        var seconds = Math.round((Date.now() - recordStarted) / 100) / 10;
+        recorded = { blob: new Blob(chunks, { type: type[0].split(";")[0] }), extension: type[1], seconds: seconds };
+        preview.src = URL.createObjectURL(recorded.blob);
+        preview.hidden = false;
+        recordState.textContent = "Recorded " + seconds + " s: Add sends it, Record again replaces it.";
+        form.setAttribute("data-recorded", String(seconds));
+      };
+      recorded = null;
+      preview.hidden = true;
+      recordStarted = Date.now();
+      mine.start(250);
+      recordStart.disabled = true;
+      recordStop.disabled = false;
+      recordStop.focus();
+      recordState.textContent = "Recording… 0 s";
+      recordTimer = setInterval(function () {
+        var s = Math.floor((Date.now() - recordStarted) / 1000);
+        recordState.textContent = "Recording… " + s + " s";
+        if (s >= 60) { stopRecording(false); }
+      }, 250);
+    }).catch(function (err) { refuse("The microphone cannot be used: " + err.message); });
+  });
+  recordStop.addEventListener("click", function () { stopRecording(false); recordStart.focus(); });
 
   function value(id) { return document.getElementById(id).value.trim(); }
   function refuse(message) { problem.textContent = message; problem.hidden = false; }
@@ -254,7 +334,13 @@
     problem.hidden = true;
     var k = kind();
     var item = { key: newKey(), created: Date.now(), state: "waiting", tries: 0, why: navigator.onLine ? "" : "offline — will be sent when the server is back" };
-    if (k === "file") {
+    if (k === "voice") {
+      if (!recorded) { return refuse(recorder && recorder.state === "recording" ? "Stop the recording first." : "Record a clip first."); }
+      item.kind = "file";
+      item.blob = recorded.blob;
+      item.name = "voice-" + localNow().slice(0, 19).replace(/[-:]/g, "").replace("T", "-") + "." + recorded.extension;
+      item.size = recorded.blob.size;
+    } else if (k === "file") {
       var file = document.getElementById("add-file").files[0];
       if (!file) { return refuse("Choose a photo or a sound file."); }
       item.kind = "file";
@@ -285,6 +371,8 @@
     }
     put(item).then(function () {
       form.reset();
+      stopRecording(true);
+      form.removeAttribute("data-recorded");
       showFields();
       sheet.close();
       document.getElementById("add-open").focus();
@@ -308,5 +396,5 @@
   window.addEventListener("online", function () { render().then(flush); });
   window.addEventListener("offline", render);
   setInterval(function () { if (navigator.onLine) { flush(); } }, 5000);
-  render().then(flush).then(function () { document.body.setAttribute("data-outbox", "ready"); });
+  Promise.all([render().then(flush), readPins()]).then(function () { document.body.setAttribute("data-outbox", "ready"); });
 })();
