@@ -172,3 +172,15 @@ struct LookupStep {
         position = TilePosition(latitude: latitude, longitude: longitude)
     }
 }
+
+extension PlaceIndex {
+    /// The nearest place within `km` (beyond `placeRadiusKm` too, up to the zone radius), with its
+    /// distance: what names a region or country where no town is within `placeRadiusKm` (a trip's
+    /// place in the outback or off a coast, issue 29). Nil when none is that near.
+    public func nearestPlace(_ coordinate: Coordinate, withinKm km: Double) -> Place? {
+        let (qx, qy, qz) = UnitVectorTree.unitVector(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        let reach = UnitVectorTree.chord(km: min(km, Self.zoneRadiusKm))
+        guard let hit = nearest(qx, qy, qz, latitude: coordinate.latitude, longitude: coordinate.longitude, maxChord: reach) else { return nil }
+        return place(hit.index, distanceKm: UnitVectorTree.km(chord: hit.chord2.squareRoot()))
+    }
+}

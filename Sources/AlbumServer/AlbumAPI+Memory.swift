@@ -108,7 +108,13 @@ extension AlbumAPI {
             for name in ["from", "to"] where clean[name] == "" { clean[name] = nil }  // an empty date field
             let filter = try Self.filter(clean)
             let timeline = try await library.timeline(by: grouping, filter: filter, kinds: kinds, page: page, pageSize: pageSize)
-            return Reply.html(Pages.timeline(timeline, filter: filter, kind: kind, pageSize: pageSize))
+            // "On this day" (issue 29) heads the first page of the whole timeline.
+            var onThisDay = ""
+            if page == 1 && filter == PhotoFilter() && kind == nil {
+                let today = today()
+                onThisDay = Pages.onThisDay(try await library.memories(on: today), date: today)
+            }
+            return Reply.html(Pages.timeline(timeline, filter: filter, kind: kind, pageSize: pageSize, onThisDay: onThisDay))
         } catch {
             throw Self.renamingOptions(error)
         }

@@ -80,6 +80,8 @@ struct AlbumAPI: HTTPResponder {
         r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
         r.get("/login") { api, call in api.login(call) }
         r.get("/places") { api, _ in try await api.placesPage() }
+        r.get("/trips") { api, _ in try await api.tripsPage() }
+        r.get("/trips/{number}") { api, call in try await api.tripPage(call.word("number")) }
         r.get("/reminders") { api, _ in Reply.html(Pages.reminders(try await api.library.reminders(), pins: try await api.library.pins())) }
         r.get("/places/new") { api, _ in Reply.html(Pages.newPlace(basemap: api.assets.basemap != nil)) }
         r.get("/timeline") { api, call in try await api.timelinePage(call.query) }
@@ -145,6 +147,7 @@ struct AlbumAPI: HTTPResponder {
         r.get("/api/entries/{entry}/media") { api, call in try await api.entryMedia(call.id("entry"), call.request) }
         r.get("/api/summaries/{kind}") { api, call in try await api.cached(call) { try await api.summary(call.word("kind"), call.query) } }
         r.get("/api/summaries/{kind}/card") { api, call in try await api.card(call.word("kind"), call.query) }
+        r.get("/api/memories/card") { api, call in try await api.memoriesCard(call.query) }
         r.get("/api/tags") { api, call in try await api.cached(call) { try await api.tags() } }
         r.get("/api/search") { api, call in try await api.cached(call) { try await api.search(call.query) } }
         r.get("/api/basemap/{z}/{x}/{y}") { api, call in try api.basemapTile(call) }

@@ -372,6 +372,11 @@ enum OpenAPIDocument {
                 "parameters": [ { "name": "year", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 2, "maximum": 9999 } }, { "name": "theme", "in": "query", "required": false, "schema": { "type": "string", "enum": ["light", "dark"], "default": "light" }, "description": "the card's colours" } ],
                 "responses": { "200": { "description": "the card", "content": { "image/png": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
             },
+            "/api/memories/card": {
+              "get": { "summary": "The \"on this day\" card as a PNG (as `album memories --card FILE`): the same month and day in earlier years, in light or dark",
+                "parameters": [ { "name": "date", "in": "query", "required": false, "schema": { "type": "string", "format": "date" }, "description": "the day (YYYY-MM-DD; default: today where the server is)" }, { "name": "theme", "in": "query", "required": false, "schema": { "type": "string", "enum": ["light", "dark"], "default": "light" }, "description": "the card's colours" } ],
+                "responses": { "200": { "description": "the card", "content": { "image/png": { "schema": { "type": "string", "format": "binary" } } } }, "400": { "$ref": "#/components/responses/BadRequest" } } }
+            },
             "/api/tags": {
               "get": { "summary": "Every tag with its photo, pin and entry counts, most used first (as `album tags --json`)", "responses": { "200": { "description": "tags", "content": { "application/json": { "schema": { "type": "array", "items": { "type": "object", "required": ["tag", "photos", "pins", "entries"], "properties": { "tag": { "type": "string" }, "photos": { "type": "integer", "description": "photos carrying it, directly or through their pin" }, "pins": { "type": "integer" }, "entries": { "type": "integer", "description": "notes, songs, sounds and check-ins carrying it" } } } } } } } } }
             },

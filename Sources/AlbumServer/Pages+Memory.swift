@@ -17,7 +17,8 @@ extension Pages {
     /// still works without scripts). An entry is a full-width row of its group's grid, among the
     /// photos in timeline order, so that a group split across two pages merges as one grid.
     /// - Parameter kind: the `kind` parameter as given (nil: photos and every entry kind).
-    static func timeline(_ page: TimelinePage, filter: PhotoFilter, kind: String? = nil, pageSize: Int) -> String {
+    /// - Parameter onThisDay: the "on this day" section (`Pages.onThisDay`), above the groups.
+    static func timeline(_ page: TimelinePage, filter: PhotoFilter, kind: String? = nil, pageSize: Int, onThisDay: String = "") -> String {
         let tag = filter.tag
         let tagParameter = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
         var range = ""
@@ -59,7 +60,7 @@ extension Pages {
         }
         out += "</form>\n"
         if page.total == 0 { out += "<p class=\"no-images\">\(listsPhotos ? "No Images" : "No entries")</p>\n" }
-        out += "<div id=\"timeline-groups\">\n"
+        out += onThisDay + "<div id=\"timeline-groups\">\n"
         let mixed = kind != "photo"
         for group in page.groups {
             let counted = mixed ? count(group.count, "item") : count(group.count, "photo")

@@ -7,7 +7,7 @@ import Foundation
 enum Pages {
     /// The screens the header links, in order: path and name.
     static let screens: [(path: String, name: String)] = [
-        ("/", "Map"), ("/places", "Places"), ("/reminders", "Reminders"), ("/timeline", "Timeline"), ("/diary", "Diary"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
+        ("/", "Map"), ("/places", "Places"), ("/trips", "Trips"), ("/reminders", "Reminders"), ("/timeline", "Timeline"), ("/diary", "Diary"), ("/tags", "Tags"), ("/search", "Search"), ("/summary", "Summary"),
     ]
 
     /// Who is looking at the page, on a library with users (set by `FrontResponder` for the

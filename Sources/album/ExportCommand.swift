@@ -13,7 +13,9 @@ struct ExportCommand: AsyncParsableCommand {
             gpx: GPX 1.1, a waypoint per pin and entry, and a track of the photos by time.
             html: a gallery folder that opens from file:// (photos only).
 
-            Only downloaded photos are exported; --from/--to keep photos taken on those local days.
+            Only downloaded photos are exported; --from/--to keep photos taken on those local days, \
+            --trip N a trip's days (album trips); gpx --trip N draws the trip's route, photos and \
+            entries in time order.
             Entries (notes, songs, sounds, check-ins) with a position are exported with their \
             text, a clip's transcript and mood.
             `album export credits` and `album export dataset` write attributions and a training dataset
@@ -26,6 +28,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: Vocabulary.onlyPin) var pin: Int64?
     @Option(help: Vocabulary.from) var from: String?
     @Option(help: Vocabulary.to) var to: String?
+    @Option(help: Vocabulary.trip) var trip: Int?
     @Option(help: ArgumentHelp("The file to write (default: stdout); for html, the folder.", valueName: "path")) var out: String?
     @Flag(help: "html: link to the library's photos instead of copying them.") var link = false
     @OptionGroup var overwrite: OverwriteOptions
@@ -33,6 +36,7 @@ struct ExportCommand: AsyncParsableCommand {
     func validate() throws {
         if format == .html && out == nil { throw ValidationError("export html needs --out DIR") }
         if link && format != .html { throw ValidationError("--link is for export html only") }
+        if trip != nil && (from != nil || to != nil) { throw ValidationError("--trip goes without --from and --to (the trip's days are its dates)") }
         if global.json && out == nil { throw ValidationError("--json needs --out (without it the export itself is printed)") }
         do {
             _ = try ExportSelection(pinId: pin, from: from, to: to)
@@ -49,7 +53,15 @@ struct ExportCommand: AsyncParsableCommand {
         let assets = format == .html ? try WebAssets.system() : nil
         let html = format == .html
         let content = try await global.withLibrary(.reading) { library in
-            let content = try await library.exportContent(selection)
+            var selected = selection
+            var tripName: String?
+            if let trip {
+                let found = try await library.trip(trip)
+                selected = try ExportSelection(pinId: selection.pinId, from: found.from.description, to: found.to.description)
+                tripName = found.name
+            }
+            var content = try await library.exportContent(selected)
+            content.tripName = tripName
             // The gallery shows thumbnails: those a lazy fetch or import left for later are made now.
             if html { try await library.makeMissingThumbnails(of: content.pins.flatMap { $0.photos.map(\.photo) }) }
             return content

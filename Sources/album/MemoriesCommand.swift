@@ -9,18 +9,26 @@ struct MemoriesCommand: AsyncParsableCommand {
         commandName: "memories", abstract: "On this day: photos and entries of the same day in earlier years, by year.")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The day (default: today, local time).", valueName: "YYYY-MM-DD")) var date: String?
+    @Option(help: Vocabulary.card) var card: String?
+    @Option(help: Vocabulary.cardWidth) var width = 1080
+    @OptionGroup var overwrite: OverwriteOptions
 
-    func validate() throws { _ = try date.map { text throws(AlbumError) in try LocalPeriod.day(text, option: "--date") } }
+    func validate() throws {
+        _ = try date.map { text throws(AlbumError) in try LocalPeriod.day(text, option: "--date") }
+        guard (320...4096).contains(width) else { throw ValidationError("--width \(width) must be between 320 and 4096") }
+    }
 
     func run() async throws {
         let day = try date.map { text throws(AlbumError) in try LocalPeriod.day(text, option: "--date") } ?? Self.today()
         let (years, json) = try await global.withLibrary(.reading) { library in
             let years = try await library.memories(on: day)
+            if let card { try await library.writeMemoriesCard(years, on: day, to: overwrite.output(card, library: global), width: width) }
             let media = PhotoJSON.Media.files { library.url(forStoredPath: $0) }
             return (years, MemoriesJSON(date: day, years: years.map { YearJSON($0, media: media) }))
         }
         if global.json { return try Output.json(json) }
-        let title = "\(day.day) \(LocalPeriod.monthNames[day.month - 1])"
+        let title = Library.memoryTitle(day)
+        defer { if let card { Output.line("card: \(URL(fileURLWithPath: card).standardizedFileURL.path)") } }
         if years.isEmpty { return Output.line("nothing on \(title) in earlier years") }
         Output.line("on this day, \(title):")
         for year in years {

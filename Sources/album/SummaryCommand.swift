@@ -6,25 +6,28 @@ import Foundation
 struct SummaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
-        abstract: "A month or a year in numbers, optionally as a picture to share.",
+        abstract: "A month, a year or a trip in numbers, optionally as a picture to share.",
         discussion: "Counts are by local date, like the timeline. The card is a PNG; the same library gives the same bytes.")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The month to summarise.", valueName: "YYYY-MM")) var month: String?
     @Option(help: Vocabulary.year) var year: String?
-    @Option(help: ArgumentHelp("Also draw the summary card into this PNG file.", valueName: "file.png")) var card: String?
-    @Option(help: "The card's width in pixels (320-4096); it is 5:4 portrait.") var width = 1080
+    @Option(help: Vocabulary.trip) var trip: Int?
+    @Option(help: Vocabulary.card) var card: String?
+    @Option(help: Vocabulary.cardWidth) var width = 1080
     @OptionGroup var overwrite: OverwriteOptions
 
     func run() async throws {
-        let period: LocalPeriod
-        switch (month, year) {
-        case (let month?, nil): period = try LocalPeriod.month(month)
-        case (nil, let year?): period = try LocalPeriod.year(year)
-        default: throw ValidationError("give --month YYYY-MM or --year YYYY (one of them)")
+        let period: LocalPeriod?
+        switch (month, year, trip) {
+        case (let month?, nil, nil): period = try LocalPeriod.month(month)
+        case (nil, let year?, nil): period = try LocalPeriod.year(year)
+        case (nil, nil, .some): period = nil
+        default: throw ValidationError("give --month YYYY-MM, --year YYYY or --trip N (one of them)")
         }
         guard (320...4096).contains(width) else { throw ValidationError("--width \(width) must be between 320 and 4096") }
         let summary = try await global.withLibrary(.reading) { library in
-            var summary = try await library.summary(of: period)
+            var summary: Summary
+            if let period { summary = try await library.summary(of: period) } else { summary = try await library.summary(ofTrip: trip ?? 0) }
             if let card { try await library.writeCard(summary, to: overwrite.output(card, library: global), width: width) }
             summary.first = summary.first?.resolved(in: library)
             summary.last = summary.last?.resolved(in: library)
@@ -60,7 +63,7 @@ struct SummaryCommand: AsyncParsableCommand {
         var lines = ["\(s.title): \(plural(s.photos, "photo")) at \(plural(s.places, "place")) (\(s.newPlaces) new), \(plural(s.activeDays, "active day"))"]
         lines += entryLines(s.entries)
         guard s.photos > 0 else {
-            lines.append("previous (\(s.previous.key)): \(plural(s.previous.photos, "photo"))")
+            if s.period != .trip { lines.append("previous (\(s.previous.key)): \(plural(s.previous.photos, "photo"))") }
             return lines
         }
         if let busiest = s.busiestDay { lines.append("busiest day: \(busiest.date) (\(plural(busiest.photos, "photo")))") }
@@ -76,6 +79,8 @@ struct SummaryCommand: AsyncParsableCommand {
         if let first = s.first { lines.append("first: " + first.line) }
         if let last = s.last { lines.append("last: " + last.line) }
         lines.append(String(format: "distance between places: %.1f km", s.distanceKm))
+        // A trip is compared with nothing: the days before it are no "previous trip".
+        if s.period == .trip { return lines }
         var change = "vs \(s.previous.key): \(s.change.photos >= 0 ? "+" : "")\(s.change.photos) photos"
         if let percent = s.change.photosPercent { change += String(format: " (%@%.1f%%)", percent >= 0 ? "+" : "", percent) }
         change += ", \(s.change.activeDays >= 0 ? "+" : "")\(s.change.activeDays) active days"

@@ -17,6 +17,12 @@ enum Vocabulary {
     /// `import` and `photo place`: where a photo goes.
     static let joinRadius = ArgumentHelp("Join a pin this close, else make one this wide (km, > 0, at most 100).", valueName: "km")
 
+    /// `summary --trip`, `export --trip` (issue 29).
+    static let trip = ArgumentHelp("A trip, by its number in album trips (its days; export gpx: its route).", valueName: "N")
+    /// `summary --card`, `memories --card`.
+    static let card = ArgumentHelp("Also draw a card to share into this PNG file.", valueName: "file.png")
+    static let cardWidth = ArgumentHelp("The card's width in pixels (320-4096); it is 5:4 portrait.")
+
     // MARK: How many
     static let perPage = ArgumentHelp("Photos per search page, and per album a fetch makes (1-250).", valueName: "n")
     static let page = ArgumentHelp("The page to show, from 1.", valueName: "n")

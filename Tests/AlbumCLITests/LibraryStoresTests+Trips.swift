@@ -40,6 +40,22 @@ extension LibraryStoresTests {
         let missing = try await lib.run(["trip", "show", "3"])
         #expect(missing.status != 0 && missing.stderr == "album: error: no trip 3: the library has 2 trips (album trips lists them)\n", "\(missing.stderr)")
 
+        // A trip's summary (titled with its name, compared with nothing) and its route as GPX.
+        let summary = try await lib.run(["summary", "--trip", "1"])
+        #expect(summary.status == 0 && summary.stdout.hasPrefix("Lisbon & Sintra, 12-16 May 2024: 0 photos at 0 places (0 new), 0 active days\n"), "\(summary.stdout)\(summary.stderr)")
+        #expect(summary.stdout.contains("entries: 1 note, 0 songs, 0 voice clips or sounds (0.0 min), 5 check-ins") && !summary.stdout.contains("previous"), "\(summary.stdout)")
+        let noTrip = try await lib.run(["summary", "--trip", "9"])
+        #expect(noTrip.status != 0 && noTrip.stderr == "album: error: no trip 9: the library has 2 trips (album trips lists them)\n", "\(noTrip.stderr)")
+        let gpx = try await lib.run(["export", "gpx", "--trip", "1"])
+        #expect(gpx.status == 0 && gpx.stdout.contains("<metadata><name>Lisbon &amp; Sintra, 12-16 May 2024</name></metadata>"), "\(gpx.stdout)")
+        #expect(gpx.stdout.contains("<trk><name>Lisbon &amp; Sintra, 12-16 May 2024</name><type>route</type>"), "\(gpx.stdout)")
+        let times = gpx.stdout.components(separatedBy: "<trkpt ").dropFirst().compactMap { point in
+            point.range(of: "<time>").map { String(point[$0.upperBound...].prefix(20)) }
+        }
+        #expect(times.count == 6 && times == times.sorted() && times.first == "2024-05-12T05:00:00Z", "the route in time order: \(times)")
+        let both = try await lib.run(["export", "gpx", "--trip", "1", "--from", "2024-05-01"])
+        #expect(both.status != 0 && both.stderr.contains("--trip goes without --from and --to"), "\(both.stderr)")
+
         // A home set elsewhere makes Lyon a place away.
         #expect(try await lib.run(["home", "set", "--lat", "38.7223", "--lon", "-9.1393"]).status == 0)
         let homes = try #require(try await lib.json(["home"]) as? [String: Any])

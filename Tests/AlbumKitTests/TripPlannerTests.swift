@@ -149,6 +149,17 @@ import Testing
         #expect(report.homes.first.map { $0.source } == "found")
     }
 
+    /// Where the place data knows no town within 100 km: the region (else country) of the nearest
+    /// town within 300 km, else the degrees as people write them, never "-35.86, -97.00".
+    @Test func aPlaceWithoutATownIsNamedByItsRegionElseItsDegrees() throws {
+        let sea = try Coordinate(latitude: -35.86, longitude: -97.0)
+        #expect(TripPlanner.degrees(sea) == "35.9°S 97.0°W")
+        #expect(TripPlanner.degrees(try Coordinate(latitude: 48.86, longitude: 2.35)) == "48.9°N 2.4°E")
+        #expect(TripPlanner.placeName(sea) == "35.9°S 97.0°W")
+        #expect(TripPlanner.placeName(try Coordinate(latitude: 45.764, longitude: 4.8357)) == "Lyon")
+        #expect(TripPlanner.placeName(try Coordinate(latitude: -22.0, longitude: 133.5)) == "Northern Territory")
+    }
+
     @Test func aTripIsNamedFromItsPlacesAndDates() throws {
         let d = { (text: String) in LocalDate(text)! }
         let lisbon = try Coordinate(latitude: 38.7223, longitude: -9.1393), sintra = try Coordinate(latitude: 38.8029, longitude: -9.3817)

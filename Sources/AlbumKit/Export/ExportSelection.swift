@@ -110,6 +110,9 @@ public struct ExportContent: Sendable {
     public var pins: [ExportedPin]
     public var selection: ExportSelection
     public var entries: [ExportedEntry] = []
+    /// A trip's name (`export gpx --trip N`, issue 29): the document is that trip, and its track
+    /// is the route, photos and entries together in time order.
+    public var tripName: String?
 
     /// Every exported photo with a capture date, oldest first (instants where the offset is known).
     public var photosInTimeOrder: [ExportedPhoto] {

@@ -13,7 +13,7 @@ public enum GPXExport {
             <gpx version="1.1" creator="GeoAlbum" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
             xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-            <metadata><name>GeoAlbum</name></metadata>
+            <metadata><name>\(MarkupText.escape(content.tripName ?? "GeoAlbum"))</name></metadata>
 
             """
         for entry in content.pins {
@@ -36,6 +36,7 @@ public enum GPXExport {
             }
             out += "<type>\(entry.kind.rawValue)</type></wpt>\n"
         }
+        if let trip = content.tripName { return out + route(content, name: trip) + "</gpx>\n" }
         let timed = content.photosInTimeOrder
         if !timed.isEmpty {
             out += "<trk><name>Photos</name><type>photos</type><trkseg>\n"
@@ -52,6 +53,24 @@ public enum GPXExport {
             out += "</trkseg></trk>\n"
         }
         return out + "</gpx>\n"
+    }
+
+    /// A trip's route (issue 29): one track through its photos and its entries with a position,
+    /// in time order (photos first at the same second).
+    static func route(_ content: ExportContent, name: String) -> String {
+        var points: [(key: Int64, order: Int, text: String)] = []
+        for (i, photo) in content.photosInTimeOrder.enumerated() {
+            guard let when = PhotoTime(exporting: photo.photo) else { continue }
+            points.append((when.exportSortKey, i, "<trkpt \(position(photo.position))><time>\(when.exportUTCOrLocal)</time>"
+                + "<name>\(MarkupText.escape(photo.photo.title ?? "Photo \(photo.photo.id)"))</name><type>photo</type></trkpt>\n"))
+        }
+        for (i, e) in content.entries.enumerated() {
+            points.append((e.entry.at.exportSortKey, points.count + i, "<trkpt \(position(e.position))><time>\(e.entry.at.exportUTCOrLocal)</time>"
+                + "<name>\(MarkupText.escape(e.name))</name><type>\(e.entry.kind.rawValue)</type></trkpt>\n"))
+        }
+        guard !points.isEmpty else { return "" }
+        points.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+        return "<trk><name>\(MarkupText.escape(name))</name><type>route</type><trkseg>\n" + points.map(\.text).joined() + "</trkseg></trk>\n"
     }
 
     private static func position(_ c: Coordinate) -> String {

@@ -67,6 +67,18 @@ extension Library {
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable;
     ///   `.invalidInput` for a path the rule refuses.
     public func writeCard(_ summary: Summary, to output: OutputFile, width: Int = 1080, theme: CardTheme = .light) async throws(AlbumError) {
+        try Self.checkCardTarget(output)
+        let candidates = try await store.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
+        try await makeCollageThumbnails(candidates)
+        try await BlockingPool.shared.run { () throws(AlbumError) in
+            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width, theme: theme)
+            try output.write(png)
+        }
+    }
+
+    /// A card's file can be written: its folder exists and is writable, and the file is new
+    /// (or may be replaced).
+    static func checkCardTarget(_ output: OutputFile) throws(AlbumError) {
         let file = output.url.standardizedFileURL
         let folder = file.deletingLastPathComponent()
         var isFolder: ObjCBool = false
@@ -77,27 +89,24 @@ extension Library {
             throw .io("cannot write card \(file.path): folder \(folder.path) is not writable")
         }
         try output.check()
-        let candidates = try await store.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
-        // The collage's thumbnails that a lazy fetch or import left for later are made now
-        // (decision 0072); one that cannot be made leaves its place to the next photo.
+    }
+
+    /// The collage's thumbnails that a lazy fetch or import left for later are made now
+    /// (decision 0072); one that cannot be made leaves its place to the next photo.
+    func makeCollageThumbnails(_ candidates: [PhotoEntry]) async throws(AlbumError) {
         for entry in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) {
             guard let path = entry.thumbnail, !FileManager.default.fileExists(atPath: url(forStoredPath: path).path),
                   let photo = try await store.photo(id: entry.id)
             else { continue }
             _ = try? await thumbnailFile(of: photo)
         }
-        try await BlockingPool.shared.run { () throws(AlbumError) in
-            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width, theme: theme)
-            try output.write(png)
-        }
     }
 
-    /// What the card of a summary shows, its collage chosen from `candidates`
-    /// (`MemoryStore.collageCandidates`).
-    func cardContent(_ summary: Summary, candidates: [PhotoEntry]) -> CardContent {
+    /// The collage: up to `SummaryCard.collageSize` thumbnails chosen from `candidates`, in time
+    /// order (a thumbnail that is gone or unreadable leaves its place to the next photo).
+    func collageTiles(_ candidates: [PhotoEntry]) -> [PixelImage] {
         var chosen: [(photo: PhotoEntry, image: PixelImage)] = []
         for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) where chosen.count < SummaryCard.collageSize {
-            // A thumbnail that is gone or unreadable leaves its place to the next photo.
             guard let path = photo.thumbnail,
                   let data = FileManager.default.contents(atPath: url(forStoredPath: path).path),
                   let image = try? JPEGCodec.decode(data, maxPixels: 4_000_000)
@@ -105,7 +114,13 @@ extension Library {
             chosen.append((photo, image))
         }
         let order = CollagePlanner.inTimeOrder(chosen.map(\.photo)).map(\.id)
-        let tiles = order.compactMap { id in chosen.first { $0.photo.id == id }?.image }
+        return order.compactMap { id in chosen.first { $0.photo.id == id }?.image }
+    }
+
+    /// What the card of a summary shows, its collage chosen from `candidates`
+    /// (`MemoryStore.collageCandidates`).
+    func cardContent(_ summary: Summary, candidates: [PhotoEntry]) -> CardContent {
+        let tiles = collageTiles(candidates)
         let places = summary.places == 1 ? "1 place" : "\(summary.places) places"
         let photos = summary.photos == 1 ? "1 photo" : "\(summary.photos) photos"
         var subtitle = "\(photos) at \(places)"

@@ -51,7 +51,7 @@ public struct SummaryPlanner: Sendable {
     ///   - facts: this period's facts.
     ///   - previous: the previous period's roll-up rows and their places.
     public func summary(_ facts: PeriodFacts, previous: (days: [DayPlaceCount], places: [Int64: PlaceInfo])) -> Summary {
-        let key = period.kind == .month ? TimelineGrouping.month.group(of: period.from).key : "\(period.from.year)"
+        let key = Self.key(period)
         let totals = Self.totals(key: key, facts.days, places: facts.places)
         var perDay: [LocalDate: Int] = [:]
         var perPin: [Int64: Int] = [:]
@@ -65,7 +65,7 @@ public struct SummaryPlanner: Sendable {
         let busiest = perDay.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { DayCount(date: $0.key, photos: $0.value) }
 
         var series: [PeriodCount] = []
-        if period.kind == .month {
+        if period.kind == .month || period.kind == .trip {
             var day = period.from
             while day <= period.to {
                 series.append(PeriodCount(key: day.description, photos: perDay[day] ?? 0))
@@ -100,8 +100,7 @@ public struct SummaryPlanner: Sendable {
             .map { TagCount(tag: $0.key, photos: $0.value) }
         let cameras = perCamera.sorted { ($1.value, $0.key.sortKey) < ($0.value, $1.key.sortKey) }
             .map { CameraCount(make: $0.key.make, model: $0.key.model, photos: $0.value) }
-        let previousKey = period.kind == .month
-            ? TimelineGrouping.month.group(of: period.previous.from).key : "\(period.previous.from.year)"
+        let previousKey = Self.key(period.previous)
         let before = Self.totals(key: previousKey, previous.days, places: previous.places)
         let change = SummaryChange(
             photos: totals.photos - before.photos, pins: totals.pins - before.pins,
@@ -112,9 +111,18 @@ public struct SummaryPlanner: Sendable {
         return Summary(
             period: period.kind, key: key, title: period.title, from: period.from, to: period.to, photos: totals.photos,
             pins: totals.pins, places: ranked.count, newPlaces: newPlaces, unplaced: unplaced, activeDays: totals.activeDays,
-            busiestDay: busiest, seriesBy: period.kind == .month ? .day : .month, series: series,
+            busiestDay: busiest, seriesBy: period.kind == .year ? .month : .day, series: series,
             topPlaces: Array(topPlaces), topTags: Array(topTags), cameras: cameras, first: facts.first, last: facts.last,
             distanceKm: totals.distanceKm, previous: before, change: change)
+    }
+
+    /// `2024-06`, `2024`, or a trip's `2024-05-12..2024-05-16`.
+    static func key(_ period: LocalPeriod) -> String {
+        switch period.kind {
+        case .month: TimelineGrouping.month.group(of: period.from).key
+        case .year: "\(period.from.year)"
+        default: period.title
+        }
     }
 
     struct CameraKey: Hashable {
@@ -128,8 +136,8 @@ extension Library {
     /// The summary of a month or a year.
     /// - Throws: `AlbumError.invalidInput` for a period that is not a month or a year.
     public func summary(of period: LocalPeriod) async throws(AlbumError) -> Summary {
-        guard period.kind == .month || period.kind == .year else {
-            throw .invalidInput("a summary covers a month or a year, not a \(period.kind.rawValue)")
+        guard period.kind == .month || period.kind == .year || period.kind == .trip else {
+            throw .invalidInput("a summary covers a month, a year or a trip, not a \(period.kind.rawValue)")
         }
         let facts = try await store.periodFacts(from: period.from, to: period.to)
         let before = period.previous
@@ -139,6 +147,17 @@ extension Library {
         var perDay: [LocalDate: Int] = [:]
         for row in facts.days { perDay[row.date, default: 0] += row.photos }
         summary.entries = try await entrySummary(from: period.from, to: period.to, photosPerDay: perDay)
+        return summary
+    }
+
+    /// The summary of trip `number` (as `album trips` numbers them, issue 29): its days, titled
+    /// with its name, by day; compared with nothing (the days before a trip are no "previous trip").
+    /// - Throws: `AlbumError.notFound` for a trip number that does not exist.
+    public func summary(ofTrip number: Int, awayKm: Double = 50) async throws(AlbumError) -> Summary {
+        let trip = try await trip(number, awayKm: awayKm)
+        var summary = try await summary(of: LocalPeriod(kind: .trip, from: trip.from, to: trip.to))
+        summary.title = trip.name
+        summary.change.photosPercent = nil
         return summary
     }
 }

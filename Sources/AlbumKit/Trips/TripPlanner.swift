@@ -15,6 +15,9 @@ public struct Trip: Sendable, Hashable, Codable {
     public var days: [TripDay]
     /// The route's length: place to place in time order, in kilometres (home not included).
     public var distanceKm: Double
+    /// The route: the trip's places away from home (each day's 0.1° cells, at their mean
+    /// position) in time order, what the trips page draws.
+    public var route: [Coordinate] = []
     public var photos: Int
     public var entries: Int
 
@@ -71,10 +74,26 @@ public struct TripPlanner: Sendable {
         self.name = name
     }
 
-    /// The town at a position from the offline place data, else its degrees.
+    /// How far a town may be for its region (else its country) to name a place the place data
+    /// knows no town near (the outback, a coast, at sea near land).
+    public static let regionReachKm = 300.0
+
+    /// The town at a position from the offline place data; where no town is within 100 km, the
+    /// region (else the country) of the nearest town within `regionReachKm`; else the degrees,
+    /// written as people read them ("35.9°S 97.0°W").
     public static let placeName: @Sendable (Coordinate) -> String = { c in
-        if case .success(let index) = Places.standard, let place = index.lookup(c).place { return place.name }
-        return String(format: "%.2f, %.2f", c.latitude, c.longitude)
+        if case .success(let index) = Places.standard {
+            if let place = index.lookup(c).place { return place.name }
+            if let near = index.nearestPlace(c, withinKm: regionReachKm), let name = near.region ?? near.country { return name }
+        }
+        return degrees(c)
+    }
+
+    /// "35.9°S 97.0°W", "48.9°N 2.4°E": a position without a name, to a tenth of a degree.
+    public static func degrees(_ c: Coordinate) -> String {
+        let lat = String(format: "%.1f°%@", abs(c.latitude), c.latitude < 0 ? "S" : "N")
+        let lon = String(format: "%.1f°%@", abs(c.longitude), c.longitude < 0 ? "W" : "E")
+        return lat + " " + lon
     }
 
     /// The trips of `places` (in date order, then first time), with `homes` set by the user
@@ -144,7 +163,7 @@ public struct TripPlanner: Sendable {
         let from = dates.first!, to = dates.last!
         return Trip(
             number: number, from: from, to: to, name: Self.title(places, from: from, to: to), places: places, days: tripDays,
-            distanceKm: (distance * 10).rounded() / 10, photos: photos, entries: entries)
+            distanceKm: (distance * 10).rounded() / 10, route: route, photos: photos, entries: entries)
     }
 
     /// "Lisbon & Sintra, 12-16 May 2024": the places with at least a sixth of what was recorded

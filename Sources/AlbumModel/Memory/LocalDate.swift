@@ -80,7 +80,8 @@ extension LocalDate: Codable {
 
 /// A period the user names on the command line: a day, a month or a year.
 public struct LocalPeriod: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Codable { case day, week, month, year }
+    /// `trip`: a trip's days (issue 29), any length; its summary is by day.
+    public enum Kind: String, Sendable, Codable { case day, week, month, year, trip }
     public let kind: Kind
     public let from: LocalDate
     public let to: LocalDate
@@ -130,16 +131,20 @@ public struct LocalPeriod: Sendable, Hashable, Codable {
         case .year:
             let y = from.year - 1
             return LocalPeriod(kind: .year, from: LocalDate.on(y, 1, 1)!, to: LocalDate.on(y, 12, 31)!)
+        case .trip:
+            let days = to.dayNumber - from.dayNumber + 1
+            return LocalPeriod(kind: .trip, from: from.adding(days: -days), to: from.adding(days: -1))
         }
     }
 
-    /// "June 2024", "2024", "2024-06-14".
+    /// "June 2024", "2024", "2024-06-14", "2024-05-12..2024-05-16" (a trip's summary is titled with its name).
     public var title: String {
         switch kind {
         case .month: "\(Self.monthNames[from.month - 1]) \(from.year)"
         case .year: "\(from.year)"
         case .week: "Week \(from.isoWeek.week), \(from.isoWeek.year)"
         case .day: from.description
+        case .trip: from == to ? from.description : "\(from)..\(to)"
         }
     }
 

@@ -595,5 +595,6 @@ public enum PostgresSchema {
             );
             CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
             """),
+        Migration(name: "entries-dayCells", sql: PostgresSchema.dayCellsSQL),
     ]
 }

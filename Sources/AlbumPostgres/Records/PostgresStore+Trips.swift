@@ -7,21 +7,20 @@ extension PostgresStore {
     public func dayPlaces() async throws(AlbumError) -> [DayPlace] {
         try await read { db throws(AlbumError) in
             var places: [DayPlace] = []
+            // The day_cells roll-up the triggers keep (decision 0102-entries), as SQLite's.
             for row in try await db.query("""
-                SELECT day, avg(latitude) AS lat, avg(longitude) AS lon, sum(photo)::bigint AS photos,
-                    (count(*) - sum(photo))::bigint AS entries, min(at) AS first, max(at) AS last
-                FROM (
-                    SELECT local_date AS day, substr(taken_at, 1, 19) COLLATE "C" AS at, latitude, longitude, 1 AS photo
-                        FROM photos WHERE local_date IS NOT NULL
-                    UNION ALL
-                    SELECT local_date, taken_at, latitude, longitude, 0 FROM entries
-                ) x
-                GROUP BY day, round(latitude::numeric, 1), round(longitude::numeric, 1)
+                SELECT local_date AS day,
+                    CASE WHEN cell < 0 THEN NULL ELSE latitude_sum / (photos + entries) END AS lat,
+                    CASE WHEN cell < 0 THEN NULL ELSE longitude_sum / (photos + entries) END AS lon,
+                    photos, entries, first_at AS first, last_at AS last
+                FROM day_cells
                 ORDER BY day, first
                 """) {
                 guard let day = row.string("day").flatMap({ LocalDate($0) }) else { continue }
                 var coordinate: Coordinate?
-                if let lat = row.double("lat"), let lon = row.double("lon") { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
+                if let lat = row.double("lat"), let lon = row.double("lon") {
+                    coordinate = try? Coordinate(latitude: min(90, max(-90, lat)), longitude: min(180, max(-180, lon)))
+                }
                 places.append(DayPlace(
                     date: day, coordinate: coordinate, photos: row.int("photos") ?? 0, entries: row.int("entries") ?? 0,
                     first: row.string("first") ?? "", last: row.string("last") ?? ""))

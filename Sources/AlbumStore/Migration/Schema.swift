@@ -721,6 +721,7 @@ enum Schema {
             );
             CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
             """),
+        Migration(name: "entries-dayCells", sql: Schema.dayCellsSQL),
         Migration(name: "speed-searchOnChange", sql: """
             -- A photo's search row is re-made only when what it indexes changed (issue 28): a
             -- download writes `file` (the row names the URL's file, not the library's) and the

@@ -10,7 +10,10 @@ extension SQLiteLibraryStore {
             try db.forEachRow(AlbumDatabase.dayPlacesSQL, []) { row throws(AlbumError) in
                 guard let day = row.string("day").flatMap({ LocalDate($0) }) else { return }
                 var coordinate: Coordinate?
-                if let lat = row.double("lat"), let lon = row.double("lon") { coordinate = try? Coordinate(latitude: lat, longitude: lon) }
+                if let lat = row.double("lat"), let lon = row.double("lon") {
+                    // A mean of sums: clamped against the last bit of rounding at the poles and ±180.
+                    coordinate = try? Coordinate(latitude: min(90, max(-90, lat)), longitude: min(180, max(-180, lon)))
+                }
                 places.append(DayPlace(
                     date: day, coordinate: coordinate, photos: row.int("photos") ?? 0, entries: row.int("entries") ?? 0,
                     first: row.string("first") ?? "", last: row.string("last") ?? ""))
@@ -47,18 +50,15 @@ extension SQLiteLibraryStore {
 }
 
 extension AlbumDatabase {
-    /// Photos and entries with a local date, by day and 0.1° cell (NULL for no position): the
-    /// cell's mean position, counts, first and last local time.
+    /// Photos and entries with a local date, by day and 0.1° cell (the `day_cells` roll-up the
+    /// triggers keep, decision 0102-entries): the cell's mean position, counts, first and last
+    /// local time.
     static let dayPlacesSQL = """
-        SELECT day, avg(latitude) AS lat, avg(longitude) AS lon, sum(photo) AS photos, count(*) - sum(photo) AS entries,
-            min(at) AS first, max(at) AS last
-        FROM (
-            SELECT local_date AS day, substr(taken_at, 1, 19) AS at, latitude, longitude, 1 AS photo
-                FROM photos WHERE local_date IS NOT NULL
-            UNION ALL
-            SELECT local_date, taken_at, latitude, longitude, 0 FROM entries
-        )
-        GROUP BY day, round(latitude, 1), round(longitude, 1)
+        SELECT local_date AS day,
+            CASE WHEN cell < 0 THEN NULL ELSE latitude_sum / (photos + entries) END AS lat,
+            CASE WHEN cell < 0 THEN NULL ELSE longitude_sum / (photos + entries) END AS lon,
+            photos, entries, first_at AS first, last_at AS last
+        FROM day_cells
         ORDER BY day, first
         """
 

@@ -1,0 +1,87 @@
+extension Schema {
+    /// The cell of a position (`p` is `new.`, `old.` or empty): the 0.1° cell of `round(lat, 1)`,
+    /// `round(lon, 1)` as one integer; -1 for no position.
+    static func dayCell(_ p: String) -> String {
+        "(CASE WHEN \(p)latitude IS NULL OR \(p)longitude IS NULL THEN -1 "
+            + "ELSE (CAST(round(\(p)latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(\(p)longitude * 10) AS INTEGER) + 1800 END)"
+    }
+
+    /// Adds one row (`p` = `new.`) of `table` to its day and cell.
+    static func dayCellAdd(_ p: String, photo: Bool, at: String) -> String {
+        """
+        INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT \(p)local_date, \(dayCell(p)), \(photo ? 1 : 0), \(photo ? 0 : 1), coalesce(\(p)latitude, 0), coalesce(\(p)longitude, 0), \(at), \(at)
+            WHERE \(p)local_date IS NOT NULL
+            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
+                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
+                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
+        """
+    }
+
+    /// Takes one row (`p` = `old.`, already gone from its table) off its day and cell: the
+    /// counts and sums go down, the first and last times are read again from what is left of
+    /// that day and cell, and a cell left empty goes.
+    static func dayCellRemove(_ p: String, photo: Bool) -> String {
+        let left = """
+            SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = \(p)local_date AND \(dayCell("")) = \(dayCell(p))
+                UNION ALL SELECT taken_at FROM entries WHERE local_date = \(p)local_date AND \(dayCell("")) = \(dayCell(p))
+            """
+        return """
+            UPDATE day_cells SET photos = photos - \(photo ? 1 : 0), entries = entries - \(photo ? 0 : 1),
+                latitude_sum = latitude_sum - coalesce(\(p)latitude, 0), longitude_sum = longitude_sum - coalesce(\(p)longitude, 0),
+                first_at = coalesce((SELECT min(at) FROM (\(left))), first_at),
+                last_at = coalesce((SELECT max(at) FROM (\(left))), last_at)
+                WHERE \(p)local_date IS NOT NULL AND local_date = \(p)local_date AND cell = \(dayCell(p));
+            DELETE FROM day_cells WHERE \(p)local_date IS NOT NULL AND local_date = \(p)local_date AND cell = \(dayCell(p)) AND photos + entries <= 0;
+            """
+    }
+
+    /// Photos and entries per local day and 0.1° cell (issue 29, decision 0102-entries): what
+    /// `album trips` reads instead of grouping every photo and entry (2.1 s at 1 M photos).
+    static let dayCellsSQL = """
+        -- Photos and entries per local day and 0.1° cell (about 11 km; cell -1: no position), with
+        -- the sums of their positions (the cell's mean position is the sum over photos + entries)
+        -- and the first and last local time there: what `album trips` reads instead of every photo
+        -- and entry. Triggers keep it in step with photos and entries.
+        CREATE TABLE day_cells (
+            local_date TEXT NOT NULL,
+            cell INTEGER NOT NULL,
+            photos INTEGER NOT NULL,
+            entries INTEGER NOT NULL,
+            latitude_sum REAL NOT NULL,
+            longitude_sum REAL NOT NULL,
+            first_at TEXT NOT NULL,
+            last_at TEXT NOT NULL,
+            PRIMARY KEY (local_date, cell)
+        ) WITHOUT ROWID;
+        INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT day, cell, sum(photo), count(*) - sum(photo), coalesce(sum(latitude), 0), coalesce(sum(longitude), 0), min(at), max(at)
+            FROM (
+                SELECT local_date AS day, \(dayCell("")) AS cell, substr(taken_at, 1, 19) AS at, latitude, longitude, 1 AS photo
+                    FROM photos WHERE local_date IS NOT NULL
+                UNION ALL
+                SELECT local_date, \(dayCell("")), taken_at, latitude, longitude, 0 FROM entries
+            )
+            GROUP BY day, cell;
+        CREATE TRIGGER day_cells_photo_insert AFTER INSERT ON photos WHEN new.local_date IS NOT NULL BEGIN
+            \(dayCellAdd("new.", photo: true, at: "substr(new.taken_at, 1, 19)"))
+        END;
+        CREATE TRIGGER day_cells_photo_delete AFTER DELETE ON photos WHEN old.local_date IS NOT NULL BEGIN
+            \(dayCellRemove("old.", photo: true))
+        END;
+        CREATE TRIGGER day_cells_photo_update AFTER UPDATE OF taken_at, latitude, longitude ON photos BEGIN
+            \(dayCellRemove("old.", photo: true))
+            \(dayCellAdd("new.", photo: true, at: "substr(new.taken_at, 1, 19)"))
+        END;
+        CREATE TRIGGER day_cells_entry_insert AFTER INSERT ON entries BEGIN
+            \(dayCellAdd("new.", photo: false, at: "new.taken_at"))
+        END;
+        CREATE TRIGGER day_cells_entry_delete AFTER DELETE ON entries BEGIN
+            \(dayCellRemove("old.", photo: false))
+        END;
+        CREATE TRIGGER day_cells_entry_update AFTER UPDATE OF taken_at, latitude, longitude ON entries BEGIN
+            \(dayCellRemove("old.", photo: false))
+            \(dayCellAdd("new.", photo: false, at: "new.taken_at"))
+        END;
+        """
+}
