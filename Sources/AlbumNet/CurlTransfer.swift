@@ -164,17 +164,30 @@ final class CurlTransfer: @unchecked Sendable {
         return true
     }
 
-    fileprivate func header(line: String) {
-        let line = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+    /// One header line as libcurl hands it over (with its CR LF), parsed as bytes: HTTP's
+    /// whitespace is ASCII and names are ASCII tokens, so no Foundation trimming per line (it
+    /// was ~4.5 % of a lazily fetched photo's CPU, issue 28).
+    fileprivate func header(bytes: UnsafeRawBufferPointer) {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return }
+        let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        if line.starts(with: "HTTP/".utf8) {
             headers = [:]  // a new response: after a redirect or a 100 Continue
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
-            if name == "content-length", let length = Int(value), length <= limit, body.isEmpty {
-                body.reserveCapacity(length)
-            }
+            return
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        var nameEnd = colon
+        while nameEnd > 0, isSpace(line[nameEnd - 1]) { nameEnd -= 1 }
+        var valueStart = colon + 1
+        while valueStart < line.count, isSpace(line[valueStart]) { valueStart += 1 }
+        let name = String(decoding: line[0..<nameEnd].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let value = String(decoding: line[valueStart...], as: UTF8.self)
+        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        if name == "content-length", let length = Int(value), length <= limit, body.isEmpty {
+            body.reserveCapacity(length)
         }
     }
 
@@ -227,6 +240,6 @@ private let writeHeader: ga_curl_data_callback = { data, size, count, context in
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
     guard let data, length > 0 else { return length }
-    transfer.header(line: String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+    transfer.header(bytes: UnsafeRawBufferPointer(start: data, count: length))
     return length
 }

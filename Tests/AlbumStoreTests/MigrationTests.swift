@@ -16,7 +16,7 @@ import TestSupport
                                  "entries-createEntries",
                                  "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
                                  "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId", "research-provenance",
-                                 "accounts-reminderSync", "entries-homes", "entries-dayCells", "research-perceptualHash"]
+                                 "accounts-reminderSync", "entries-homes", "entries-dayCells", "research-perceptualHash", "speed-searchOnChange", "speed-claimedContent"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

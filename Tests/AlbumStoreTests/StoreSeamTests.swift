@@ -111,6 +111,73 @@ import TestSupport
         #expect(again.photo.id == a.photo.id)
         #expect(again.photo.attempts == 2)
     }
+
+    /// Issue 28: the content a claim writes is recorded on its photo's row (no `loose_files` row)
+    /// and becomes loose only when the claim ends without committing it, or its photo goes.
+    @Test func aClaimsContentIsLooseOnlyWhenItsClaimEndsWithoutIt() async throws {
+        let pin = try await store.addPin(at: Coordinate(latitude: 45.76, longitude: 4.84), title: nil, note: nil)
+        #expect(try await store.storeFirstCollection(info(pin.id), photos: photos(["a", "b", "c", "d"])))
+        let live = ClaimOwner(token: "1:1")
+        let alive: @Sendable (String) -> Bool = { $0 == "1:1" }
+        let a = try #require(try await store.claimNextPhoto(pinId: pin.id, by: live))
+        let b = try #require(try await store.claimNextPhoto(pinId: pin.id, by: live))
+        let c = try #require(try await store.claimNextPhoto(pinId: pin.id, by: live))
+        let d = try #require(try await store.claimNextPhoto(pinId: pin.id, by: ClaimOwner(token: "2:2")))
+        try await store.recordClaimedContent(a, contentHash: "ha")
+        try await store.recordClaimedContent(b, contentHash: "hb")
+        try await store.recordClaimedContent(c, contentHash: "hc0")
+        try await store.recordClaimedContent(c, contentHash: "hc")  // a retry got other bytes
+        try await store.recordClaimedContent(d, contentHash: "hd")
+        // Live claims' content is in use; the dead claim's and the replaced bytes are not.
+        var loose = try await store.looseFiles(isAlive: alive)
+        #expect(loose.unused == ["hc0", "hd"] && loose.ids.count == 1)
+        try await store.forgetLooseFiles(loose.ids)
+        func file(_ hash: String) -> StoredFile {
+            StoredFile(file: "originals/\(hash)", thumbnail: nil, contentHash: hash, bytes: 1, width: 1, height: 1)
+        }
+        #expect(try await store.record(.downloaded(file("ha")), of: a))
+        try await store.record(.failed(reason: "HTTP 500"), of: b)
+        #expect(try await store.releaseStaleClaims(isAlive: alive) == 1)
+        loose = try await store.looseFiles(isAlive: alive)
+        #expect(loose.unused == ["hb", "hd"] && loose.ids.count == 2, "the committed content is no loose file")
+        try await store.forgetLooseFiles(loose.ids)
+        // A new collection replaces the album while c downloads: c's content and a's are loose.
+        let next = AlbumInfo(pinId: pin.id, source: "flickr", endpoint: nil, radiusKm: 5, perPage: 1, page: 2, total: 1, pages: 1)
+        _ = try await store.replaceCollection(next, photos: photos(["q"]))
+        #expect(!(try await store.record(.downloaded(file("hc")), of: c)))
+        loose = try await store.looseFiles(isAlive: alive)
+        #expect(loose.unused == ["ha", "hc"] && loose.ids.count == 2)
+    }
+
+    /// Issue 28 (start-up): a library that is current opens its writer on the first write only.
+    @Test func aCurrentLibraryOpensItsWriterOnTheFirstWrite() async throws {
+        let again = try AlbumDatabase(path: folder.appendingPathComponent("album.sqlite").path)
+        #expect(!again.writerIsOpen)
+        #expect(try await again.store.pins().isEmpty)
+        #expect(!again.writerIsOpen, "a read needs no writer")
+        _ = try await again.store.addPin(at: Coordinate(latitude: 45.76, longitude: 4.84), title: nil, note: nil)
+        #expect(again.writerIsOpen)
+        #expect(try await store.pins().count == 1)
+        // A WAL library that misses a migration is migrated when it is opened.
+        let older = folder.appendingPathComponent("older.sqlite").path
+        do {
+            let connection = try SQLiteConnection(path: older, readOnly: false)
+            try connection.execute("PRAGMA journal_mode = WAL")
+            try Migrator(migrations: Array(Schema.migrations.prefix(1))).migrate(connection)
+        }
+        #expect(AlbumDatabase.isWALFile(older))
+        let migrated = try AlbumDatabase(path: older)
+        #expect(migrated.writerIsOpen)
+        #expect(try migrated.appliedMigrations() == MigrationTests.allMigrations)
+        // Only read, then closed: its -wal and -shm go, as after a writer's close.
+        let alone = folder.appendingPathComponent("alone.sqlite").path
+        do { _ = try AlbumDatabase(path: alone) }
+        do {
+            let reader = try AlbumDatabase(path: alone)
+            #expect(try await reader.store.pins().isEmpty && !reader.writerIsOpen)
+        }
+        #expect(!FileManager.default.fileExists(atPath: alone + "-shm") && !FileManager.default.fileExists(atPath: alone + "-wal"))
+    }
 }
 
 /// Typed records: photo rows by column name, the one place states change, origin and capture time.

@@ -13,7 +13,9 @@ import Foundation
 /// another reader (up to the pool's size, from the core count). A read is read-only by
 /// construction: its connection refuses writes, and a write method called inside a read body is
 /// an error. `:memory:` and a library opened `readingAt` (read-only media) have one connection
-/// for everything.
+/// for everything. The writer connection of a library file that is already in WAL mode with every
+/// migration applied is opened on the first write (a command that only reads, `album status`,
+/// never opens it: one schema parse less at start-up, issue 28).
 ///
 /// From async code, call it through `read { db in … }` / `write { db in … }` (or through its
 /// `LibraryStore` face, `store`): reads run on the readers' threads, writes on the writer's own
@@ -21,10 +23,13 @@ import Foundation
 /// cooperative pool. The synchronous methods are for code already on a blocking thread: each
 /// joins the read or write body it is called in, else reads on a reader or writes on the writer.
 public final class AlbumDatabase: @unchecked Sendable {
-    /// The writer (and, in single-connection mode, the only) connection.
-    private let connection: SQLiteConnection
-    /// Serialises the writer connection (and the single connection's reads).
+    /// The writer (and, in single-connection mode, the only) connection, once opened; under `lock`.
+    /// Nil until the first write for a library file that was current when opened.
+    private var opened: SQLiteConnection?
+    /// Serialises the writer connection (and the single connection's reads), and its opening.
     private let lock = NSLock()
+    /// How long the writer waits for another process's lock (set when it is opened).
+    private let busyTimeout: Int32
     /// The read-only connections; nil in single-connection mode.
     private let readers: ReaderPool?
     /// The writer's thread, and the readers' threads (one per reader connection).
@@ -32,7 +37,7 @@ public final class AlbumDatabase: @unchecked Sendable {
     private let readerPool: BlockingPool?
 
     /// Where the database lives, or `:memory:`.
-    public var path: String { connection.path }
+    public let path: String
     /// How errors name the database: its path, or for a library not created yet, where it would be.
     public let name: String
     /// How many read-only connections serve reads (0: one connection for everything).
@@ -53,25 +58,68 @@ public final class AlbumDatabase: @unchecked Sendable {
     /// connection's lock (tests meet real locks without waiting a minute).
     init(path: String, name: String?, busyTimeout: Int32, readers readerCount: Int? = nil) throws(AlbumError) {
         self.name = name ?? path
+        self.path = path
+        self.busyTimeout = busyTimeout
         writerPool = BlockingPool(threads: 1, name: "geoalbum.store")
-        connection = try SQLiteConnection(path: path, readOnly: false)
+        if path == ":memory:" {
+            opened = try Self.openWriter(path: path, busyTimeout: busyTimeout)
+            readers = nil
+            readerPool = nil
+            return
+        }
+        var count = readerCount ?? 0
+        if readerCount == nil { count = try ReaderPool.defaultCount() }
+        // A file already in WAL mode can be read first: when every migration is applied (every
+        // open but the first after an upgrade) the writer waits for the first write. Otherwise
+        // the writer opens (creating the file, switching it to WAL, migrating) before the readers.
+        if Self.isWALFile(path) {
+            let pool = try ReaderPool(path: path, count: count, busyTimeout: busyTimeout)
+            let current = try pool.withReader { connection throws(AlbumError) in
+                try Migrator.standard.isCurrent(connection)
+            }
+            if current { opened = nil } else { opened = try Self.openWriter(path: path, busyTimeout: busyTimeout) }
+            readers = pool
+        } else {
+            opened = try Self.openWriter(path: path, busyTimeout: busyTimeout)
+            readers = try ReaderPool(path: path, count: count, busyTimeout: busyTimeout)
+        }
+        readerPool = BlockingPool(threads: readers?.count ?? 1, name: "geoalbum.store.read")
+    }
+
+    /// Opens the writer connection: foreign keys on, WAL and `synchronous = NORMAL` for a file,
+    /// every pending migration applied.
+    private static func openWriter(path: String, busyTimeout: Int32) throws(AlbumError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, readOnly: false)
         connection.setBusyTimeout(milliseconds: busyTimeout)
         try connection.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:" {
-            try Self.enableWAL(connection, busyTimeout: busyTimeout)
+            try enableWAL(connection, busyTimeout: busyTimeout)
             try connection.execute("PRAGMA synchronous = NORMAL")
         }
         try Migrator.standard.migrate(connection)
-        if path == ":memory:" {
-            readers = nil
-            readerPool = nil
-        } else {
-            var count = readerCount ?? 0
-            if readerCount == nil { count = try ReaderPool.defaultCount() }
-            let pool = try ReaderPool(path: path, count: count, busyTimeout: busyTimeout)
-            readers = pool
-            readerPool = BlockingPool(threads: pool.count, name: "geoalbum.store.read")
-        }
+        return connection
+    }
+
+    /// Whether the file at `path` is an SQLite database in WAL mode: its header's read and write
+    /// versions (bytes 18 and 19) are 2. False for a missing, empty or unreadable file.
+    static func isWALFile(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 20)
+        let got = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 20, 0) }
+        return got == 20 && header.starts(with: Array("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2
+    }
+
+    /// Whether the writer connection is open (tests: a command that only reads never opens it).
+    var writerIsOpen: Bool { lock.withLock { opened != nil } }
+
+    /// The writer connection, opened now if it was not yet. Call with `lock` held.
+    private func writerConnection() throws(AlbumError) -> SQLiteConnection {
+        if let opened { return opened }
+        let connection = try Self.openWriter(path: path, busyTimeout: busyTimeout)
+        opened = connection
+        return connection
     }
 
     /// Opens the database at `path` for reading only: nothing is created, migrated or written (a
@@ -81,15 +129,17 @@ public final class AlbumDatabase: @unchecked Sendable {
     /// - Throws: `AlbumError.database` with SQLite's message and the path.
     public init(readingAt path: String) throws(AlbumError) {
         name = path
+        self.path = path
+        busyTimeout = Self.busyTimeoutMilliseconds
         writerPool = BlockingPool(threads: 1, name: "geoalbum.store")
         readers = nil
         readerPool = nil
         let plain = try SQLiteConnection(path: path, readOnly: true)
         plain.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         if (try? plain.statement("SELECT count(*) FROM sqlite_master").firstString()) != nil {
-            connection = plain
+            opened = plain
         } else {
-            connection = try SQLiteConnection(path: path, readOnly: true, immutable: true)
+            opened = try SQLiteConnection(path: path, readOnly: true, immutable: true)
         }
     }
 
@@ -118,6 +168,16 @@ public final class AlbumDatabase: @unchecked Sendable {
     deinit {
         writerPool.shutdown()
         readerPool?.shutdown()
+        // A library only read (its writer never opened): the readers close first, then a writer
+        // connection that reads the header only (no schema parse) closes last, so SQLite
+        // checkpoints and removes the -wal and -shm as the writer's close always did (a library
+        // copied to read-only media afterwards is one file).
+        if opened == nil, let readers {
+            readers.closeAll()
+            if let last = try? SQLiteConnection(path: path, readOnly: false) {
+                _ = try? last.statement("PRAGMA schema_version").firstString()
+            }
+        }
     }
 
     /// A new, empty, migrated database in memory (for readers of a library that does not exist
@@ -188,7 +248,8 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        let writable = connection.path == ":memory:"
+        let connection = try writerConnection()
+        let writable = path == ":memory:"
         if writable { try connection.execute("PRAGMA query_only = ON") }
         defer { if writable { try? connection.execute("PRAGMA query_only = OFF") } }
         try connection.execute("BEGIN DEFERRED")
@@ -212,6 +273,7 @@ public final class AlbumDatabase: @unchecked Sendable {
             guard context.role == .writer else {
                 throw .database("cannot write to \(name) inside a read: writes go through `write`", subject: .database(path))
             }
+            let connection = context.connection
             try connection.execute("SAVEPOINT nested_write")
             do {
                 let result = try body(SQL(connection))
@@ -224,6 +286,7 @@ public final class AlbumDatabase: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
+        let connection = try writerConnection()
         try connection.execute("BEGIN IMMEDIATE")
         do {
             let result = try ConnectionContext.with(me, connection, .writer) { () throws(AlbumError) in try body(SQL(connection)) }
@@ -240,7 +303,7 @@ public final class AlbumDatabase: @unchecked Sendable {
     func withIdleWriter<T>(_ body: (SQL) throws(AlbumError) -> T) throws(AlbumError) -> T? {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
-        return try body(SQL(connection))
+        return try body(SQL(try writerConnection()))
     }
 }
 

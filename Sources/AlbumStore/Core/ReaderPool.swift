@@ -50,6 +50,13 @@ final class ReaderPool: @unchecked Sendable {
         }
     }
 
+    /// Closes the free connections (the database is going away: none is in use).
+    func closeAll() {
+        condition.lock()
+        free.removeAll()
+        condition.unlock()
+    }
+
     /// How many readers a library gets: one per core, at least 2 and at most 8, unless
     /// `ALBUM_SQLITE_READERS` (1-64; the benchmarks compare a pool of 1 with the default) says.
     static func defaultCount(

@@ -17,6 +17,12 @@ struct Migrator: Sendable {
     /// The migrations of this version of GeoAlbum, oldest first.
     static let standard = Migrator(migrations: Schema.migrations, snapshot: Schema.snapshot)
 
+    /// Whether every migration is applied already (one read; works on a read-only connection).
+    func isCurrent(_ connection: SQLiteConnection) throws(AlbumError) -> Bool {
+        let applied = try Self.appliedNames(connection)
+        return migrations.allSatisfy { applied.contains($0.name) }
+    }
+
     func migrate(_ connection: SQLiteConnection) throws(AlbumError) {
         // An up-to-date library (every open but the first after an upgrade) is settled by one
         // read of the applied names: no write transaction per migration, no write lock taken

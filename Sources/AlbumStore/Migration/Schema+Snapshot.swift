@@ -36,6 +36,11 @@ extension Schema {
         "speed-thumbnailPending",
         "accounts-pinClientId",
         "research-provenance",
+        "accounts-reminderSync",
+        "entries-homes",
+        "entries-dayCells",
+        "speed-searchOnChange",
+        "speed-claimedContent",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -79,7 +84,7 @@ extension Schema {
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL, claimed_by TEXT, camera_make TEXT, camera_model TEXT, orientation INTEGER, altitude REAL, local_date TEXT GENERATED ALWAYS AS (
             CASE WHEN taken_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN substr(taken_at, 1, 10) END
-        ) VIRTUAL, suggested_pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL, place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, utc_offset TEXT, offset_source TEXT CHECK (offset_source IN ('exif', 'gps', 'inferred', 'none')), position_source TEXT CHECK (position_source IN ('exif', 'gpx', 'source')), gps_time TEXT, named_at TEXT, clock_offset TEXT, accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16), license TEXT, thumbnail_pending INTEGER NOT NULL DEFAULT 0, owner_id TEXT, owner_name TEXT, license_id TEXT, license_url TEXT, page_url TEXT, uploaded_at TEXT, source_taken_at TEXT, copyright TEXT,
+        ) VIRTUAL, suggested_pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL, place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, utc_offset TEXT, offset_source TEXT CHECK (offset_source IN ('exif', 'gps', 'inferred', 'none')), position_source TEXT CHECK (position_source IN ('exif', 'gpx', 'source')), gps_time TEXT, named_at TEXT, clock_offset TEXT, accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16), license TEXT, thumbnail_pending INTEGER NOT NULL DEFAULT 0, owner_id TEXT, owner_name TEXT, license_id TEXT, license_url TEXT, page_url TEXT, uploaded_at TEXT, source_taken_at TEXT, copyright TEXT, claimed_content TEXT,
             UNIQUE (pin_id, source, source_id)
         );
         CREATE VIRTUAL TABLE photos_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
@@ -146,7 +151,7 @@ extension Schema {
             last_error TEXT,
             lease_owner TEXT,
             created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL, client_id TEXT, delivered_by TEXT,
             CHECK (pin_id IS NOT NULL OR text IS NOT NULL)
         );
         CREATE TABLE reminder_deliveries (
@@ -332,6 +337,25 @@ extension Schema {
             upto_seq INTEGER NOT NULL,
             PRIMARY KEY (server_id, entity, local_id)
         ) WITHOUT ROWID;
+        CREATE TABLE homes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+            longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+            place_name TEXT,
+            since TEXT CHECK (since GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE day_cells (
+            local_date TEXT NOT NULL,
+            cell INTEGER NOT NULL,
+            photos INTEGER NOT NULL,
+            entries INTEGER NOT NULL,
+            latitude_sum REAL NOT NULL,
+            longitude_sum REAL NOT NULL,
+            first_at TEXT NOT NULL,
+            last_at TEXT NOT NULL,
+            PRIMARY KEY (local_date, cell)
+        ) WITHOUT ROWID;
         INSERT INTO "place_data" ("id", "key", "description") VALUES (1, NULL, NULL);
         INSERT INTO "photo_totals" ("one", "dated", "undated") VALUES (1, 0, 0);
         INSERT INTO "sqlite_sequence" ("name", "seq") VALUES ('changes', 0);
@@ -444,13 +468,6 @@ extension Schema {
                     ELSE coalesce(n.place_name, '') || ' ' || coalesce(n.place_region, '') || ' ' || coalesce(n.place_country, '')
                 END AS place
             FROM photos p LEFT JOIN pins n ON n.id = p.pin_id;
-        CREATE TRIGGER photo_search_update
-            AFTER UPDATE OF title, url, file, pin_id, camera_make, camera_model, place_name, place_region, place_country ON photos
-        BEGIN
-            DELETE FROM photo_search WHERE rowid = old.id;
-            INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
-                SELECT * FROM photo_search_source WHERE id = new.id;
-        END;
         CREATE TRIGGER photo_search_pin_renamed AFTER UPDATE OF title, note, place_name, place_region, place_country ON pins
             WHEN old.title IS NOT new.title OR old.note IS NOT new.note OR old.place_name IS NOT new.place_name
                 OR old.place_region IS NOT new.place_region OR old.place_country IS NOT new.place_country
@@ -543,9 +560,6 @@ extension Schema {
         CREATE TRIGGER changes_reminders_insert AFTER INSERT ON reminders BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('reminder', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
         END;
-        CREATE TRIGGER changes_reminders_update AFTER UPDATE OF pin_id, text, kind, rule, zone, scheduled_at, snoozed_until, done ON reminders BEGIN
-            INSERT INTO changes (entity, entity_id, op, at) VALUES ('reminder', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
-        END;
         CREATE TRIGGER changes_reminders_delete AFTER DELETE ON reminders BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('reminder', old.id, 'remove', CAST(strftime('%s', 'now') AS INTEGER));
         END;
@@ -588,5 +602,99 @@ extension Schema {
         CREATE INDEX transcripts_by_state ON transcripts (state, entry_id);
         CREATE INDEX photos_thumbnail_pending ON photos (id) WHERE thumbnail_pending = 1;
         CREATE UNIQUE INDEX pins_by_client ON pins (client_id) WHERE client_id IS NOT NULL;
+        CREATE UNIQUE INDEX reminders_by_client ON reminders (client_id) WHERE client_id IS NOT NULL;
+        CREATE TRIGGER changes_reminders_update AFTER UPDATE OF pin_id, text, kind, rule, zone, scheduled_at, snoozed_until, done, delivered_by
+        ON reminders BEGIN
+            INSERT INTO changes (entity, entity_id, op, at) VALUES ('reminder', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
+        END;
+        CREATE UNIQUE INDEX homes_by_since ON homes (coalesce(since, ''));
+        CREATE TRIGGER day_cells_photo_insert AFTER INSERT ON photos WHEN new.local_date IS NOT NULL BEGIN
+            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 1, 0, coalesce(new.latitude, 0), coalesce(new.longitude, 0), substr(new.taken_at, 1, 19), substr(new.taken_at, 1, 19)
+            WHERE new.local_date IS NOT NULL
+            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
+                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
+                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
+        END;
+        CREATE TRIGGER day_cells_photo_delete AFTER DELETE ON photos WHEN old.local_date IS NOT NULL BEGIN
+            UPDATE day_cells SET photos = photos - 1, entries = entries - 0,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
+            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+        END;
+        CREATE TRIGGER day_cells_photo_update AFTER UPDATE OF taken_at, latitude, longitude ON photos BEGIN
+            UPDATE day_cells SET photos = photos - 1, entries = entries - 0,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
+            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 1, 0, coalesce(new.latitude, 0), coalesce(new.longitude, 0), substr(new.taken_at, 1, 19), substr(new.taken_at, 1, 19)
+            WHERE new.local_date IS NOT NULL
+            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
+                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
+                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
+        END;
+        CREATE TRIGGER day_cells_entry_insert AFTER INSERT ON entries BEGIN
+            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 0, 1, coalesce(new.latitude, 0), coalesce(new.longitude, 0), new.taken_at, new.taken_at
+            WHERE new.local_date IS NOT NULL
+            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
+                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
+                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
+        END;
+        CREATE TRIGGER day_cells_entry_delete AFTER DELETE ON entries BEGIN
+            UPDATE day_cells SET photos = photos - 0, entries = entries - 1,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
+            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+        END;
+        CREATE TRIGGER day_cells_entry_update AFTER UPDATE OF taken_at, latitude, longitude ON entries BEGIN
+            UPDATE day_cells SET photos = photos - 0, entries = entries - 1,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
+            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 0, 1, coalesce(new.latitude, 0), coalesce(new.longitude, 0), new.taken_at, new.taken_at
+            WHERE new.local_date IS NOT NULL
+            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
+                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
+                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
+        END;
+        CREATE TRIGGER photo_search_update
+            AFTER UPDATE OF title, url, file, pin_id, camera_make, camera_model, place_name, place_region, place_country ON photos
+            WHEN old.title IS NOT new.title OR coalesce(old.url, old.file) IS NOT coalesce(new.url, new.file)
+                OR old.pin_id IS NOT new.pin_id OR old.camera_make IS NOT new.camera_make
+                OR old.camera_model IS NOT new.camera_model OR old.place_name IS NOT new.place_name
+                OR old.place_region IS NOT new.place_region OR old.place_country IS NOT new.place_country
+        BEGIN
+            DELETE FROM photo_search WHERE rowid = old.id;
+            INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                SELECT * FROM photo_search_source WHERE id = new.id;
+        END;
+        CREATE TRIGGER photos_claimed_content_ended AFTER UPDATE OF claimed_content ON photos
+            WHEN old.claimed_content IS NOT NULL AND old.claimed_content IS NOT new.claimed_content
+                AND NOT (new.state = 'downloaded' AND new.content_hash IS old.claimed_content)
+        BEGIN
+            INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
+        END;
+        CREATE TRIGGER photos_claimed_content_deleted AFTER DELETE ON photos WHEN old.claimed_content IS NOT NULL BEGIN
+            INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
+        END;
         """#)
 }

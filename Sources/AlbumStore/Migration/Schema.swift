@@ -728,5 +728,43 @@ enum Schema {
             -- (a lazy thumbnail, a photo stored before this migration: `album dupes` makes it).
             ALTER TABLE photos ADD COLUMN phash INTEGER;
             """),
+        Migration(name: "speed-searchOnChange", sql: """
+            -- A photo's search row is re-made only when what it indexes changed (issue 28): a
+            -- download writes `file` (the row names the URL's file, not the library's) and the
+            -- camera and place columns, often to what they were, and each re-index writes the FTS5
+            -- tables' pages to the WAL. Same columns and view as `searchPlaceNames`.
+            DROP TRIGGER photo_search_update;
+            CREATE TRIGGER photo_search_update
+                AFTER UPDATE OF title, url, file, pin_id, camera_make, camera_model, place_name, place_region, place_country ON photos
+                WHEN old.title IS NOT new.title OR coalesce(old.url, old.file) IS NOT coalesce(new.url, new.file)
+                    OR old.pin_id IS NOT new.pin_id OR old.camera_make IS NOT new.camera_make
+                    OR old.camera_model IS NOT new.camera_model OR old.place_name IS NOT new.place_name
+                    OR old.place_region IS NOT new.place_region OR old.place_country IS NOT new.place_country
+            BEGIN
+                DELETE FROM photo_search WHERE rowid = old.id;
+                INSERT INTO photo_search (rowid, title, pin, tags, camera, file, place)
+                    SELECT * FROM photo_search_source WHERE id = new.id;
+            END;
+            """),
+        Migration(name: "speed-claimedContent", sql: """
+            -- The content a claim is about to write (decision 0056's record, made before the files)
+            -- is kept on its photo's row while the claim holds it (issue 28: a `loose_files` row
+            -- and its three indexes, inserted and deleted again, were ~7 of the ~23 WAL pages of a
+            -- downloaded photo). Every end of a claim clears it in the same UPDATE; when that end
+            -- is not the commit of that content (failed, released, a dead claim put back, content
+            -- replaced by a retry's) or the photo is deleted (replaced by a new collection,
+            -- removed, a duplicate dropped), the content becomes a `loose_files` row without a
+            -- claim, as before. A live claim's content is read from here by `looseFiles`.
+            ALTER TABLE photos ADD COLUMN claimed_content TEXT;
+            CREATE TRIGGER photos_claimed_content_ended AFTER UPDATE OF claimed_content ON photos
+                WHEN old.claimed_content IS NOT NULL AND old.claimed_content IS NOT new.claimed_content
+                    AND NOT (new.state = 'downloaded' AND new.content_hash IS old.claimed_content)
+            BEGIN
+                INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
+            END;
+            CREATE TRIGGER photos_claimed_content_deleted AFTER DELETE ON photos WHEN old.claimed_content IS NOT NULL BEGIN
+                INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
+            END;
+            """),
     ]
 }

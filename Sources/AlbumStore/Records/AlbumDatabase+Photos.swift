@@ -241,6 +241,9 @@ extension AlbumDatabase {
     static var unclaimed: Columns {
         var c = Columns()
         c.set("claimed_by", SQLValue.null)
+        // The claim's content record ends with it (migration speed-claimedContent: its trigger
+        // makes it a loose file unless this is the commit of that content).
+        c.set("claimed_content", SQLValue.null)
         return c
     }
 
