@@ -89,6 +89,16 @@ extension LibraryStoresTests {
             let r = try await reminders(lib)["Water the plants"]
             #expect(r?["done"] as? Bool == true && r?["snoozedUntil"] is NSNull && r?["state"] as? String == "done", "\(String(describing: r))")
         }
+        // And when the done reaches the server first: B marks one done, then A's snooze comes.
+        _ = try await a.json(["remind", "add", "--text", "Pack the bags", "--daily", "10:00", "--zone", "UTC"])
+        try await round([(a, homeA), (b, homeB)])
+        #expect(try await b.run(["remind", "done", "\(try await id(b, "Pack the bags"))"]).status == 0)
+        #expect(try await a.run(["remind", "snooze", "\(try await id(a, "Pack the bags"))", "--for", "2h"]).status == 0)
+        try await round([(b, homeB), (a, homeA), (b, homeB)])
+        for lib in [a, b] {
+            let r = try await reminders(lib)["Pack the bags"]
+            #expect(r?["done"] as? Bool == true && r?["snoozedUntil"] is NSNull && r?["state"] as? String == "done", "\(String(describing: r))")
+        }
         // The latest snooze wins: A's for an hour, then B's for three.
         let ticketsA = try await id(a, "Buy tickets"), ticketsB = try await id(b, "Buy tickets")
         #expect(try await a.run(["remind", "snooze", "\(ticketsA)", "--for", "1h"]).status == 0)
@@ -103,7 +113,8 @@ extension LibraryStoresTests {
         try await round([(b, homeB), (a, homeA)])
         #expect(try await reminders(a)["From the web"] == nil)
         let left = try await Self.call(port, "GET", "/api/reminders", headers: ["Authorization": "Bearer \(token)"])
-        #expect(Set((try left.json() as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }) == ["Buy tickets", "Water the plants", "Call mum"], "\(left.text)")
+        #expect(Set((try left.json() as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }) == ["Buy tickets", "Water the plants", "Call mum", "Pack the bags"],
+                "\(left.text)")
 
         // Plans: dates and the visited mark taken off on one side are taken off on the other.
         _ = try await a.json(["plan", "set", "\(pin)", "--from", "2026-06-01", "--to", "2026-06-03", "--visited"])
