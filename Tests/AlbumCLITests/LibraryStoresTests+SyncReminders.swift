@@ -135,4 +135,35 @@ extension LibraryStoresTests {
         kill(process.processIdentifier, SIGTERM)
         _ = try await StoreLibrary.wait(serve)
     }
+
+    /// A server killed between committing a pushed reminder and keeping its answer
+    /// (`serve --exit-before-answer 1`): the retry carries the same `clientId` and is answered
+    /// with that reminder, so the server holds it once (decision 0110).
+    @Test(arguments: StoreKind.all)
+    func aReminderPushedToAServerKilledBeforeItsAnswerIsKeptOnce(_ store: StoreKind) async throws {
+        let server = try StoreLibrary(store, folder: folder)
+        #expect(try await server.run(["user", "add", "ann@example.org"], input: "correct horse\n").status == 0)
+        let laptop = try StoreLibrary(.sqlite, folder: folder)
+        let home = folder.child("home-\(UUID().uuidString.prefix(6))")
+        _ = try await laptop.json(["remind", "add", "--text", "Only once", "--daily", "09:00", "--zone", "UTC"])
+        let dying = try server.start(["serve", "--port", "0", "--json", "--claim-seconds", "1", "--exit-before-answer", "1"])
+        let (first, port, _) = try await serveWithUsers(server, started: dying)
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        let failed = try await laptop.run(["sync", "--server", "http://127.0.0.1:\(port)", "--user", "ann@example.org", "--retries", "1"],
+                                          environment: ["XDG_CONFIG_HOME": home.path], input: "correct horse\n")
+        _ = try await StoreLibrary.wait(dying)
+        #expect(!failed.stdout.contains(" 0 waiting"), "the answer was lost: \(failed.stdout) \(failed.stderr)")
+        try await Task.sleep(for: .seconds(1.5))  // the unanswered claim goes stale (--claim-seconds 1)
+        let serve = try server.start(["serve", "--port", "\(port)", "--json", "--claim-seconds", "1"])
+        let (process, _, _) = try await serveWithUsers(server, started: serve)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let again = try await laptop.run(["sync", "--server", "http://127.0.0.1:\(port)", "--user", "ann@example.org", "--retries", "2"],
+                                         environment: ["XDG_CONFIG_HOME": home.path], input: "correct horse\n")
+        #expect(again.status == 0 && again.stdout.contains(" 0 waiting"), "\(again.stdout) \(again.stderr)")
+        let token = try #require(try await Self.login(port, "ann@example.org", "correct horse")["token"] as? String)
+        let held = try await Self.call(port, "GET", "/api/reminders", headers: ["Authorization": "Bearer \(token)"])
+        #expect((try held.json() as? [[String: Any]] ?? []).compactMap { $0["message"] as? String } == ["Only once"], "\(held.text)")
+        kill(process.processIdentifier, SIGTERM)
+        _ = try await StoreLibrary.wait(serve)
+    }
 }
