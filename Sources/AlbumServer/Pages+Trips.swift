@@ -50,14 +50,14 @@ extension Pages {
         out += "<p class=\"meta\" id=\"trip-facts\">\(facts(trip)) · " + "\(trip.from) – \(trip.to)</p>\n"
         out += "<div id=\"trip-map\" class=\"pick-map\" data-basemap=\"\(basemap ? "/assets/earth.jpg" : "")\" data-route=\"\(MarkupText.escape(route))\" "
         out += "data-places=\"\(MarkupText.escape(places))\" role=\"img\" aria-label=\"Map: the route of \(name)\"></div>\n"
-        out += "<ol class=\"rows\" id=\"trip-days\">\n"
+        out += "<ul class=\"rows\" id=\"trip-days\">\n"
         for day in trip.days {
             let where_ = day.places.isEmpty ? "no place recorded" : day.places.joined(separator: " → ")
             out += "<li><div class=\"grow\"><a class=\"name\" href=\"/timeline?by=day&amp;from=\(day.date)&amp;to=\(day.date)\">\(MarkupText.escape(dayTitle(day.date)))</a>"
             out += "<p class=\"meta\">\(MarkupText.escape(where_))</p></div>"
             out += "<span class=\"meta count\">\(count(day.photos, "photo")) · \(count(day.entries, "entry", plural: "entries"))</span></li>\n"
         }
-        out += "</ol>\n</main>\n<script src=\"/assets/leaflet.js\"></script>\n"
+        out += "</ul>\n</main>\n<script src=\"/assets/leaflet.js\"></script>\n"
         return out + "<script src=\"\(StaticAssets.shared.url("trips.js"))\"></script>\n</body>\n</html>\n"
     }
 
@@ -78,7 +78,11 @@ extension Pages {
             out += "<h4><a href=\"/timeline?by=day&amp;from=\(year.date)&amp;to=\(year.date)\">\(year.date.year)</a> "
             out += "<span class=\"meta\">\(ago)\(places.isEmpty ? "" : " · " + MarkupText.escape(places)) · "
             out += "\(count(year.photos.count, "photo")) · \(count(year.entries.count, "entry", plural: "entries"))</span></h4>\n"
-            if !year.photos.isEmpty { out += grid(Array(year.photos.prefix(8))) }
+            // The year's photos, then its notes, songs, sounds and check-ins, as the timeline shows them.
+            if !year.photos.isEmpty || !year.entries.isEmpty {
+                out += "<div class=\"grid\">\n" + year.photos.prefix(8).map(slot).joined()
+                    + year.entries.prefix(4).map { entryCard($0, photos: [], tags: false) }.joined() + "</div>\n"
+            }
         }
         let card = "/api/memories/card?date=\(date)"
         out += "<p><img class=\"card card-light\" src=\"\(card)\" alt=\"On this day card\" loading=\"lazy\">"

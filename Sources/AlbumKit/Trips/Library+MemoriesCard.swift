@@ -35,12 +35,13 @@ extension Library {
         let bars = (1...oldest).reversed().map { back in years.first { $0.yearsAgo == back }.map { $0.photos.count + $0.entries.count } ?? 0 }
         let firstYear = date.year - oldest, lastYear = date.year - 1
         let labels = bars.count == 1 ? [(0, "\(lastYear)")] : [(0, "\(firstYear)"), (bars.count - 1, "\(lastYear)")]
-        let subtitle = years.prefix(3).map { year in
+        // The title is the day alone ("27 November"): "On this day, 27 November" is wider than the card.
+        let subtitle = (["On this day"] + years.prefix(3).map { year in
             "\(year.yearsAgo) year\(year.yearsAgo == 1 ? "" : "s") ago" + (year.places.first.map { ": \($0)" } ?? "")
-        }.joined(separator: " · ")
+        }).joined(separator: " · ")
         let footer = years.isEmpty ? "" : "from \(years.map(\.date.year).sorted().map(String.init).joined(separator: ", "))"
         return CardContent(
-            title: "On this day, \(Self.memoryTitle(date))", subtitle: subtitle,
+            title: Self.memoryTitle(date), subtitle: subtitle,
             numbers: [
                 ("\(photos.count)", photos.count == 1 ? "photo" : "photos"), ("\(entries)", entries == 1 ? "entry" : "entries"),
                 ("\(years.count)", years.count == 1 ? "year" : "years"), ("\(places.count)", places.count == 1 ? "place" : "places"),
