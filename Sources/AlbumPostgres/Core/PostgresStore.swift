@@ -113,22 +113,37 @@ public final class PostgresStore: Sendable {
 
     /// Runs `body` in one transaction; commits if it returns, rolls back if it throws. A
     /// connection lost mid-transaction rolls back on the server by itself.
+    ///
+    /// A transaction the server chose to end for a deadlock (SQLSTATE 40P01) or a serialization
+    /// failure (40001) had nothing of it kept, so it is run again from the start, up to
+    /// `Self.retries` times with a short random pause (decision 0119): two writers rolling up
+    /// photos into the same days and cells in opposite orders (`day_cells`) would otherwise give
+    /// one of them "deadlock detected". Bodies only read and write the database, so running one
+    /// again is safe; any other error is thrown at once.
     @discardableResult
     func write<T: Sendable>(_ body: (Session) async throws(AlbumError) -> T) async throws(AlbumError) -> T {
-        let connection = try await lease()
-        let session = Session(connection: connection, store: self)
-        do {
-            try await session.run("BEGIN")
-            let result = try await body(session)
-            try await session.run("COMMIT")
-            await pool.release(connection, broken: false)
-            return result
-        } catch {
-            _ = try? await connection.query("ROLLBACK", logger: Self.logger)
-            await pool.release(connection, broken: connection.isClosed)
-            throw error
+        var attempt = 0
+        while true {
+            let connection = try await lease()
+            let session = Session(connection: connection, store: self)
+            do {
+                try await session.run("BEGIN")
+                let result = try await body(session)
+                try await session.run("COMMIT")
+                await pool.release(connection, broken: false)
+                return result
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: Self.logger)
+                await pool.release(connection, broken: connection.isClosed)
+                guard session.failure.endedByServer, attempt < Self.retries else { throw error }
+                attempt += 1
+                try? await Task.sleep(for: .milliseconds(Int.random(in: 5...(20 << min(attempt, 4)))))
+            }
         }
     }
+
+    /// How many times `write` runs a transaction again after a deadlock or serialization failure.
+    static let retries = 8
 
     private func lease() async throws(AlbumError) -> PostgresConnection {
         do {
@@ -162,6 +177,25 @@ public final class PostgresStore: Sendable {
 struct Session {
     let connection: PostgresConnection
     let store: PostgresStore
+    /// Whether a statement of this session failed because the server ended the transaction to
+    /// break a deadlock or a serialization conflict (`write` then runs it again).
+    let failure = Failure()
+
+    init(connection: PostgresConnection, store: PostgresStore) {
+        self.connection = connection
+        self.store = store
+    }
+
+    /// Set once by `query`; read by `write` after the body has thrown.
+    final class Failure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ended = false
+        var endedByServer: Bool { lock.withLock { ended } }
+        func note(_ error: any Error) {
+            guard let state = (error as? PSQLError)?.serverInfo?[.sqlState], state == "40P01" || state == "40001" else { return }
+            lock.withLock { ended = true }
+        }
+    }
 
     /// Runs a statement; returns the number of rows it returned (add `RETURNING 1` to count the
     /// rows an UPDATE or DELETE changed: the driver's async API does not report that count).
@@ -180,6 +214,7 @@ struct Session {
             for try await row in rows { result.append(Row(row.makeRandomAccess())) }
             return result
         } catch {
+            failure.note(error)
             throw PostgresStore.describe(error, in: store.location)
         }
     }
