@@ -603,7 +603,7 @@ public enum PostgresSchema {
         Migration(name: "research-phashIndexes", sql: """
             -- As SQLite's research-phashIndexes (issue 29, decision 0117): the hashes from a narrow
             -- index, the photos without one found without a scan.
-            CREATE INDEX photos_by_phash ON photos (pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
+            CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
             CREATE INDEX photos_phash_missing ON photos (id) WHERE phash IS NULL AND state = 'downloaded';
             """),
     ]
