@@ -39,8 +39,10 @@ extension Schema {
         "accounts-reminderSync",
         "entries-homes",
         "entries-dayCells",
+        "research-perceptualHash",
         "speed-searchOnChange",
         "speed-claimedContent",
+        "speed-claimNotAChange",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -84,7 +86,7 @@ extension Schema {
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL, claimed_by TEXT, camera_make TEXT, camera_model TEXT, orientation INTEGER, altitude REAL, local_date TEXT GENERATED ALWAYS AS (
             CASE WHEN taken_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN substr(taken_at, 1, 10) END
-        ) VIRTUAL, suggested_pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL, place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, utc_offset TEXT, offset_source TEXT CHECK (offset_source IN ('exif', 'gps', 'inferred', 'none')), position_source TEXT CHECK (position_source IN ('exif', 'gpx', 'source')), gps_time TEXT, named_at TEXT, clock_offset TEXT, accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16), license TEXT, thumbnail_pending INTEGER NOT NULL DEFAULT 0, owner_id TEXT, owner_name TEXT, license_id TEXT, license_url TEXT, page_url TEXT, uploaded_at TEXT, source_taken_at TEXT, copyright TEXT, claimed_content TEXT,
+        ) VIRTUAL, suggested_pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL, place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, utc_offset TEXT, offset_source TEXT CHECK (offset_source IN ('exif', 'gps', 'inferred', 'none')), position_source TEXT CHECK (position_source IN ('exif', 'gpx', 'source')), gps_time TEXT, named_at TEXT, clock_offset TEXT, accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16), license TEXT, thumbnail_pending INTEGER NOT NULL DEFAULT 0, owner_id TEXT, owner_name TEXT, license_id TEXT, license_url TEXT, page_url TEXT, uploaded_at TEXT, source_taken_at TEXT, copyright TEXT, phash INTEGER, claimed_content TEXT,
             UNIQUE (pin_id, source, source_id)
         );
         CREATE VIRTUAL TABLE photos_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
@@ -542,9 +544,6 @@ extension Schema {
         CREATE TRIGGER changes_photos_insert AFTER INSERT ON photos BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
         END;
-        CREATE TRIGGER changes_photos_update AFTER UPDATE OF state, pin_id, title, file, thumbnail, taken_at, latitude, longitude ON photos BEGIN
-            INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
-        END;
         CREATE TRIGGER changes_photos_delete AFTER DELETE ON photos BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', old.id, 'remove', CAST(strftime('%s', 'now') AS INTEGER));
         END;
@@ -695,6 +694,14 @@ extension Schema {
         END;
         CREATE TRIGGER photos_claimed_content_deleted AFTER DELETE ON photos WHEN old.claimed_content IS NOT NULL BEGIN
             INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
+        END;
+        CREATE TRIGGER changes_photos_update AFTER UPDATE OF state, pin_id, title, file, thumbnail, taken_at, latitude, longitude ON photos
+            WHEN NOT (old.state IN ('placeholder', 'downloading') AND new.state IN ('placeholder', 'downloading')
+                AND old.pin_id IS new.pin_id AND old.title IS new.title AND old.file IS new.file
+                AND old.thumbnail IS new.thumbnail AND old.taken_at IS new.taken_at
+                AND old.latitude IS new.latitude AND old.longitude IS new.longitude)
+        BEGIN
+            INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
         END;
         """#)
 }
