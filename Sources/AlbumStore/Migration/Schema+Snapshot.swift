@@ -42,6 +42,7 @@ extension Schema {
         "research-perceptualHash",
         "speed-searchOnChange",
         "speed-claimedContent",
+        "research-phashIndexes",
         "speed-claimNotAChange",
     ], sql: #"""
         CREATE TABLE pins (
@@ -695,6 +696,8 @@ extension Schema {
         CREATE TRIGGER photos_claimed_content_deleted AFTER DELETE ON photos WHEN old.claimed_content IS NOT NULL BEGIN
             INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
         END;
+        CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
+        CREATE INDEX photos_phash_missing ON photos (id) WHERE phash IS NULL AND state = 'downloaded';
         CREATE TRIGGER changes_photos_update AFTER UPDATE OF state, pin_id, title, file, thumbnail, taken_at, latitude, longitude ON photos
             WHEN NOT (old.state IN ('placeholder', 'downloading') AND new.state IN ('placeholder', 'downloading')
                 AND old.pin_id IS new.pin_id AND old.title IS new.title AND old.file IS new.file
