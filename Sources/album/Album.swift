@@ -84,7 +84,13 @@ struct Album: AsyncParsableCommand {
             Foundation.exit(2)
         }
         do {
-            var command = try parseAsRoot(CommandLineOrder.normalized(Self.arguments()))
+            let arguments = Self.arguments()
+            var command: any ParsableCommand
+            if let hot = HotCommand.parse(arguments) {
+                command = hot
+            } else {
+                command = try parseAsRoot(CommandLineOrder.normalized(arguments))
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

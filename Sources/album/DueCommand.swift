@@ -34,11 +34,15 @@ struct DueCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Run this shell command for each reminder.", valueName: "cmd")) var exec: String?
     @Flag(help: "Show each reminder with notify-send.") var notify = false
-    @Option(help: ArgumentHelp("Stop a command that runs longer than this (seconds).", valueName: "s")) var timeout: Double = 60
+    @Option(help: ArgumentHelp("Stop a command that runs longer than this (seconds).", valueName: "s")) var timeout: Double = DueCommand.defaultTimeout
     @Option(help: ArgumentHelp("How long a notification's \"Remind me later\" waits (10m, 2h, 1d).", valueName: "duration"))
-    var snooze = "10m"
+    var snooze = DueCommand.defaultSnooze
     @Flag(name: .customLong("install-timer"), help: "Print a systemd user timer and service and a crontab line; write nothing.")
     var installTimer = false
+
+    /// The defaults of --timeout and --snooze (`HotCommand` makes a plain `album due` with them).
+    static let defaultTimeout: Double = 60
+    static let defaultSnooze = "10m"
 
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout \(timeout) must be in (0, 3600]") }

@@ -25,7 +25,10 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("lease"), parsing: .unconditional, help: ArgumentHelp(
         "With a postgres:// library: how long a claim holds a photo without renewal, in seconds (1-3600): a dead process's photos wait this long.",
         valueName: "seconds", visibility: GlobalOptions.postgresVisibility))
-    var leaseSeconds: Double = 120
+    var leaseSeconds: Double = GlobalOptions.defaultLeaseSeconds
+
+    /// A claim's life on PostgreSQL when --lease is not given.
+    static let defaultLeaseSeconds: Double = 120
 
     #if PostgreSQL
     static let postgresVisibility = ArgumentVisibility.default

@@ -110,6 +110,35 @@ import TestSupport
         #expect(missing.status != 0 && missing.stderr.hasPrefix("album: error: "), "\(missing.stderr)")
     }
 
+    /// Issue 28 (decision 0115): a plain `status` or `due` (only --library, --json, --user) is
+    /// parsed without the root parse; it prints the same, and every other form (help, errors,
+    /// an option given twice, a value like an option) still goes through the parser.
+    @Test func hotCommandsReadAsThroughTheParser() throws {
+        #expect(try album(["pin", "add", "--lat", "1", "--lon", "2", "--title", "A"]).status == 0)
+        let plain = try album(["status"])
+        #expect(plain.status == 0 && plain.stdout.hasPrefix("1 pin, 0 photos: 0 downloaded"), "\(plain.stdout)\(plain.stderr)")
+        var documents: [String] = []
+        for arguments in [
+            ["status", "--json", "--library", library], ["--library", library, "--json", "status"],
+            ["--json", "status", "--library=\(library)"], ["status", "--library", library, "--json", "--json"],
+        ] {
+            let run = try AlbumProcess.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            documents.append(run.stdout)
+        }
+        #expect(Set(documents).count == 1 && documents[0].contains("\"pins\" : 1"), "\(documents)")
+        let help = try album(["status", "-h"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: album status"), "\(help.stdout)")
+        let unknown = try album(["status", "--bogus"])
+        #expect(unknown.status == 64 && unknown.stderr.hasPrefix("album: error: unknown option '--bogus'"), "\(unknown.stderr)")
+        let noValue = try AlbumProcess.run(["status", "--library", "--json"])
+        #expect(noValue.status != 0 && noValue.stderr.hasPrefix("album: error: "), "\(noValue.stderr)")
+        let noUser = try album(["status", "--user", "nobody@example.com"])
+        #expect(noUser.status != 0 && noUser.stderr.hasPrefix("album: error: "), "\(noUser.stderr)")
+        let due = try album(["due", "--json"])
+        #expect(due.status == 0 && due.stdout.filter { !$0.isWhitespace } == "[]", "\(due.stdout)\(due.stderr)")
+    }
+
     @Test func anUnknownCommandNamesTheValidOnes() throws {
         let sub = try album(["pin", "frob", "10"])
         #expect(sub.status == 64)

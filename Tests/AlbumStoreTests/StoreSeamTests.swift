@@ -149,6 +149,26 @@ import TestSupport
         #expect(loose.unused == ["ha", "hc"] && loose.ids.count == 2)
     }
 
+    /// Issue 28 (decision 0115, migration speed-claimNotAChange): a claim and its release are
+    /// work in progress, no change a client pulls; the download and a failure are changes.
+    @Test func aClaimAndItsReleaseAreNoChange() async throws {
+        let pin = try await store.addPin(at: Coordinate(latitude: 45.76, longitude: 4.84), title: nil, note: nil)
+        #expect(try await store.storeFirstCollection(info(pin.id), photos: photos(["a", "b"])))
+        let start = try await store.changes(after: 0, limit: 10_000).last?.seq ?? 0
+        let owner = ClaimOwner(token: "1:1")
+        let a = try #require(try await store.claimNextPhoto(pinId: pin.id, by: owner))
+        let b = try #require(try await store.claimNextPhoto(pinId: pin.id, by: owner))
+        try await store.record(.released, of: b)
+        #expect(try await store.changes(after: start, limit: 100).isEmpty, "two claims and a release")
+        let stored = StoredFile(file: "originals/ha", thumbnail: nil, contentHash: "ha", bytes: 1, width: 1, height: 1)
+        #expect(try await store.record(.downloaded(stored), of: a))
+        let again = try #require(try await store.claimNextPhoto(pinId: pin.id, by: owner))
+        #expect(again.photo.id == b.photo.id)
+        try await store.record(.failed(reason: "HTTP 500"), of: again)
+        let logged = try await store.changes(after: start, limit: 100)
+        #expect(logged.map(\.entityId) == [a.photo.id, b.photo.id] && logged.allSatisfy { $0.entity == "photo" && $0.op == "put" })
+    }
+
     /// Issue 28 (start-up): a library that is current opens its writer on the first write only.
     @Test func aCurrentLibraryOpensItsWriterOnTheFirstWrite() async throws {
         let again = try AlbumDatabase(path: folder.appendingPathComponent("album.sqlite").path)

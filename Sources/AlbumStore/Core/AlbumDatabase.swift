@@ -252,10 +252,10 @@ public final class AlbumDatabase: @unchecked Sendable {
         let writable = path == ":memory:"
         if writable { try connection.execute("PRAGMA query_only = ON") }
         defer { if writable { try? connection.execute("PRAGMA query_only = OFF") } }
-        try connection.execute("BEGIN DEFERRED")
+        try connection.executeCached("BEGIN DEFERRED")
         do {
             let result = try ConnectionContext.with(me, connection, .reader) { () throws(AlbumError) in try body(SQL(connection)) }
-            try connection.execute("COMMIT")
+            try connection.executeCached("COMMIT")
             return result
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
@@ -274,10 +274,10 @@ public final class AlbumDatabase: @unchecked Sendable {
                 throw .database("cannot write to \(name) inside a read: writes go through `write`", subject: .database(path))
             }
             let connection = context.connection
-            try connection.execute("SAVEPOINT nested_write")
+            try connection.executeCached("SAVEPOINT nested_write")
             do {
                 let result = try body(SQL(connection))
-                try connection.execute("RELEASE nested_write")
+                try connection.executeCached("RELEASE nested_write")
                 return result
             } catch {
                 try? connection.execute("ROLLBACK TO nested_write; RELEASE nested_write")
@@ -287,10 +287,10 @@ public final class AlbumDatabase: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let connection = try writerConnection()
-        try connection.execute("BEGIN IMMEDIATE")
+        try connection.executeCached("BEGIN IMMEDIATE")
         do {
             let result = try ConnectionContext.with(me, connection, .writer) { () throws(AlbumError) in try body(SQL(connection)) }
-            try connection.execute("COMMIT")
+            try connection.executeCached("COMMIT")
             return result
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }

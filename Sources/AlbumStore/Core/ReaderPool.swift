@@ -39,10 +39,10 @@ final class ReaderPool: @unchecked Sendable {
             condition.signal()
             condition.unlock()
         }
-        try connection.execute("BEGIN DEFERRED")
+        try connection.executeCached("BEGIN DEFERRED")
         do {
             let result = try body(connection)
-            try connection.execute("COMMIT")
+            try connection.executeCached("COMMIT")
             return result
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }

@@ -42,6 +42,8 @@ extension Schema {
         "research-perceptualHash",
         "speed-searchOnChange",
         "speed-claimedContent",
+        "research-phashIndexes",
+        "speed-claimNotAChange",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -543,9 +545,6 @@ extension Schema {
         CREATE TRIGGER changes_photos_insert AFTER INSERT ON photos BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
         END;
-        CREATE TRIGGER changes_photos_update AFTER UPDATE OF state, pin_id, title, file, thumbnail, taken_at, latitude, longitude ON photos BEGIN
-            INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
-        END;
         CREATE TRIGGER changes_photos_delete AFTER DELETE ON photos BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', old.id, 'remove', CAST(strftime('%s', 'now') AS INTEGER));
         END;
@@ -696,6 +695,16 @@ extension Schema {
         END;
         CREATE TRIGGER photos_claimed_content_deleted AFTER DELETE ON photos WHEN old.claimed_content IS NOT NULL BEGIN
             INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
+        END;
+        CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
+        CREATE INDEX photos_phash_missing ON photos (id) WHERE phash IS NULL AND state = 'downloaded';
+        CREATE TRIGGER changes_photos_update AFTER UPDATE OF state, pin_id, title, file, thumbnail, taken_at, latitude, longitude ON photos
+            WHEN NOT (old.state IN ('placeholder', 'downloading') AND new.state IN ('placeholder', 'downloading')
+                AND old.pin_id IS new.pin_id AND old.title IS new.title AND old.file IS new.file
+                AND old.thumbnail IS new.thumbnail AND old.taken_at IS new.taken_at
+                AND old.latitude IS new.latitude AND old.longitude IS new.longitude)
+        BEGIN
+            INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
         END;
         """#)
 }

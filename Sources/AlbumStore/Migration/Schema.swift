@@ -774,5 +774,21 @@ enum Schema {
             CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
             CREATE INDEX photos_phash_missing ON photos (id) WHERE phash IS NULL AND state = 'downloaded';
             """),
+        Migration(name: "speed-claimNotAChange", sql: """
+            -- A claim and its release (placeholder ⇄ downloading, decision 0115) are work in
+            -- progress, not a change a client pulls: sync sends a photo once it is downloaded, and
+            -- `downloading` reads as `placeholder` to anyone else. Each claim logged one `changes`
+            -- row (and its page) per fetched photo; the download, a failure, and any change of the
+            -- logged columns on the way are logged as before.
+            DROP TRIGGER changes_photos_update;
+            CREATE TRIGGER changes_photos_update AFTER UPDATE OF state, pin_id, title, file, thumbnail, taken_at, latitude, longitude ON photos
+                WHEN NOT (old.state IN ('placeholder', 'downloading') AND new.state IN ('placeholder', 'downloading')
+                    AND old.pin_id IS new.pin_id AND old.title IS new.title AND old.file IS new.file
+                    AND old.thumbnail IS new.thumbnail AND old.taken_at IS new.taken_at
+                    AND old.latitude IS new.latitude AND old.longitude IS new.longitude)
+            BEGIN
+                INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
+            END;
+            """),
     ]
 }
