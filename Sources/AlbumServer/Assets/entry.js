@@ -20,47 +20,13 @@
     });
   }
 
-  // Tags: each a link to the timeline narrowed to it, with a remove button; the field adds more.
-  var list = document.getElementById("tag-list");
-  function showTags(tags) {
-    list.textContent = "";
-    tags.forEach(function (tag) {
-      var li = document.createElement("li");
-      li.setAttribute("data-tag", tag);
-      var a = document.createElement("a");
-      a.href = "/timeline?tag=" + encodeURIComponent(tag);
-      a.textContent = "#" + tag;
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "chip-remove";
-      b.setAttribute("data-remove-tag", tag);
-      b.setAttribute("aria-label", "Remove the tag " + tag);
-      b.textContent = "×";
-      li.appendChild(a);
-      li.appendChild(b);
-      list.appendChild(li);
+  // Tags (tagchips.js): the answer's tags also on the page, for the browser tests.
+  window.GeoAlbumTagChips("tag", function (add, remove) {
+    return send("PUT", { addTags: add, removeTags: remove }).then(function (entry) {
+      var tags = entry.tags || [];
+      main.setAttribute("data-tags", tags.join(","));
+      return tags;
     });
-    main.setAttribute("data-tags", tags.join(","));
-  }
-  list.addEventListener("click", function (e) {
-    var button = e.target.closest ? e.target.closest("button[data-remove-tag]") : null;
-    if (!button) { return; }
-    say("");
-    send("PUT", { removeTags: [button.getAttribute("data-remove-tag")] }).then(function (entry) {
-      showTags(entry.tags || []);
-      document.getElementById("tag-new").focus();
-    }).catch(function (err) { say(err.message); });
-  });
-  document.getElementById("tag-add").addEventListener("submit", function (e) {
-    e.preventDefault();
-    say("");
-    var field = document.getElementById("tag-new");
-    var tags = field.value.split(",").map(function (t) { return t.trim(); }).filter(Boolean);
-    if (!tags.length) { return say("Write a tag to add."); }
-    send("PUT", { addTags: tags }).then(function (entry) {
-      field.value = "";
-      showTags(entry.tags || []);
-    }).catch(function (err) { say(err.message); });
   });
 
   // Edit: the kind's fields; an emptied optional field is cleared ("").
