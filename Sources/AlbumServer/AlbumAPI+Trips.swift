@@ -14,7 +14,9 @@ extension AlbumAPI {
     func tripPage(_ number: String) async throws -> Response {
         guard let n = Int(number), n >= 1 else { throw APIError.notFound("no trip \(number.prefix(40))") }
         do {
-            return Reply.html(Pages.trip(try await library.trip(n), basemap: assets.basemap != nil))
+            let map = Pages.mapAttributes(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
+            let credits = Pages.mapCredits(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
+            return Reply.html(Pages.trip(try await library.trip(n), map: map, credits: credits))
         } catch AlbumError.notFound(let detail) {
             throw APIError.notFound(detail.description)
         }

@@ -44,6 +44,7 @@ extension Pages {
             """
         if !map.isEmpty {
             out += "<script src=\"/assets/leaflet.js\"></script>\n<script src=\"\(StaticAssets.shared.url("gshhg.js"))\"></script>\n"
+            out += "<script src=\"\(StaticAssets.shared.url("smallmap.js"))\"></script>\n"
         }
         out += "<script src=\"\(StaticAssets.shared.url("tagchips.js"))\"></script>\n"
         return out + "<script src=\"\(StaticAssets.shared.url("entry.js"))\"></script>\n</body>\n</html>\n"

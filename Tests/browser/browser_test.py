@@ -1099,6 +1099,10 @@ def test_trips_and_on_this_day(driver, base, library, pin_id, lyon):
     points = driver.execute_script("return document.getElementById('trip-map').geoalbumRoute.getLatLngs().length;")
     assert points >= 1, points
     assert driver.find_elements(By.CSS_SELECTOR, "#trip-map .leaflet-tooltip"), "the place named on the map"
+    # The map page's basemap: GSHHG's lines drawn on canvas tiles at the trip's zoom, credited.
+    if driver.find_element(By.ID, "trip-map").get_attribute("data-vector"):
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#trip-map canvas.leaflet-tile"), "GSHHG's lines on the trip's map")
+        assert "GSHHG" in driver.find_element(By.ID, "trip-credits").text
     for scheme in ("light", "dark"):
         emulate_theme(driver, scheme)
         driver.get(base + "/trips/" + number)

@@ -1,6 +1,7 @@
 // An entry's page (/entries/ID): its tags added and removed in place, its fields edited, the
-// entry removed after a confirmation (PUT and DELETE /api/entries/ID), and its small map (the
-// offline basemap with GSHHG's lines, or `serve --tiles`' tiles) with a marker where it was.
+// entry removed after a confirmation (PUT and DELETE /api/entries/ID), and its small map
+// (smallmap.js: the offline basemap with GSHHG's lines, or `serve --tiles`' tiles) with a marker
+// where it was.
 (function () {
   "use strict";
   var main = document.getElementById("entry");
@@ -63,20 +64,7 @@
   if (!el || !window.L) { return; }
   var at = [parseFloat(el.getAttribute("data-lat")), parseFloat(el.getAttribute("data-lon"))];
   var tiles = el.getAttribute("data-tiles");
-  var map = tiles ? L.map(el, { minZoom: 1, maxZoom: 19 })
-    : L.map(el, { crs: L.CRS.EPSG4326, maxBounds: [[-95, -190], [95, 190]], minZoom: 0, maxZoom: 18 });
-  if (tiles) {
-    var credit = document.createElement("span");
-    credit.textContent = el.getAttribute("data-tiles-attribution") || "";
-    L.tileLayer(tiles, { maxZoom: 19, attribution: credit.innerHTML }).addTo(map);
-  } else {
-    var basemap = el.getAttribute("data-basemap");
-    if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
-    var vector = el.getAttribute("data-vector");
-    if (vector && window.GeoAlbumVectorBasemap) {
-      window.GeoAlbumVectorBasemap(map, vector, el.getAttribute("data-vector-zooms").split(",").map(Number), el.getAttribute("data-vector-version"));
-    }
-  }
+  var map = window.GeoAlbumSmallMap(el);  // smallmap.js
   map.setView(at, tiles ? 13 : 9, { animate: false });
   L.marker(at, { alt: "Where it was", keyboard: false }).addTo(map);
   el.geoalbumMap = map;  // for the browser tests
