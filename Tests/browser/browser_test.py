@@ -60,7 +60,7 @@ ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debu
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
 # BROWSER_GOLDEN=docs/screens: also write the README's screens there (each page in both themes).
 GOLDEN = os.environ.get("BROWSER_GOLDEN")
-GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "entry-checkin", "summary-month", "search-results")
+GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "entry-checkin", "trip", "summary-month", "search-results")
 PARIS = (48.856613, 2.352222)
 LYON = (45.764043, 4.835659)
 
