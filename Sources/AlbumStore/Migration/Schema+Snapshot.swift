@@ -39,6 +39,7 @@ extension Schema {
         "accounts-reminderSync",
         "entries-homes",
         "entries-dayCells",
+        "research-perceptualHash",
         "speed-searchOnChange",
         "speed-claimedContent",
     ], sql: #"""
@@ -84,7 +85,7 @@ extension Schema {
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL, claimed_by TEXT, camera_make TEXT, camera_model TEXT, orientation INTEGER, altitude REAL, local_date TEXT GENERATED ALWAYS AS (
             CASE WHEN taken_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN substr(taken_at, 1, 10) END
-        ) VIRTUAL, suggested_pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL, place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, utc_offset TEXT, offset_source TEXT CHECK (offset_source IN ('exif', 'gps', 'inferred', 'none')), position_source TEXT CHECK (position_source IN ('exif', 'gpx', 'source')), gps_time TEXT, named_at TEXT, clock_offset TEXT, accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16), license TEXT, thumbnail_pending INTEGER NOT NULL DEFAULT 0, owner_id TEXT, owner_name TEXT, license_id TEXT, license_url TEXT, page_url TEXT, uploaded_at TEXT, source_taken_at TEXT, copyright TEXT, claimed_content TEXT,
+        ) VIRTUAL, suggested_pin_id INTEGER REFERENCES pins(id) ON DELETE SET NULL, place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_distance_km REAL, time_zone TEXT, utc_offset TEXT, offset_source TEXT CHECK (offset_source IN ('exif', 'gps', 'inferred', 'none')), position_source TEXT CHECK (position_source IN ('exif', 'gpx', 'source')), gps_time TEXT, named_at TEXT, clock_offset TEXT, accuracy INTEGER CHECK (accuracy BETWEEN 1 AND 16), license TEXT, thumbnail_pending INTEGER NOT NULL DEFAULT 0, owner_id TEXT, owner_name TEXT, license_id TEXT, license_url TEXT, page_url TEXT, uploaded_at TEXT, source_taken_at TEXT, copyright TEXT, phash INTEGER, claimed_content TEXT,
             UNIQUE (pin_id, source, source_id)
         );
         CREATE VIRTUAL TABLE photos_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
