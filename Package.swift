@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "CGeoAlbumShim", dependencies: ["CCurl", "CJPEG", "CHeif", "CCairo", "CTagLib", "CFFmpeg"]),
 
         // MARK: Library modules, split where their dependencies differ.
-        .target(name: "AlbumModel"),
+        // The XOR-and-count loop of `album dupes`' index with the CPU's popcnt (issue 29, decision 0117).
+        .target(name: "CHamming"),
+        .target(name: "AlbumModel", dependencies: ["CHamming"]),
         .target(name: "AlbumFiles", dependencies: ["AlbumModel", .product(name: "Crypto", package: "swift-crypto")]),
         // The store seam: the protocols both stores implement and the plain values they pass
         // (decision 0034-seam). No database, no C library: AlbumModel only.

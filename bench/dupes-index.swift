@@ -1,8 +1,10 @@
 // `album dupes`' index at scale (issue 29: "album dupes at 1 M photos < 1 s"): the pairs of N
 // random 64-bit hashes, with N/100 planted near pairs (0…THRESHOLD bits apart), found by the
-// multi-index over 16-bit chunks (decision 0104). Built with the index's own source file,
-// optimised as the release build is:
-//   swiftc -O -parse-as-library bench/dupes-index.swift Sources/AlbumModel/HammingPairs.swift -o /tmp/dupes-index
+// multi-index over 16-bit chunks (decision 0104). Built with the index's own source files (its
+// compare loop is C, CHamming: decision 0117), optimised as the release build is:
+//   mkdir -p /tmp/chamming && printf 'module CHamming {\n header "%s/Sources/CHamming/include/geoalbum_hamming.h"\n export *\n}\n' "$PWD" > /tmp/chamming/module.modulemap
+//   clang -O2 -c Sources/CHamming/hamming.c -I Sources/CHamming/include -o /tmp/chamming/hamming.o
+//   swiftc -O -parse-as-library -I /tmp/chamming bench/dupes-index.swift Sources/AlbumModel/HammingPairs.swift /tmp/chamming/hamming.o -o /tmp/dupes-index
 //   /tmp/dupes-index 1000000 7 [CHECK]     # CHECK: also compare with every pair on the first CHECK hashes
 // Prints the pairs found, the wall and CPU time (the load is printed too: wall is CPU plus waiting).
 import Foundation

@@ -1,5 +1,6 @@
 import AlbumModel
 import Crypto
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -7,9 +8,10 @@ import Glibc
 #endif
 
 /// A POSIX ustar archive written as a stream (issue 30's dataset shards): members are copied from
-/// their files in 1 MiB pieces through one buffer, so no member and no archive is ever held in
+/// their files in 1 MiB pieces through two buffers, so no member and no archive is ever held in
 /// memory whole. Deterministic: members in the order given, mode 0644, owner 0/0 with no names,
-/// a fixed mtime; the SHA-256 of the archive is computed as it is written.
+/// a fixed mtime; the SHA-256 of the archive is computed as it is written — on a second thread,
+/// a full buffer hashed while the next one is filled (`BufferHasher`).
 ///
 /// The archive is written to `path` + `.part` (created, never replacing) and renamed to `path`
 /// by `finish()`, so a finished name is always a whole archive.
@@ -22,10 +24,12 @@ public final class TarWriter {
     let partPath: String
     private var fd: Int32
     /// The write buffer: members are read straight into it and it is written out when full.
-    private let storage: UnsafeMutableRawBufferPointer
+    private var storage: UnsafeMutableRawBufferPointer
+    /// The other buffer: the one written out last, hashed meanwhile by `hashing`.
+    private var spare: UnsafeMutableRawBufferPointer
     private var count = 0
     private static let bufferLimit = 1 << 20
-    private var hasher = SHA256()
+    private let hashing = BufferHasher()
     /// Bytes of the archive so far.
     public private(set) var bytes: Int64 = 0
 
@@ -44,10 +48,13 @@ public final class TarWriter {
         fd = RawPath.withCString(partPath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw AtomicFile.failure("cannot create", partPath, errno) }
         storage = .allocate(byteCount: Self.bufferLimit, alignment: 16)
+        spare = .allocate(byteCount: Self.bufferLimit, alignment: 16)
     }
 
     deinit {
+        hashing.wait()
         storage.deallocate()
+        spare.deallocate()
         if fd >= 0 {
             close(fd)
             _ = RawPath.withCString(partPath) { unlink($0) }
@@ -94,13 +101,30 @@ public final class TarWriter {
     /// Ends the archive (two zero blocks), writes it out, fsyncs and renames it into place.
     /// - Returns: the archive's SHA-256, lowercase hex.
     public func finish() throws(AlbumError) -> String {
+        let sha = try end()
+        try settle()
+        return sha
+    }
+
+    /// Ends the archive (two zero blocks) and writes it out, and starts its writeback to the disk
+    /// without waiting for it (`posix_fadvise(POSIX_FADV_DONTNEED)` on Linux writes the dirty
+    /// pages back asynchronously and keeps those still being written): `settle()` later, after
+    /// other work, then finds little left to wait for. Until `settle()` the archive is only the
+    /// `.part` file.
+    /// - Returns: the archive's SHA-256, lowercase hex.
+    public func end() throws(AlbumError) -> String {
         try zeros(Self.block * 2)
         try flush()
+        _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        return hashing.finish().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Makes the ended archive durable (fsync) and renames it into place.
+    public func settle() throws(AlbumError) {
         guard fsync(fd) == 0 else { throw AtomicFile.failure("cannot write", partPath, errno) }
         close(fd)
         fd = -1
         guard AtomicFile.rename(partPath, path) == 0 else { throw AtomicFile.failure("cannot rename into place", path, errno) }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// A ustar header block, written in place in the buffer.
@@ -173,7 +197,11 @@ public final class TarWriter {
     private func flush() throws(AlbumError) {
         guard count > 0 else { return }
         let filled = UnsafeRawBufferPointer(rebasing: storage[0..<count])
-        hasher.update(bufferPointer: filled)
+        // The previous buffer is hashed (so `spare` is free), then this one is given to the
+        // hashing thread, written out meanwhile, and the buffers swap.
+        hashing.wait()
+        hashing.update(filled)
+        defer { swap(&storage, &spare) }
         var done = 0
         while done < count {
             let wrote = Errno.retryingInterrupts { write(fd, filled.baseAddress! + done, count - done) }
@@ -182,5 +210,31 @@ public final class TarWriter {
         }
         bytes += Int64(count)
         count = 0
+    }
+}
+
+/// The SHA-256 of a stream hashed on a serial queue, a buffer at a time (`TarWriter`): `update`
+/// hands over a buffer that must stay unchanged until the next `wait` returns. The hasher is
+/// touched only by the queue between `update` and `wait`, and only by the caller after `wait`:
+/// that order is the synchronisation (hence `@unchecked Sendable`).
+private final class BufferHasher: @unchecked Sendable {
+    private var hasher = SHA256()
+    private let queue = DispatchQueue(label: "geoalbum.tar-sha256")
+    private let group = DispatchGroup()
+
+    /// A buffer handed to the queue (the caller keeps it unchanged until `wait`).
+    private struct Piece: @unchecked Sendable { let bytes: UnsafeRawBufferPointer }
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        let piece = Piece(bytes: bytes)
+        queue.async(group: group) { self.hasher.update(bufferPointer: piece.bytes) }
+    }
+
+    /// Returns when every buffer handed over is hashed.
+    func wait() { group.wait() }
+
+    func finish() -> SHA256.Digest {
+        wait()
+        return hasher.finalize()
     }
 }

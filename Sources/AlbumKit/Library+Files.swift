@@ -12,8 +12,17 @@ extension Library {
     static func thumbnailPath(_ hash: ContentHash) -> String { "thumbs/" + hash.shardedPath(extension: "jpg") }
 
     /// The absolute URL of a path stored relative to the library (absolute paths stay as they are).
+    /// A stored path names a file: `isDirectory: false` keeps Foundation from asking the file
+    /// system (a `stat` a call otherwise — two a sample in `export dataset`, issue 30).
     public func url(forStoredPath path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        path.hasPrefix("/") ? URL(fileURLWithPath: path, isDirectory: false) : folder.appendingPathComponent(path, isDirectory: false)
+    }
+
+    /// The absolute path of a path stored relative to the library, without making a URL.
+    public func path(forStoredPath path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let base = folder.path
+        return base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
     /// Whether a file is at a stored path.

@@ -1,3 +1,6 @@
+import CHamming
+import Foundation
+
 /// Every pair of 64-bit hashes at most `threshold` bits apart, found through an index rather than
 /// by comparing every pair (issue 29, decision 0104): multi-index hashing over the four 16-bit
 /// chunks of a hash. Two hashes at most `r` bits apart differ by at most ⌊r/4⌋ bits in one of
@@ -22,7 +25,8 @@ public enum HammingPairs {
         let next = UnsafeMutablePointer<Int32>.allocate(capacity: 0x10000)
         let order = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let sorted = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        defer { start.deallocate(); next.deallocate(); order.deallocate(); sorted.deallocate() }
+        var hits = geoalbum_hamming_hits(pairs: nil, count: 0, capacity: 0)
+        defer { start.deallocate(); next.deallocate(); order.deallocate(); sorted.deallocate(); free(hits.pairs) }
         hashes.withUnsafeBufferPointer { h in
             for chunk in 0..<4 {
                 let shift = UInt64(16 * chunk)
@@ -55,19 +59,16 @@ public enum HammingPairs {
                         guard w >= v else { continue }
                         let b0 = Int(start[w]), b1 = Int(start[w + 1])
                         guard b0 < b1 else { continue }
-                        var a = a0
-                        while a < a1 {
-                            let x = sorted[a]
-                            var b = w == v ? a + 1 : b0
-                            while b < b1 {
-                                let diff = x ^ sorted[b]
-                                if diff.nonzeroBitCount <= threshold, !earlier(diff) {
-                                    let i = Int(order[a]), j = Int(order[b])
-                                    out.append(i < j ? (i, j, diff.nonzeroBitCount) : (j, i, diff.nonzeroBitCount))
-                                }
-                                b += 1
-                            }
-                            a += 1
+                        // The XOR-and-count loop is C's, with the popcnt instruction (geoalbum_hamming.h).
+                        hits.count = 0
+                        guard geoalbum_hamming_block(sorted + a0, a1 - a0, sorted + b0, b1 - b0, w == v ? 1 : 0, Int32(threshold), &hits) == 0
+                        else { fatalError("HammingPairs: out of memory") }
+                        for hit in 0..<hits.count {
+                            let a = a0 + Int(hits.pairs[2 * hit]), b = b0 + Int(hits.pairs[2 * hit + 1])
+                            let diff = sorted[a] ^ sorted[b]
+                            guard !earlier(diff) else { continue }
+                            let i = Int(order[a]), j = Int(order[b])
+                            out.append(i < j ? (i, j, diff.nonzeroBitCount) : (j, i, diff.nonzeroBitCount))
                         }
                     }
                 }

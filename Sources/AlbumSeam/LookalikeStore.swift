@@ -25,4 +25,7 @@ public protocol LookalikeStore: Sendable {
     func setPerceptualHashes(_ hashes: [Int64: PerceptualHash]) async throws(AlbumError)
     /// The hashes of downloaded photos: one pin's, or every one with `pinId` nil; by photo id.
     func perceptualHashes(pinId: Int64?) async throws(AlbumError) -> [PhotoHash]
+    /// The photos with these ids (unknown ids left out), by id, in one read: `album dupes`
+    /// loads its candidates this way rather than one read each.
+    func photos(ids: [Int64]) async throws(AlbumError) -> [Photo]
 }

@@ -25,6 +25,7 @@ struct PhotoShowCommand: AsyncParsableCommand {
             ("licence", [photo.license, p.licenseId.map { "[\($0)]" }, p.licenseURL].compactMap { $0 }.joined(separator: " ").nilIfEmpty),
             ("copyright", p.copyright), ("page", p.pageURL), ("uploaded", p.uploadedAt),
             ("source date", p.sourceTakenAt), ("accuracy", photo.accuracy.map(String.init)),
+            ("perceptual hash", photo.perceptualHash?.description),
         ]
         return ["photo \(photo.id)"] + rows.compactMap { name, value in
             value.map { "  \(name): \(TerminalText.inline($0))" }

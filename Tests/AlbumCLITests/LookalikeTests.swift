@@ -65,6 +65,13 @@ import TestSupport
             let ids = (group["photos"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
             #expect(ids.count == 2 && (group["keeper"] as? Int ?? 99) <= 30 && ids[1] > 30, "\(group)")
         }
+        // `photo show` prints the hash the JSON gives (16 hex digits, as imagehash prints it).
+        let keeperId = try #require(list.first?["keeper"] as? Int)
+        let shown = try #require(try album(["photo", "show", "\(keeperId)", "--json"], library: library).json() as? [String: Any])
+        let hash = try #require(shown["perceptualHash"] as? String)
+        #expect(hash.count == 16 && hash.allSatisfy(\.isHexDigit), "\(hash)")
+        let showText = try album(["photo", "show", "\(keeperId)"], library: library).stdout
+        #expect(showText.contains("\n  perceptual hash: \(hash)\n"), "\(showText)")
         let text = try album(["dupes"], library: library)
         #expect(text.stdout.hasPrefix("3 groups of the same picture, 6 photos (threshold 7 bits of 64)\n"), "\(text.stdout)")
 

@@ -166,8 +166,14 @@ extension Library {
         let hashes = try await store.perceptualHashes(pinId: pinId)
         var pairs = Lookalikes.pairs(hashes.map(\.hash.value), threshold: threshold)
         guard !pairs.isEmpty else { return [] }
+        // The candidates' rows in one read; a photo removed meanwhile drops its pairs.
+        let candidates = Set(pairs.flatMap { [$0.0, $0.1] }).sorted()
+        let rows = try await store.photos(ids: candidates.map { hashes[$0].photoId })
+        var rowById: [Int64: Photo] = [:]
+        for photo in rows { rowById[photo.id] = photo }
         var photoAt: [Int: Photo] = [:]
-        for k in Set(pairs.flatMap { [$0.0, $0.1] }).sorted() { photoAt[k] = try await store.requirePhoto(id: hashes[k].photoId) }
+        for k in candidates { photoAt[k] = rowById[hashes[k].photoId] }
+        pairs = pairs.filter { photoAt[$0.0] != nil && photoAt[$0.1] != nil }
         if !bursts {
             let facts = photoAt.mapValues { lookalikeFacts($0) }
             let kept = await pool.map(pairs.indices.map { $0 }) { [facts, pairs] index -> Bool in
@@ -187,16 +193,15 @@ extension Library {
         for (i, j, _) in pairs { parent[root(j)] = root(i) }
         var members: [Int: [Int]] = [:]
         for (i, j, _) in pairs { for k in [i, j] { members[root(k), default: []].append(k) } }
-        var hashById: [Int64: PerceptualHash] = [:]
-        for item in hashes { hashById[item.photoId] = item.hash }
         var groups: [LookalikeGroup] = []
         for (_, list) in members {
-            var photos: [Photo] = []
-            for k in Set(list).sorted() { if let photo = photoAt[k] { photos.append(photo) } }
-            guard let keeper = photos.min(by: { Lookalikes.better($0, than: $1) }), let keeperHash = hashById[keeper.id] else { continue }
+            // (photo, its index in `hashes`), once each.
+            let photos: [(Photo, Int)] = Set(list).sorted().compactMap { k in photoAt[k].map { ($0, k) } }
+            guard let (keeper, keeperAt) = photos.min(by: { Lookalikes.better($0.0, than: $1.0) }) else { continue }
+            let keeperHash = hashes[keeperAt].hash
             var others: [(photo: Photo, distance: Int)] = []
-            for photo in photos where photo.id != keeper.id {
-                others.append((photo, hashById[photo.id].map { keeperHash.distance(to: $0) } ?? threshold))
+            for (photo, k) in photos where k != keeperAt {
+                others.append((photo, keeperHash.distance(to: hashes[k].hash)))
             }
             others.sort { a, b in a.distance != b.distance ? a.distance < b.distance : a.photo.id < b.photo.id }
             groups.append(LookalikeGroup(keeper: keeper, others: others))

@@ -600,5 +600,11 @@ public enum PostgresSchema {
             -- The picture's 64-bit perceptual hash (issue 29, decision 0100), as SQLite's research-perceptualHash.
             ALTER TABLE photos ADD COLUMN phash bigint;
             """),
+        Migration(name: "research-phashIndexes", sql: """
+            -- As SQLite's research-phashIndexes (issue 29, decision 0117): the hashes from a narrow
+            -- index, the photos without one found without a scan.
+            CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
+            CREATE INDEX photos_phash_missing ON photos (id) WHERE phash IS NULL AND state = 'downloaded';
+            """),
     ]
 }

@@ -31,6 +31,15 @@ extension PostgresStore {
         }
     }
 
+    public func photos(ids: [Int64]) async throws(AlbumError) -> [Photo] {
+        guard !ids.isEmpty else { return [] }
+        return try await read { db throws(AlbumError) in
+            try await Self.decodePhotos(db.query(
+                "SELECT \(Self.photoColumns) FROM photos WHERE id = ANY(string_to_array($1, ',')::bigint[]) ORDER BY id",
+                [ids.map { String($0) }.joined(separator: ",")]))
+        }
+    }
+
     public func perceptualHashes(pinId: Int64?) async throws(AlbumError) -> [PhotoHash] {
         try await read { db throws(AlbumError) in
             try await db.query("""

@@ -766,5 +766,13 @@ enum Schema {
                 INSERT INTO loose_files (content_hash) VALUES (old.claimed_content);
             END;
             """),
+        Migration(name: "research-phashIndexes", sql: """
+            -- `album dupes` at 1 M photos (issue 29, decision 0117): the hashes read in id order
+            -- from a narrow covering index (~30 bytes an entry) instead of a scan of the photos
+            -- table, and the photos still without a hash found without a scan. Partial: a row is
+            -- in one of them only while downloaded; its writes are one entry when the hash is set.
+            CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
+            CREATE INDEX photos_phash_missing ON photos (id) WHERE phash IS NULL AND state = 'downloaded';
+            """),
     ]
 }

@@ -41,11 +41,10 @@ public struct DatasetExport {
         var samples: [DatasetSample] = []
         samples.reserveCapacity(photos.count)
         var byLicense = 0, noFile = 0
-        let encoder = DatasetSample.encoder()
         for exported in photos {
             guard options.admits(exported.photo) else { byLicense += 1; continue }
-            guard let image = options.size == .original ? exported.file : exported.thumbnail else { noFile += 1; continue }
-            samples.append(try DatasetSample(exported, image: image, encoder: encoder))
+            guard let image = options.size == .original ? exported.filePath : exported.thumbnailPath else { noFile += 1; continue }
+            samples.append(DatasetSample(exported, image: image))
         }
         try makeFolder()
         let previous = readState()
@@ -54,25 +53,41 @@ public struct DatasetExport {
         let shardCount = (samples.count + shardSize - 1) / shardSize
         var reused = 0
         var bytes: Int64 = 0
+        // A tar shard is made durable (fsync, rename, recorded) after the next one is written:
+        // its writeback, started when it was ended, runs meanwhile (`TarWriter.end`).
+        var unsettled: (tar: TarWriter, done: Finished)?
+        func settle() throws(AlbumError) {
+            guard let (tar, done) = unsettled else { return }
+            unsettled = nil
+            try tar.settle()
+            try appendState(done)
+        }
         for index in 0..<shardCount {
             let slice = samples[(index * shardSize)..<min(samples.count, (index + 1) * shardSize)]
             let name = options.format == .webdataset ? Self.shardName("shard-", index) : Self.shardName("part-", index)
             // A shard an earlier run finished is kept when its samples and their files are unchanged
             // (the files' sizes and change times: a thumbnail re-made in place is noticed). A new
             // shard's fingerprint is taken from the files as they are written: no stat a sample.
-            if let done = previous[name], done.fingerprint == Self.fingerprint(slice, format: options.format, stamps: slice.map { FileStamp(path: $0.image.path) }),
+            if let done = previous[name], done.fingerprint == Self.fingerprint(slice, format: options.format, stamps: slice.map { FileStamp(path: $0.imagePath) }),
                stillThere(done) {
                 kept.append(done)
                 reused += 1
+            } else if options.format == .webdataset {
+                try checkOurs(name, previous: previous)
+                let written = try writeTar(name, slice)
+                kept.append(written.done)
+                try settle()
+                unsettled = written
             } else {
                 try checkOurs(name, previous: previous)
-                let done = options.format == .webdataset ? try writeTar(name, slice) : try writeFolder(name, slice)
+                let done = try writeFolder(name, slice)
                 kept.append(done)
                 try appendState(done)
             }
             bytes += kept.last?.files.reduce(0) { $0 + $1.bytes } ?? 0
             progress(index + 1, shardCount)
         }
+        try settle()
         // Shards an earlier export here wrote past the new end are the dataset's no more.
         for (name, _) in previous where !kept.contains(where: { $0.name == name }) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
@@ -121,21 +136,22 @@ public struct DatasetExport {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    private func writeTar(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> Finished {
+    /// Writes a shard and ends it (`TarWriter.end`); the caller settles it.
+    private func writeTar(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> (tar: TarWriter, done: Finished) {
         let tar = try TarWriter(path: folder.appendingPathComponent(name).path)
         var stamps: [FileStamp?] = []
         stamps.reserveCapacity(samples.count)
         for sample in samples {
-            let file = try tar.appendFile(name: sample.imageName, from: sample.image.path)
+            let file = try tar.appendFile(name: sample.imageName, from: sample.imagePath)
             stamps.append(FileStamp(size: file.size, seconds: file.modifiedSeconds, nanoseconds: file.modifiedNanoseconds))
             try tar.append(name: sample.key + ".json", data: sample.json)
         }
-        let sha = try tar.finish()
-        return Finished(name: name, fingerprint: Self.fingerprint(samples, format: options.format, stamps: stamps), files: [(name, sha, tar.bytes)])
+        let sha = try tar.end()
+        return (tar, Finished(name: name, fingerprint: Self.fingerprint(samples, format: options.format, stamps: stamps), files: [(name, sha, tar.bytes)]))
     }
 
     private func writeFolder(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> Finished {
-        let fingerprint = Self.fingerprint(samples, format: options.format, stamps: samples.map { FileStamp(path: $0.image.path) })
+        let fingerprint = Self.fingerprint(samples, format: options.format, stamps: samples.map { FileStamp(path: $0.imagePath) })
         let part = folder.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: part)
         do { try FileManager.default.createDirectory(at: part, withIntermediateDirectories: true) } catch {
@@ -144,8 +160,8 @@ public struct DatasetExport {
         var files: [(name: String, sha256: String, bytes: Int64)] = []
         for sample in samples {
             let image: Data
-            do { image = try Data(contentsOf: sample.image) } catch {
-                throw .io(AlbumError.Detail("cannot read", subject: .file(sample.image.path)))
+            do { image = try Data(contentsOf: URL(fileURLWithPath: sample.imagePath, isDirectory: false)) } catch {
+                throw .io(AlbumError.Detail("cannot read", subject: .file(sample.imagePath)))
             }
             for (file, data) in [(sample.imageName, image), (sample.key + ".json", Data(sample.json))] {
                 try AtomicFile.write(data, to: part.appendingPathComponent(file))

@@ -6,22 +6,23 @@ import Foundation
 /// groups them by (`0000000042.jpg`, `0000000042.json`).
 struct DatasetSample: Sendable {
     let key: String
-    let image: URL
+    /// The image file's absolute path.
+    let imagePath: String
     let imageName: String
     let json: [UInt8]
 
-    /// One encoder for a whole export (an encoder a sample cost more than the sample's tar member).
+    /// The encoder whose bytes `Record.json()` writes (the tests compare them).
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    init(_ exported: ResearchPhoto, image: URL, encoder: JSONEncoder) throws(AlbumError) {
+    init(_ exported: ResearchPhoto, image: String) {
         let photo = exported.photo, pin = exported.pin
         key = Self.key(photo.id)
-        self.image = image
-        let ext = image.pathExtension.lowercased()
+        imagePath = image
+        let ext = Self.pathExtension(image).lowercased()
         imageName = key + "." + (ext.isEmpty || !ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "jpg" : ext)
         let local = PhotoJSON.takenAt(photo)
         let utc = local.flatMap { PhotoTime(parsing: $0) }.flatMap { $0.offsetSeconds == nil ? nil : $0.exportUTCOrLocal }
@@ -36,7 +37,17 @@ struct DatasetSample: Sendable {
             license: photo.license == nil && p.licenseId == nil ? nil : Record.License(id: p.licenseId, name: photo.license, url: p.licenseURL),
             copyright: p.copyright, url: p.pageURL ?? (photo.isImported ? nil : photo.url), source: photo.isImported ? "import" : photo.source,
             width: photo.width, height: photo.height)
-        do { json = Array(try encoder.encode(record)) } catch { throw .invalidInput("cannot encode sample \(key): \(error)") }
+        json = record.json()
+    }
+
+    /// What follows the last dot of the path's last component, as `URL.pathExtension` reads it
+    /// ("" when there is none, or the name starts with its only dot).
+    static func pathExtension(_ path: String) -> Substring {
+        // On the UTF-8 bytes: `lastIndex(of:)` on Characters costs more than the sample's JSON.
+        let utf8 = path.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        guard let dot = utf8[start...].lastIndex(of: UInt8(ascii: ".")), dot != start else { return "" }
+        return path[utf8.index(after: dot)...]
     }
 
     /// The id with ten digits, zero-padded (`String(format:)` is slow on Linux).
@@ -47,7 +58,7 @@ struct DatasetSample: Sendable {
 
     /// What a resumed export compares to decide that a finished shard still holds this sample.
     func fingerprint(into hasher: inout SHA256) {
-        for var text in [imageName, "\t", image.path, "\t"] {
+        for var text in [imageName, "\t", imagePath, "\t"] {
             text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
         json.withUnsafeBytes { hasher.update(bufferPointer: $0) }
@@ -80,5 +91,146 @@ struct DatasetSample: Sendable {
         let source: String
         let width: Int?
         let height: Int?
+    }
+}
+
+extension DatasetSample.Record {
+    /// The JSON `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes for this
+    /// record, byte for byte, written directly (issue 30): the encoder's dictionary of values and
+    /// its key sort cost more a sample than the sample's tar member. Keys in UTF-8 order, a nil
+    /// left out, a `Double` as its `description` without a trailing ".0", strings escaped as the
+    /// encoder escapes them. `DatasetSampleJSONTests` compares the two on random records.
+    func json() -> [UInt8] {
+        var out = SampleJSON()
+        out.bytes.reserveCapacity(640)
+        out.open()
+        out.field("accuracy", accuracy)
+        out.field("copyright", copyright)
+        out.field("height", height)
+        out.field("id", id)
+        out.field("image", image)
+        out.field("key", key)
+        out.field("latitude", latitude)
+        if let license {
+            out.key("license")
+            out.open()
+            out.field("id", license.id)
+            out.field("name", license.name)
+            out.field("url", license.url)
+            out.close()
+        }
+        out.field("longitude", longitude)
+        if let owner {
+            out.key("owner")
+            out.open()
+            out.field("id", owner.id)
+            out.field("name", owner.name)
+            out.close()
+        }
+        out.field("pinId", pinId)
+        if let place {
+            out.key("place")
+            out.open()
+            out.field("country", place.country)
+            out.field("countryCode", place.countryCode)
+            out.field("name", place.name)
+            out.field("region", place.region)
+            out.close()
+        }
+        out.key("positionFromPin")
+        out.raw(positionFromPin ? "true" : "false")
+        out.field("source", source)
+        out.key("tags")
+        out.bytes.append(UInt8(ascii: "["))
+        for (index, tag) in tags.enumerated() {
+            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
+            out.string(tag)
+        }
+        out.bytes.append(UInt8(ascii: "]"))
+        out.field("takenAt", takenAt)
+        out.field("takenAtUTC", takenAtUTC)
+        out.field("timeZone", timeZone)
+        out.field("title", title)
+        out.field("url", url)
+        out.field("width", width)
+        out.close()
+        return out.bytes
+    }
+}
+
+/// A JSON object written key by key (`DatasetSample.Record.json()`).
+struct SampleJSON {
+    var bytes: [UInt8] = []
+    /// Whether the object being written has no member yet.
+    private var empty = true
+
+    mutating func open() {
+        bytes.append(UInt8(ascii: "{"))
+        empty = true
+    }
+
+    mutating func close() {
+        bytes.append(UInt8(ascii: "}"))
+        empty = false
+    }
+
+    mutating func key(_ name: StaticString) {
+        if !empty { bytes.append(UInt8(ascii: ",")) }
+        empty = false
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func field(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    mutating func field<T: BinaryInteger>(_ name: StaticString, _ value: T?) {
+        guard let value else { return }
+        key(name)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A string as `JSONEncoder` escapes it: `"` and `\\`, the named controls, the other
+    /// controls as `\u00XX` (lowercase hex); `/` and non-ASCII as they are.
+    mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = value
+        text.withUTF8 { utf8 in
+            var mark = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<index]))
+                mark = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -10,9 +10,13 @@ public struct ResearchPhoto: Sendable {
     public var position: Coordinate?
     /// Whether `position` is the pin's because the photo has none of its own.
     public var positionFromPin: Bool
+    /// Absolute paths of the original and thumbnail files (paths, not URLs: a URL a photo costs
+    /// more than its tar member in `export dataset`, issue 30).
+    public var filePath: String?
+    public var thumbnailPath: String?
     /// Absolute URLs of the original and thumbnail files.
-    public var file: URL?
-    public var thumbnail: URL?
+    public var file: URL? { filePath.map { URL(fileURLWithPath: $0, isDirectory: false) } }
+    public var thumbnail: URL? { thumbnailPath.map { URL(fileURLWithPath: $0, isDirectory: false) } }
     /// Its own tags and its pin's, sorted.
     public var tags: [TagName]
 }
@@ -36,7 +40,7 @@ extension Library {
             return ResearchPhoto(
                 photo: photo, pin: pin, position: photo.coordinate ?? pin?.coordinate,
                 positionFromPin: photo.coordinate == nil && pin != nil,
-                file: photo.file.map { url(forStoredPath: $0) }, thumbnail: photo.thumbnail.map { url(forStoredPath: $0) },
+                filePath: photo.file.map { path(forStoredPath: $0) }, thumbnailPath: photo.thumbnail.map { path(forStoredPath: $0) },
                 tags: tags[photo.id] ?? [])
         }
     }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import AlbumCore
+
+/// Issue 30: a dataset sample's JSON is written by hand (`DatasetSample.Record.json()`) for
+/// speed, and must stay the bytes `JSONEncoder` (sorted keys, slashes as they are) wrote before,
+/// so that an export of the same library gives the same shards.
+@Suite struct DatasetSampleJSONTests {
+    typealias Record = DatasetSample.Record
+
+    /// Strings with every kind of byte the encoder treats apart: quotes, backslashes, slashes,
+    /// every control character, non-ASCII, emoji, and the empty string.
+    static let texts: [String] = {
+        var texts = ["", "Paris", "a \"quoted\" \\ back/slash", "Zürich — Ōsaka 東京 🏔️", "tab\there\nnew\rline", "\u{7F}del", "</script>"]
+        texts += (0..<32).map { "c\(Character(Unicode.Scalar(UInt8($0))))x" }
+        return texts
+    }()
+
+    static let numbers: [Double] = [0, -0.0, 1, -1, 48.8566, 2.3522, -33.8688, 151.2093, 1e-7, 4.5e-12, 123_456_789.125, 1e21, 0.1, 1.0 / 3, -179.99999999]
+
+    static func record(_ rng: inout SystemRandomNumberGenerator) -> Record {
+        func text() -> String { texts.randomElement(using: &rng)! }
+        func maybe<T>(_ value: T) -> T? { Bool.random(using: &rng) ? value : nil }
+        return Record(
+            id: Int64.random(in: 1...Int64.max, using: &rng), key: text(), image: text(), pinId: maybe(Int64.random(in: -5...1_000_000, using: &rng)),
+            latitude: maybe(numbers.randomElement(using: &rng)!), longitude: maybe(Double.random(in: -180...180, using: &rng)),
+            positionFromPin: Bool.random(using: &rng), accuracy: maybe(Int.random(in: 0...16, using: &rng)), takenAt: maybe(text()),
+            takenAtUTC: maybe(text()), timeZone: maybe(text()),
+            place: maybe(Record.Place(name: text(), region: maybe(text()), country: maybe(text()), countryCode: text())),
+            tags: (0..<Int.random(in: 0...3, using: &rng)).map { _ in text() }, title: maybe(text()),
+            owner: maybe(Record.Owner(id: maybe(text()), name: maybe(text()))),
+            license: maybe(Record.License(id: maybe(text()), name: maybe(text()), url: maybe("https://creativecommons.org/licenses/by/2.0/"))),
+            copyright: maybe(text()), url: maybe(text()), source: text(), width: maybe(Int.random(in: 1...10_000, using: &rng)),
+            height: maybe(Int.random(in: 1...10_000, using: &rng)))
+    }
+
+    @Test func theHandWrittenJSONIsTheEncodersByteForByte() throws {
+        var rng = SystemRandomNumberGenerator()
+        let encoder = DatasetSample.encoder()
+        for _ in 0..<2_000 {
+            let record = Self.record(&rng)
+            let expected = Array(try encoder.encode(record))
+            let written = record.json()
+            #expect(written == expected, "\(String(decoding: written, as: UTF8.self))\n\(String(decoding: expected, as: UTF8.self))")
+            if written != expected { return }
+        }
+    }
+
+    @Test func theImageExtensionIsTheURLs() {
+        for path in ["/l/thumbs/ab/abc.jpg", "/l/originals/x.HEIC", "/a.b/c", "/a/.hidden", "/a/b.", "/a/b.tar.gz", "/a/noext", "rel/p.png"] {
+            #expect(String(DatasetSample.pathExtension(path)) == URL(fileURLWithPath: path, isDirectory: false).pathExtension, "\(path)")
+        }
+    }
+}
