@@ -193,20 +193,30 @@ public enum SummaryCard {
         }
     }
 
+    /// The collage: every cell a photo, never an empty one. Twelve or more tiles fill the 4 × 3
+    /// grid; fewer take as many rows as four to a row need (at most 3), shared out evenly, each
+    /// row's cells widened to the collage's width (8 tiles: 4 + 4; 5: 3 + 2; 2: side by side at
+    /// full height). No tiles: nothing is drawn.
     static func drawCollage(_ tiles: [PixelImage], canvas: CairoCanvas, layout: Layout, theme: Theme) throws(AlbumError) {
-        let track = theme.track
-        let (x, y, w, h) = layout.collage
-        let gap = 8 * layout.unit
-        let cellW = (Double(w) - gap * Double(collageColumns - 1)) / Double(collageColumns)
-        let cellH = (Double(h) - gap * Double(collageRows - 1)) / Double(collageRows)
-        for index in 0..<collageSize {
-            let cx = Double(x) + Double(index % collageColumns) * (cellW + gap)
-            let cy = Double(y) + Double(index / collageColumns) * (cellH + gap)
-            if index < tiles.count {
-                try canvas.image(tiles[index], x: cx, y: cy, w: cellW, h: cellH)
-            } else {
-                canvas.fill(cx, cy, cellW, cellH, track)
-            }
+        for (index, cell) in collageCells(count: tiles.count, in: layout.collage, gap: 8 * layout.unit).enumerated() {
+            try canvas.image(tiles[index], x: cell.x, y: cell.y, w: cell.w, h: cell.h)
         }
+    }
+
+    /// The cells of `count` tiles (at most `collageSize`) in `box`, row by row.
+    public static func collageCells(count: Int, in box: (x: Int, y: Int, w: Int, h: Int), gap: Double)
+        -> [(x: Double, y: Double, w: Double, h: Double)] {
+        let n = min(count, collageSize)
+        guard n > 0 else { return [] }
+        let rows = min(collageRows, (n + collageColumns - 1) / collageColumns)
+        let cellH = (Double(box.h) - gap * Double(rows - 1)) / Double(rows)
+        var cells: [(x: Double, y: Double, w: Double, h: Double)] = []
+        for row in 0..<rows {
+            let inRow = n / rows + (row < n % rows ? 1 : 0)
+            let cellW = (Double(box.w) - gap * Double(inRow - 1)) / Double(inRow)
+            let y = Double(box.y) + Double(row) * (cellH + gap)
+            for column in 0..<inRow { cells.append((Double(box.x) + Double(column) * (cellW + gap), y, cellW, cellH)) }
+        }
+        return cells
     }
 }

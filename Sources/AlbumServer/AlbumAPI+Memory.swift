@@ -77,18 +77,33 @@ extension AlbumAPI {
     }
 
     /// `GET /api/summaries/{monthly|yearly}/card?year&month&theme`: the summary card as a PNG,
-    /// in light (the default) or dark colours.
+    /// in light (the default) or dark colours. Kept in the answer cache (`AnswerCache.answer`,
+    /// byte-bounded) until the library changes: drawing one took 1.4-1.6 s in a debug build.
     func card(_ kind: String, _ query: Query) async throws -> Response {
-        let theme = try query["theme"].map { name throws(APIError) in
-            guard let theme = CardTheme(rawValue: name) else { throw APIError.badRequest("theme '\(name)' must be light or dark") }
+        let theme = try Self.cardTheme(query)
+        let period = try Self.period(kind, query)
+        let key = "card/\(period.kind.rawValue)/\(period.from)/\(theme.rawValue)"
+        return try await cache.answer(key, at: try await library.version(), type: "image/png") {
+            let summary = try await summary(of: period)
+            return try await Self.png { file in try await library.writeCard(summary, to: file, theme: theme) }
+        }.response
+    }
+
+    /// A card's `theme`: light (the default) or dark.
+    static func cardTheme(_ query: Query) throws(APIError) -> CardTheme {
+        try query["theme"].map { name throws(APIError) in
+            guard let theme = CardTheme(rawValue: name) else { throw APIError.badRequest("theme '\(name.prefix(40))' must be light or dark") }
             return theme
         } ?? .light
-        let summary = try await summary(of: try Self.period(kind, query))
+    }
+
+    /// The PNG `draw` writes into a temporary file, read back and the file removed.
+    static func png(_ draw: (URL) async throws -> Void) async throws -> Data {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
-        try await library.writeCard(summary, to: file, theme: theme)
+        try await draw(file)
         guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
-        return Reply.bytes(data, type: "image/png")
+        return data
     }
 
     /// `GET /timeline?by&kind&from&to&tag&page&pageSize&asOf`: the timeline page, photos and

@@ -14,7 +14,9 @@ extension AlbumAPI {
     func tripPage(_ number: String) async throws -> Response {
         guard let n = Int(number), n >= 1 else { throw APIError.notFound("no trip \(number.prefix(40))") }
         do {
-            return Reply.html(Pages.trip(try await library.trip(n), basemap: assets.basemap != nil))
+            let map = Pages.mapAttributes(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
+            let credits = Pages.mapCredits(basemap: assets.basemap != nil, tiles: assets.tiles, vector: assets.vectorBasemap)
+            return Reply.html(Pages.trip(try await library.trip(n), map: map, credits: credits))
         } catch AlbumError.notFound(let detail) {
             throw APIError.notFound(detail.description)
         }
@@ -35,18 +37,15 @@ extension AlbumAPI {
         return LocalDate.on(c.year ?? 1970, c.month ?? 1, c.day ?? 1) ?? LocalDate(dayNumber: 0)
     }
 
-    /// `GET /api/memories/card?date&theme`: the "on this day" card as a PNG (light by default).
+    /// `GET /api/memories/card?date&theme`: the "on this day" card as a PNG (light by default),
+    /// kept in the answer cache as the summary cards are.
     func memoriesCard(_ query: Query) async throws -> Response {
-        let theme = try query["theme"].map { name throws(APIError) in
-            guard let theme = CardTheme(rawValue: name) else { throw APIError.badRequest("theme '\(name.prefix(40))' must be light or dark") }
-            return theme
-        } ?? .light
+        let theme = try Self.cardTheme(query)
         let date = try memoryDate(query)
-        let years = try await library.memories(on: date)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try await library.writeMemoriesCard(years, on: date, to: file, theme: theme)
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
-        return Reply.bytes(data, type: "image/png")
+        let library = library
+        return try await cache.answer("memories-card/\(date.dayNumber)/\(theme.rawValue)", at: try await library.version(), type: "image/png") {
+            let years = try await library.memories(on: date)
+            return try await Self.png { file in try await library.writeMemoriesCard(years, on: date, to: file, theme: theme) }
+        }.response
     }
 }

@@ -77,7 +77,10 @@ struct AlbumAPI: HTTPResponder {
         var r = RouteTable()
         // Pages.
         r.get("/") { api, _ in Reply.html(try await Pages.map(region: api.library.region(), basemap: api.assets.basemap != nil, tiles: api.assets.tiles, vector: api.assets.vectorBasemap)) }
-        r.get("/pins/{pin}") { api, call in Reply.html(Pages.album(try await api.albumJSON(call.id("pin")))) }
+        r.get("/pins/{pin}") { api, call in
+            let album = try await api.albumJSON(call.id("pin"))
+            return Reply.html(Pages.album(album, tags: try await api.library.ownTags(of: .pin(call.id("pin"))).map(\.value)))
+        }
         r.get("/login") { api, call in api.login(call) }
         r.get("/places") { api, _ in try await api.placesPage() }
         r.get("/trips") { api, _ in try await api.tripsPage() }

@@ -21,6 +21,12 @@ final class AnswerCache: Sendable {
             self.data = data
             response = Reply.json(data)
         }
+
+        /// Bytes of another type (a card's PNG).
+        init(_ data: Data, type: String) {
+            self.data = data
+            response = Reply.bytes(data, type: type)
+        }
     }
 
     private struct State {
@@ -35,6 +41,9 @@ final class AnswerCache: Sendable {
     static let maxValues = 256
 
     private let state = Mutex(State())
+    /// How many answers and values were made rather than found kept (for tests: a kept card is
+    /// not drawn again).
+    private let madeCount = Atomic<Int>(0)
     /// Answers larger than this are not kept; past `maxBytes` in all, the cache starts again.
     let maxAnswerBytes: Int
     let maxBytes: Int
@@ -47,11 +56,15 @@ final class AnswerCache: Sendable {
     }
 
     /// The answer kept under `key` at `version`, else `make()`'s, kept when `keep(answer)` says so.
+    /// `type` is the answer's Content-Type when it is not JSON.
     func answer(
-        _ key: String, at version: LibraryVersion, make: () async throws -> Data, keep: (Data) async -> Bool = { _ in true }
+        _ key: String, at version: LibraryVersion, type: String? = nil, make: () async throws -> Data,
+        keep: (Data) async -> Bool = { _ in true }
     ) async throws -> Answer {
         if let kept = lookup(key, at: version) { return kept }
-        let answer = Answer(try await make())
+        let data = try await make()
+        madeCount.add(1, ordering: .relaxed)
+        let answer = type.map { Answer(data, type: $0) } ?? Answer(data)
         if answer.data.count <= maxAnswerBytes, await keep(answer.data) { store(answer, key, at: version) }
         return answer
     }
@@ -64,6 +77,7 @@ final class AnswerCache: Sendable {
         let kept: (any Sendable)? = state.withLock { $0.version == version ? $0.values[key] : nil }
         if let kept, let value = kept as? T { return value }
         let value = try await make()
+        madeCount.add(1, ordering: .relaxed)
         guard maxAnswerBytes >= 0 else { return value }
         state.withLock { state in
             if state.version != version { state = State(version: version) }
@@ -103,6 +117,8 @@ final class AnswerCache: Sendable {
 
     /// Answers kept now (for tests).
     var count: Int { state.withLock { $0.answers.count } }
+    /// Answers and values made so far, rather than found kept (for tests).
+    var made: Int { madeCount.load(ordering: .relaxed) }
     /// Values kept now (for tests).
     var valueCount: Int { state.withLock { $0.values.count } }
 }

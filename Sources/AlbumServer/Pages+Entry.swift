@@ -44,21 +44,27 @@ extension Pages {
             """
         if !map.isEmpty {
             out += "<script src=\"/assets/leaflet.js\"></script>\n<script src=\"\(StaticAssets.shared.url("gshhg.js"))\"></script>\n"
+            out += "<script src=\"\(StaticAssets.shared.url("smallmap.js"))\"></script>\n"
         }
+        out += "<script src=\"\(StaticAssets.shared.url("tagchips.js"))\"></script>\n"
         return out + "<script src=\"\(StaticAssets.shared.url("entry.js"))\"></script>\n</body>\n</html>\n"
     }
 
-    /// Tags as removable chips and a field to add more (`entry.js` sends them).
-    static func tagEditor(_ tags: [String], label: String) -> String {
-        var out = "<section class=\"tag-editor\" id=\"tag-editor\" aria-label=\"\(MarkupText.escape(label))\"><ul class=\"chips\" id=\"tag-list\">"
+    /// Tags as removable chips and a field to add more (`tagchips.js` wires them): an entry's,
+    /// a pin's (`id` "pin-tag"), a photo's in the viewer ("photo-tag"); the elements' ids are
+    /// `id` followed by -editor, -list, -add, -new and -problem.
+    static func tagEditor(_ tags: [String], label: String, id: String = "tag") -> String {
+        var out = "<section class=\"tag-editor\" id=\"\(id)-editor\" aria-label=\"\(MarkupText.escape(label))\" data-tags=\"\(MarkupText.escape(tags.joined(separator: ",")))\">"
+        out += "<ul class=\"chips\" id=\"\(id)-list\">"
         for tag in tags {
             let name = MarkupText.escape(tag)
             out += "<li data-tag=\"\(name)\"><a href=\"/timeline?tag=\(MarkupText.escape(query(tag)))\">#\(name)</a>"
             out += "<button class=\"chip-remove\" type=\"button\" data-remove-tag=\"\(name)\" aria-label=\"Remove the tag \(name)\">×</button></li>"
         }
-        out += "</ul><form class=\"tag-add\" id=\"tag-add\"><label for=\"tag-new\">Add tags</label>"
-        out += "<input type=\"text\" id=\"tag-new\" name=\"tags\" maxlength=\"500\" placeholder=\"separated by commas\">"
-        return out + "<button class=\"secondary\" type=\"submit\">Add</button></form></section>\n"
+        out += "</ul><form class=\"tag-add\" id=\"\(id)-add\"><label for=\"\(id)-new\">Add tags</label>"
+        out += "<input type=\"text\" id=\"\(id)-new\" name=\"tags\" maxlength=\"500\" placeholder=\"separated by commas\">"
+        out += "<button class=\"secondary\" type=\"submit\">Add</button></form>"
+        return out + "<p class=\"problem\" id=\"\(id)-problem\" role=\"alert\" hidden></p></section>\n"
     }
 
     /// The fields `PUT /api/entries/{entry}` takes for the entry's kind, as they are now.

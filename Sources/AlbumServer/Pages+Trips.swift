@@ -36,9 +36,10 @@ extension Pages {
             + count(trip.entries, "entry", plural: "entries")
     }
 
-    /// `GET /trips/{n}`: the trip's route on a map (its places away from home in time order) and
-    /// its days, each linking to the timeline of that day.
-    static func trip(_ trip: Trip, basemap: Bool) -> String {
+    /// `GET /trips/{n}`: the trip's route on a map (its places away from home in time order; the
+    /// map page's basemap, `map` being `mapAttributes`, with its `credits`) and its days, each
+    /// linking to the timeline of that day.
+    static func trip(_ trip: Trip, map: String, credits: String) -> String {
         let name = MarkupText.escape(trip.name)
         let route = "[" + trip.route.map { "[\(MarkupText.degrees($0.latitude)),\(MarkupText.degrees($0.longitude))]" }.joined(separator: ",") + "]"
         let places = "[" + trip.places.map { place in
@@ -48,8 +49,9 @@ extension Pages {
         var out = head(trip.name, map: true, current: "/trips").replacingOccurrences(of: "<body class=\"map-page\">", with: "<body>")
         out += "<main>\n<div class=\"page-head\"><h2>\(name)</h2><a href=\"/trips\">Back to the trips</a></div>\n"
         out += "<p class=\"meta\" id=\"trip-facts\">\(facts(trip)) · " + "\(trip.from) – \(trip.to)</p>\n"
-        out += "<div id=\"trip-map\" class=\"pick-map\" data-basemap=\"\(basemap ? "/assets/earth.jpg" : "")\" data-route=\"\(MarkupText.escape(route))\" "
+        out += "<div id=\"trip-map\" class=\"pick-map\" \(map) data-route=\"\(MarkupText.escape(route))\" "
         out += "data-places=\"\(MarkupText.escape(places))\" role=\"img\" aria-label=\"Map: the route of \(name)\"></div>\n"
+        out += "<p class=\"meta\" id=\"trip-credits\">\(credits)</p>\n"
         out += "<ul class=\"rows\" id=\"trip-days\">\n"
         for day in trip.days {
             let where_ = day.places.isEmpty ? "no place recorded" : day.places.joined(separator: " → ")
@@ -57,7 +59,8 @@ extension Pages {
             out += "<p class=\"meta\">\(MarkupText.escape(where_))</p></div>"
             out += "<span class=\"meta count\">\(count(day.photos, "photo")) · \(count(day.entries, "entry", plural: "entries"))</span></li>\n"
         }
-        out += "</ul>\n</main>\n<script src=\"/assets/leaflet.js\"></script>\n"
+        out += "</ul>\n</main>\n<script src=\"/assets/leaflet.js\"></script>\n<script src=\"\(StaticAssets.shared.url("gshhg.js"))\"></script>\n"
+        out += "<script src=\"\(StaticAssets.shared.url("smallmap.js"))\"></script>\n"
         return out + "<script src=\"\(StaticAssets.shared.url("trips.js"))\"></script>\n</body>\n</html>\n"
     }
 

@@ -104,8 +104,9 @@ enum Pages {
     }
 
     /// A pin's album: its title, place and dates, New Collection, Edit (title and note), Remove
-    /// (after a confirmation), the photos (a click opens the viewer: `album.js`), live by events.
-    static func album(_ album: AlbumJSON) -> String {
+    /// (after a confirmation), the pin's own tags (chips, editable), the photos (a click opens
+    /// the viewer, where a photo's own tags are edited: `album.js`), live by events.
+    static func album(_ album: AlbumJSON, tags: [String] = []) -> String {
         let pin = album.pin
         let title = pin.title ?? "Pin \(pin.id)"
         var out = head(title, map: false)
@@ -123,6 +124,7 @@ enum Pages {
         out += "<span class=\"meta\" id=\"status\" role=\"status\">\(status(album))</span></div>\n"
         out += "<p class=\"problem\" id=\"problem\"\(album.problem == nil ? " hidden" : "")>\(MarkupText.escape(album.problem ?? ""))</p>\n"
         out += "<p id=\"note\"\(pin.note == nil ? " hidden" : "")>\(MarkupText.escape(pin.note ?? ""))</p>\n"
+        out += tagEditor(tags, label: "Tags of this place (its photos carry them too)", id: "pin-tag")
         out += """
             <form class="stack card-box" id="edit-pin" hidden>
             <label for="edit-title">Title</label><input type="text" id="edit-title" name="title" maxlength="500" value="\(MarkupText.escape(pin.title ?? ""))" placeholder="Pin \(pin.id)">
@@ -147,12 +149,13 @@ enum Pages {
         out += "<div class=\"grid\" id=\"grid\">\n"
         for photo in album.photos { out += slot(photo) + "\n" }
         out += "</div>\n<p class=\"notice\" id=\"undo-bar\" role=\"status\" hidden><span id=\"undo-text\"></span> <button class=\"secondary\" type=\"button\" id=\"undo\">Undo</button></p>\n"
-        out += viewer + "</main>\n<script src=\"\(StaticAssets.shared.url("album.js"))\"></script>\n</body>\n</html>\n"
+        out += viewer + "</main>\n<script src=\"\(StaticAssets.shared.url("tagchips.js"))\"></script>\n"
+        out += "<script src=\"\(StaticAssets.shared.url("album.js"))\"></script>\n</body>\n</html>\n"
         return out
     }
 
-    /// The full-size viewer (filled by `album.js`): the original, arrows, its facts and a visible
-    /// Remove button.
+    /// The full-size viewer (filled by `album.js`): the original, arrows, its facts, its own tags
+    /// (the place's shown beside them) and a visible Remove button.
     static let viewer = """
         <dialog class="viewer" id="viewer" aria-labelledby="viewer-title">
         <div class="viewer-body">
@@ -160,6 +163,8 @@ enum Pages {
         <div class="viewer-side">
         <h2 id="viewer-title"></h2>
         <dl class="facts" id="viewer-facts"></dl>
+        <h3 class="viewer-tags-title">Tags</h3>
+        \(tagEditor([], label: "Tags of this photo", id: "photo-tag"))<p class="meta" id="viewer-pin-tags" hidden></p>
         <p><a id="viewer-original" href="#" target="_blank" rel="noopener">Open the original</a></p>
         <div class="actions"><button class="danger" type="button" id="viewer-remove">Remove photo</button><button class="secondary" type="button" id="viewer-close">Close</button></div>
         </div>

@@ -103,4 +103,26 @@ import Testing
     @Test func aPNGThatIsNotOneIsAnError() {
         #expect(throws: AlbumError.self) { try CairoPNG.decode(Data("not a png".utf8)) }
     }
+
+    /// Issue 27: no blank tiles whatever the photo count — fewer than twelve photos share the
+    /// collage out in fuller rows; every cell holds a photo.
+    @Test func fewerPhotosLeaveNoBlankTile() throws {
+        let layout = SummaryCard.Layout(width: 720)
+        for count in [1, 2, 5, 8, 11, 12] {
+            let image = try CairoPNG.decode(try SummaryCard.png(Self.content(tiles: count), width: 720))
+            let cells = SummaryCard.collageCells(count: count, in: layout.collage, gap: 8)
+            #expect(cells.count == count, "\(count)")
+            #expect(Self.ink(image, layout.collage) > 0.9, "\(count) tiles fill the collage")
+            var track = 0
+            let c = layout.collage
+            for y in stride(from: c.y, to: c.y + c.h, by: 3) {
+                for x in stride(from: c.x, to: c.x + c.w, by: 3) where image.pixel(x: x, y: y) == [0xE4, 0xDE, 0xD2] { track += 1 }
+            }
+            #expect(track == 0, "\(count) tiles: \(track) pixels of an empty tile")
+        }
+        let widths: [Double] = SummaryCard.collageCells(count: 5, in: (0, 0, 400, 300), gap: 0).map(\.w)
+        let third: Double = 400.0 / 3
+        #expect(widths == [third, third, third, 200, 200], "3 + 2: \(widths)")
+        #expect(SummaryCard.collageCells(count: 0, in: (0, 0, 400, 300), gap: 0).isEmpty)
+    }
 }

@@ -115,4 +115,58 @@ import TestSupport
         let newest = try await h.request("GET", "/summary")
         #expect(newest.status == 200 && newest.text.contains("value=\"2024\""), "\(newest.text)")
     }
+
+    /// A summary card is drawn once while the library stays as it is (kept in the answer cache,
+    /// counted by `AnswerCache.made`), once per theme, and drawn again after a change.
+    @Test func aSummaryCardIsDrawnOnceUntilTheLibraryChanges() async throws {
+        let (h, pin) = try await paris()
+        defer { Task { await h.stop() } }
+        let path = "/api/summaries/monthly/card?year=2024&month=6"
+        let first = try await h.request("GET", path)
+        #expect(first.status == 200 && first.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) && first.headers["content-type"] == "image/png", "\(first.headers)")
+        let made = h.server.cache.made
+        let again = try await h.request("GET", path)
+        #expect(again.status == 200 && again.body == first.body && again.headers["content-type"] == "image/png")
+        #expect(h.server.cache.made == made, "the second request drew nothing")
+        let dark = try await h.request("GET", path + "&theme=dark")
+        #expect(dark.body != first.body && h.server.cache.made == made + 1, "the dark card is drawn once")
+        _ = try await h.request("GET", path + "&theme=dark")
+        #expect(h.server.cache.made == made + 1)
+        // A photo removed: the summary and the card are made again, and the card says so.
+        let photo = try #require(try await h.library.photos(pinId: Int64(pin)).first)
+        #expect(try await h.request("DELETE", "/api/photos/\(photo.id)").status == 200)
+        let after = try await h.request("GET", path)
+        #expect(after.status == 200 && after.body != first.body && h.server.cache.made == made + 3, "summary and card made again")
+        // The "on this day" card likewise.
+        let memories = try await h.request("GET", "/api/memories/card?date=2025-06-14")
+        let count = h.server.cache.made
+        let memoriesAgain = try await h.request("GET", "/api/memories/card?date=2025-06-14")
+        #expect(memories.status == 200 && memoriesAgain.body == memories.body)
+        #expect(h.server.cache.made == count)
+    }
+
+    /// A pin's album page shows the pin's own tags as chips to edit; the viewer holds a photo's
+    /// tag editor (filled by album.js from `GET /api/photos/{id}/tags`).
+    @Test func anAlbumPageEditsItsPinsTagsAndTheViewerAPhotos() async throws {
+        let (h, pin) = try await paris()
+        defer { Task { await h.stop() } }
+        let tagged = try await h.json("POST", "/api/pins/\(pin)/tags", ["add": ["city", "a&b"]])
+        #expect(tagged.status == 200, "\(tagged.text)")
+        let page = try await h.request("GET", "/pins/\(pin)")
+        #expect(page.status == 200)
+        #expect(page.text.contains("<section class=\"tag-editor\" id=\"pin-tag-editor\" aria-label=\"Tags of this place (its photos carry them too)\" data-tags=\"a&amp;b,city\">"), "\(page.text)")
+        #expect(page.text.contains("<li data-tag=\"city\"><a href=\"/timeline?tag=city\">#city</a><button class=\"chip-remove\" type=\"button\" data-remove-tag=\"city\""))
+        #expect(page.text.contains("id=\"pin-tag-new\"") && page.text.contains("id=\"pin-tag-problem\" role=\"alert\" hidden"))
+        // The viewer's editor, empty until a photo is shown; tagchips.js before album.js.
+        #expect(page.text.contains("<section class=\"tag-editor\" id=\"photo-tag-editor\" aria-label=\"Tags of this photo\" data-tags=\"\"><ul class=\"chips\" id=\"photo-tag-list\"></ul>"), "\(page.text)")
+        let chips = try #require(page.text.range(of: "<script src=\"/assets/tagchips."))
+        let album = try #require(page.text.range(of: "<script src=\"/assets/album."))
+        #expect(chips.lowerBound < album.lowerBound)
+        // An entry's page uses the same editor.
+        let note = try entryId(try await h.json("POST", "/api/entries", ["kind": "note", "text": "x", "tags": ["one"]]))
+        let entry = try await h.request("GET", "/entries/\(note)")
+        #expect(entry.text.contains("id=\"tag-editor\" aria-label=\"Tags of this note\" data-tags=\"one\"") && entry.text.contains("/assets/tagchips."), "\(entry.text)")
+        // Another user's pin or a missing one: no page.
+        #expect(try await h.request("GET", "/pins/999999").status == 404)
+    }
 }

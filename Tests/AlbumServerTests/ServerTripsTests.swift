@@ -30,6 +30,8 @@ import Testing
         #expect(trip.text.contains("data-places=\"[{&quot;name&quot;:&quot;Paris&quot;"), "\(trip.text)")
         #expect(trip.text.contains("href=\"/timeline?by=day&amp;from=2024-06-14&amp;to=2024-06-14\">Friday 14 June 2024</a>"), "\(trip.text)")
         #expect(trip.text.contains("/assets/leaflet.js") && trip.text.contains("trips"), "\(trip.text)")
+        // The map page's basemap and its credits (smallmap.js, as an entry's page).
+        #expect(trip.text.contains("<script src=\"/assets/smallmap.") && trip.text.contains("id=\"trip-credits\">"), "\(trip.text)")
         for missing in ["/trips/2", "/trips/0", "/trips/x"] {
             let answer = try await h.request("GET", missing)
             #expect(answer.status == 404, "\(missing): \(answer.status)")

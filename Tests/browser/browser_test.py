@@ -27,7 +27,8 @@ What it does, as a user would:
      and a check-in wait in the IndexedDB outbox, go out when the network is back, each stored
      once (the page's Idempotency-Key answered again); a long press (CDP touch events) drops a pin,
  14. an entry's page (tags, edit, map, remove); the add sheet from every page, a voice clip recorded
-     with Chromium's fake microphone,
+     with Chromium's fake microphone; a pin's tags on its album page and a photo's in the viewer;
+     trips (the list, a trip's route and days) and the timeline's "on this day" with its card,
  15. accessibility: axe-core (axe-selenium-python) on every page in the light and dark themes
      (the system's, by emulated prefers-color-scheme, and the header's switch): 0 serious or
      critical violations; every page fits 390 px (no sideways scrolling).
@@ -59,7 +60,7 @@ ALBUM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debu
 SHOTS = os.environ.get("BROWSER_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
 # BROWSER_GOLDEN=docs/screens: also write the README's screens there (each page in both themes).
 GOLDEN = os.environ.get("BROWSER_GOLDEN")
-GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "entry-checkin", "summary-month", "search-results")
+GOLDEN_PAGES = ("map", "album", "places", "reminders", "timeline", "diary", "entry-checkin", "trip", "summary-month", "search-results")
 PARIS = (48.856613, 2.352222)
 LYON = (45.764043, 4.835659)
 
@@ -975,6 +976,145 @@ def test_card_tags(driver, base):
     shot(driver, "35-card-tags")
 
 
+def test_photo_and_pin_tags(driver, base, pin_id):
+    """Tags on a pin's album page (chips: added, one removed) and in the viewer for a photo (added,
+    removed, kept per photo while the arrows move between photos), each through the API."""
+    driver.get(base + "/pins/" + pin_id)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#grid .slot.downloaded button.photo"), "the album's photos")
+    field = driver.find_element(By.ID, "pin-tag-new")
+    field.send_keys("seine, bridges")
+    field.send_keys(Keys.ENTER)
+    editor = driver.find_element(By.ID, "pin-tag-editor")
+    wait(driver, lambda d: set(editor.get_attribute("data-tags").split(",")) >= {"seine", "bridges"}, "the pin's tags added")
+    assert {"seine", "bridges"} <= set(api(base, "GET", "/api/pins/%s/tags" % pin_id)["tags"])
+    driver.find_element(By.CSS_SELECTOR, '#pin-tag-list button[data-remove-tag="bridges"]').click()
+    wait(driver, lambda d: "bridges" not in editor.get_attribute("data-tags").split(","), "a pin's tag removed")
+    assert "bridges" not in api(base, "GET", "/api/pins/%s/tags" % pin_id)["tags"]
+    assert driver.switch_to.active_element.get_attribute("id") == "pin-tag-new", "the focus back in the field"
+    shot(driver, "36-album-pin-tags")
+    # The viewer: the photo's own tags, empty at first; the place's named beside them.
+    driver.find_element(By.CSS_SELECTOR, "#grid .slot.downloaded button.photo").click()
+    viewer = wait(driver, lambda d: d.find_element(By.ID, "viewer") if d.find_element(By.ID, "viewer").get_attribute("open") is not None else None, "the viewer open")
+    first = viewer.get_attribute("data-photo")
+    photo_editor = driver.find_element(By.ID, "photo-tag-editor")
+    wait(driver, lambda d: photo_editor.get_attribute("data-loaded") == first, "the photo's tags loaded")
+    assert photo_editor.get_attribute("data-tags") == "", photo_editor.get_attribute("data-tags")
+    assert "#seine" in driver.find_element(By.ID, "viewer-pin-tags").text
+    field = driver.find_element(By.ID, "photo-tag-new")
+    field.send_keys("sunset, river")
+    field.send_keys(Keys.ARROW_LEFT)  # moves the caret, not the viewer
+    assert viewer.get_attribute("data-photo") == first, "an arrow in the field stays on the photo"
+    field.send_keys(Keys.ENTER)
+    wait(driver, lambda d: photo_editor.get_attribute("data-tags") == "river,sunset", "the photo's tags added")
+    assert api(base, "GET", "/api/photos/%s/tags" % first)["tags"] == ["river", "sunset"]
+    shot(driver, "37-viewer-tags")
+    driver.find_element(By.CSS_SELECTOR, '#photo-tag-list button[data-remove-tag="river"]').click()
+    wait(driver, lambda d: photo_editor.get_attribute("data-tags") == "sunset", "a photo's tag removed")
+    assert api(base, "GET", "/api/photos/%s/tags" % first)["tags"] == ["sunset"]
+    # The next photo has its own (none); back again, the first's.
+    driver.find_element(By.ID, "viewer-next").click()
+    wait(driver, lambda d: viewer.get_attribute("data-photo") != first and photo_editor.get_attribute("data-loaded") == viewer.get_attribute("data-photo"),
+         "the next photo's tags loaded")
+    assert photo_editor.get_attribute("data-tags") == "" and not driver.find_elements(By.CSS_SELECTOR, "#photo-tag-list li")
+    driver.find_element(By.ID, "viewer-prev").click()
+    wait(driver, lambda d: photo_editor.get_attribute("data-loaded") == first, "back to the first photo")
+    assert photo_editor.get_attribute("data-tags") == "sunset"
+    assert [li.text.split("\n")[0] for li in driver.find_elements(By.CSS_SELECTOR, "#photo-tag-list li")][0].startswith("#sunset")
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: viewer.get_attribute("open") is None, "the viewer closed")
+    # The photo's tag finds it: the tag's timeline.
+    driver.get(base + "/timeline?tag=sunset")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".grid .slot")) == 1, "the photo on its tag's timeline")
+
+
+def year_ago(today):
+    """The same month and day a year earlier (None on 29 February: no such day)."""
+    import datetime
+    try:
+        return today.replace(year=today.year - 1)
+    except ValueError:
+        return None
+
+
+def test_trips_and_on_this_day(driver, base, library, pin_id, lyon):
+    """Trips: home set (album home set) at Lyon, two days in Paris a year ago (a note and a
+    check-in at the pin, between check-ins at home the day before and after) are a trip: the trips list, the trip's page (its route on the map, its
+    days as rows, a day's link to that day's timeline). On this day: the timeline's section with
+    that year's entries and its card, in the light and the dark theme. Returns pages for axe."""
+    import datetime
+    today = datetime.date.today()
+    ago = year_ago(today)
+    if ago is None:
+        print("skipped: on this day has no year-ago day on 29 February")
+        return []
+    nxt = ago + datetime.timedelta(days=1)
+    subprocess.run([ALBUM, "home", "set", "--lat", str(LYON[0]), "--lon", str(LYON[1]), "--library", library], check=True, capture_output=True)
+    note = api(base, "POST", "/api/entries", {"kind": "note", "text": "A year ago by the river", "at": "%sT10:00+01:00" % ago.isoformat(),
+                                              "pinId": int(pin_id)})
+    api(base, "POST", "/api/entries", {"kind": "place", "text": "Louvre", "at": "%sT15:00+01:00" % nxt.isoformat(), "pinId": int(pin_id)})
+    # At home the day before and the day after (days with nothing recorded would not end the trip).
+    for day in (ago - datetime.timedelta(days=1), nxt + datetime.timedelta(days=1)):
+        api(base, "POST", "/api/entries", {"kind": "place", "text": "Home", "at": "%sT20:00+01:00" % day.isoformat(), "pinId": int(lyon)})
+    # On this day, at the top of the timeline.
+    driver.get(base + "/timeline")
+    section = wait(driver, lambda d: d.find_element(By.ID, "on-this-day"), "the on this day section")
+    title = section.find_element(By.TAG_NAME, "h3").text
+    assert title.startswith("On this day, %d " % today.day), title
+    year = section.find_element(By.CSS_SELECTOR, "h4 a")
+    assert year.text == str(ago.year) and "from=%s" % ago.isoformat() in year.get_attribute("href"), year.get_attribute("href")
+    assert "1 year ago" in section.find_element(By.CSS_SELECTOR, "h4 .meta").text
+    assert section.find_elements(By.ID, "entry-%d" % note["id"]), "the year's note in the section"
+    assert "A year ago by the river" in section.text
+    for scheme, shown, hidden in (("light", "card-light", "card-dark"), ("dark", "card-dark", "card-light")):
+        emulate_theme(driver, scheme)
+        driver.get(base + "/timeline")
+        card = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#on-this-day img." + shown), "the card")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", card)
+        wait(driver, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", card), "the %s card drawn" % scheme)
+        assert card.is_displayed() and not driver.find_element(By.CSS_SELECTOR, "#on-this-day img." + hidden).is_displayed(), scheme
+        driver.execute_script("document.getElementById('on-this-day').scrollIntoView();")
+        shot(driver, "38-on-this-day-%s" % scheme)
+    emulate_theme(driver, "light")
+    # The trips: the one of a year ago, two days.
+    driver.get(base + "/trips")
+    assert "Lyon (set)" in driver.find_element(By.ID, "homes").text
+    rows = driver.find_elements(By.CSS_SELECTOR, "#trips li")
+    assert rows, "trips listed"
+    mine = [r for r in rows if str(ago.year) in r.find_element(By.CSS_SELECTOR, "a.name").text and "2 days" in r.text]
+    assert len(mine) == 1, [r.text for r in rows]
+    shot(driver, "39-trips")
+    number = mine[0].get_attribute("data-trip")
+    mine[0].find_element(By.CSS_SELECTOR, "a.name").click()
+    wait(driver, lambda d: d.current_url.endswith("/trips/" + number), "the trip's page")
+    days = driver.find_elements(By.CSS_SELECTOR, "#trip-days li")
+    assert len(days) == 2, [d.text for d in days]
+    links = [d.find_element(By.CSS_SELECTOR, "a.name").get_attribute("href") for d in days]
+    assert "from=%s" % ago.isoformat() in links[0] and "from=%s" % nxt.isoformat() in links[1], links
+    assert all("1 entry" in d.text and "no place recorded" not in d.text for d in days), [d.text for d in days]
+    # Each day a row: a box of its own, side by side with its counts.
+    boxes = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#trip-days li'), function (li) {"
+                                  " var s = getComputedStyle(li); return [s.display, s.borderTopStyle, li.getBoundingClientRect().height]; });")
+    assert all(b[0] == "flex" and b[1] == "solid" and b[2] < 120 for b in boxes), boxes
+    wait(driver, lambda d: d.execute_script("var m = document.getElementById('trip-map').geoalbumMap; return !!m;"), "the trip's map")
+    points = driver.execute_script("return document.getElementById('trip-map').geoalbumRoute.getLatLngs().length;")
+    assert points >= 1, points
+    assert driver.find_elements(By.CSS_SELECTOR, "#trip-map .leaflet-tooltip"), "the place named on the map"
+    # The map page's basemap: GSHHG's lines drawn on canvas tiles at the trip's zoom, credited.
+    if driver.find_element(By.ID, "trip-map").get_attribute("data-vector"):
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#trip-map canvas.leaflet-tile"), "GSHHG's lines on the trip's map")
+        assert "GSHHG" in driver.find_element(By.ID, "trip-credits").text
+    for scheme in ("light", "dark"):
+        emulate_theme(driver, scheme)
+        driver.get(base + "/trips/" + number)
+        ready(driver)
+        time.sleep(0.3)
+        shot(driver, "40-trip-%s" % scheme)
+    emulate_theme(driver, "light")
+    driver.find_elements(By.CSS_SELECTOR, "#trip-days li a.name")[0].click()
+    wait(driver, lambda d: "from=%s" % ago.isoformat() in d.current_url and d.find_elements(By.ID, "entry-%d" % note["id"]), "the day's timeline")
+    return [("trips", "/trips"), ("trip", "/trips/" + number)]
+
+
 def test_add_sheet_everywhere_and_voice_clip(driver, base, pin_id):
     """The add sheet from pages other than the diary (+ Add in the header): a note at a place from
     the tags page; a voice clip recorded in the page (Chromium's fake microphone) from the
@@ -1265,6 +1405,10 @@ def main():
                      "(Markdown drawn, HTML as text), its map, a check-in's photos, a clip's waveform and player; removed after a confirmation")
         test_card_tags(driver, base)
         steps.append("tags edited in place on a card of the diary and of the timeline")
+        test_photo_and_pin_tags(driver, base, pin_id)
+        steps.append("tags of a pin on its album page and of a photo in the viewer: added and removed, per photo")
+        entry_pages += test_trips_and_on_this_day(driver, base, library, pin_id, lyon)
+        steps.append("trips: the list, a trip's page (route, days as rows, a day's timeline); on this day with its card, light and dark")
         test_add_sheet_everywhere_and_voice_clip(driver, base, pin_id)
         steps.append("the add sheet from /tags and /timeline; a voice clip recorded in the page (fake microphone), sent, stored with its length")
         test_touch_long_press(driver, base)

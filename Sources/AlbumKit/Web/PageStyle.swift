@@ -280,6 +280,16 @@ ul.chips li { display: inline-flex; align-items: center; gap: var(--space-1); ba
 .chip-remove:hover { background: var(--surface-2); }
 .tag-add { display: flex; gap: var(--space-2); align-items: center; flex-wrap: wrap; margin: 0; }
 .entry-map-box h3 { margin-bottom: 0; }
+/* Tags on a pin's album page and in the viewer's dark side panel (the dark theme's chips). */
+#pin-tag-editor { margin: var(--space-3) 0; }
+.viewer-side .viewer-tags-title { font-size: var(--text-md); margin: var(--space-4) 0 var(--space-2); }
+.viewer-side .tag-editor { margin: 0 0 var(--space-2); }
+.viewer-side ul.chips li { background: #1f3150; }
+.viewer-side ul.chips li a { color: #f3f5f8; }
+.viewer-side .chip-remove { color: #f3f5f8; }
+.viewer-side .chip-remove:hover { background: #33476a; }
+.viewer-side .problem { color: #ff9d94; }
+.viewer-side .meta { color: #b7c1ce; }
 
 /* Narrow screens (phones, 390 px). */
 @media (max-width: 600px) {

@@ -1,7 +1,8 @@
 // A pin's album page: live by server-sent events; New Collection (with its reason when nothing
 // changed); the pin's title and note (PUT /api/pins/ID); removing the pin after a confirmation;
 // the full-size viewer (arrows, Escape, the original, its facts) whose Remove button takes a
-// photo away with a few seconds to undo before it is deleted.
+// photo away with a few seconds to undo before it is deleted; the pin's own tags and, in the
+// viewer, the photo's (tagchips.js; POST /api/{pins,photos}/ID/tags).
 (function () {
   "use strict";
   var main = document.getElementById("album");
@@ -196,6 +197,15 @@
     else { document.execCommand("copy"); done(); }
   });
 
+  // The pin's own tags (its photos carry them too: the viewer names them beside a photo's own).
+  var pinTags = (document.getElementById("pin-tag-editor").getAttribute("data-tags") || "").split(",").filter(Boolean);
+  function changeTags(path, add, remove) {
+    return send("POST", path, { add: add, remove: remove }).then(function (j) { return j.tags || []; });
+  }
+  window.GeoAlbumTagChips("pin-tag", function (add, remove) {
+    return changeTags("/api/pins/" + pinId + "/tags", add, remove).then(function (tags) { pinTags = tags; return tags; });
+  });
+
   // Removing the pin, after a confirmation.
   var confirmRemove = document.getElementById("confirm-remove");
   document.getElementById("remove-pin").addEventListener("click", function () { confirmRemove.showModal(); });
@@ -210,6 +220,26 @@
   var viewer = document.getElementById("viewer");
   var viewerImg = document.getElementById("viewer-img");
   var current = -1;
+  // A photo's own tags: loaded for each photo shown (a late answer for another photo is dropped).
+  var photoTags = document.getElementById("photo-tag-editor");
+  var photoChips = window.GeoAlbumTagChips("photo-tag", function (add, remove) {
+    return changeTags("/api/photos/" + viewer.getAttribute("data-photo") + "/tags", add, remove);
+  });
+  function loadTags(id) {
+    photoChips.show([]);
+    photoTags.removeAttribute("data-loaded");
+    var fromPin = document.getElementById("viewer-pin-tags");
+    fromPin.textContent = pinTags.length ? "Also its place\u2019s: " + pinTags.map(function (t) { return "#" + t; }).join(" \u00b7 ") : "";
+    fromPin.hidden = !pinTags.length;
+    send("GET", "/api/photos/" + id + "/tags").then(function (j) {
+      if (viewer.getAttribute("data-photo") !== String(id)) { return; }
+      photoChips.show(j.tags || []);
+      photoTags.setAttribute("data-loaded", String(id));
+    }).catch(function (err) {
+      var problem = document.getElementById("photo-tag-problem");
+      problem.textContent = err.message; problem.hidden = false;
+    });
+  }
   function downloaded() {
     return album ? shown(album.photos).filter(function (p) { return p.state === "downloaded"; }) : [];
   }
@@ -245,6 +275,7 @@
     fact(facts, "Licence", p.license);
     fact(facts, "Copyright", p.copyright);
     fact(facts, "Photo", (current + 1) + " of " + list.length);
+    loadTags(p.id);
   }
   grid.addEventListener("click", function (e) {
     var target = e.target.closest ? e.target.closest(".slot.downloaded") : null;
@@ -260,6 +291,7 @@
   document.getElementById("viewer-next").addEventListener("click", function () { show(current + 1); });
   document.getElementById("viewer-close").addEventListener("click", function () { viewer.close(); });
   viewer.addEventListener("keydown", function (e) {
+    if (e.target.tagName === "INPUT") { return; }  // the tag field's own arrows
     if (e.key === "ArrowLeft") { e.preventDefault(); show(current - 1); }
     else if (e.key === "ArrowRight") { e.preventDefault(); show(current + 1); }
   });

@@ -1,6 +1,7 @@
 // An entry's page (/entries/ID): its tags added and removed in place, its fields edited, the
-// entry removed after a confirmation (PUT and DELETE /api/entries/ID), and its small map (the
-// offline basemap with GSHHG's lines, or `serve --tiles`' tiles) with a marker where it was.
+// entry removed after a confirmation (PUT and DELETE /api/entries/ID), and its small map
+// (smallmap.js: the offline basemap with GSHHG's lines, or `serve --tiles`' tiles) with a marker
+// where it was.
 (function () {
   "use strict";
   var main = document.getElementById("entry");
@@ -20,47 +21,13 @@
     });
   }
 
-  // Tags: each a link to the timeline narrowed to it, with a remove button; the field adds more.
-  var list = document.getElementById("tag-list");
-  function showTags(tags) {
-    list.textContent = "";
-    tags.forEach(function (tag) {
-      var li = document.createElement("li");
-      li.setAttribute("data-tag", tag);
-      var a = document.createElement("a");
-      a.href = "/timeline?tag=" + encodeURIComponent(tag);
-      a.textContent = "#" + tag;
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "chip-remove";
-      b.setAttribute("data-remove-tag", tag);
-      b.setAttribute("aria-label", "Remove the tag " + tag);
-      b.textContent = "×";
-      li.appendChild(a);
-      li.appendChild(b);
-      list.appendChild(li);
+  // Tags (tagchips.js): the answer's tags also on the page, for the browser tests.
+  window.GeoAlbumTagChips("tag", function (add, remove) {
+    return send("PUT", { addTags: add, removeTags: remove }).then(function (entry) {
+      var tags = entry.tags || [];
+      main.setAttribute("data-tags", tags.join(","));
+      return tags;
     });
-    main.setAttribute("data-tags", tags.join(","));
-  }
-  list.addEventListener("click", function (e) {
-    var button = e.target.closest ? e.target.closest("button[data-remove-tag]") : null;
-    if (!button) { return; }
-    say("");
-    send("PUT", { removeTags: [button.getAttribute("data-remove-tag")] }).then(function (entry) {
-      showTags(entry.tags || []);
-      document.getElementById("tag-new").focus();
-    }).catch(function (err) { say(err.message); });
-  });
-  document.getElementById("tag-add").addEventListener("submit", function (e) {
-    e.preventDefault();
-    say("");
-    var field = document.getElementById("tag-new");
-    var tags = field.value.split(",").map(function (t) { return t.trim(); }).filter(Boolean);
-    if (!tags.length) { return say("Write a tag to add."); }
-    send("PUT", { addTags: tags }).then(function (entry) {
-      field.value = "";
-      showTags(entry.tags || []);
-    }).catch(function (err) { say(err.message); });
   });
 
   // Edit: the kind's fields; an emptied optional field is cleared ("").
@@ -97,20 +64,7 @@
   if (!el || !window.L) { return; }
   var at = [parseFloat(el.getAttribute("data-lat")), parseFloat(el.getAttribute("data-lon"))];
   var tiles = el.getAttribute("data-tiles");
-  var map = tiles ? L.map(el, { minZoom: 1, maxZoom: 19 })
-    : L.map(el, { crs: L.CRS.EPSG4326, maxBounds: [[-95, -190], [95, 190]], minZoom: 0, maxZoom: 18 });
-  if (tiles) {
-    var credit = document.createElement("span");
-    credit.textContent = el.getAttribute("data-tiles-attribution") || "";
-    L.tileLayer(tiles, { maxZoom: 19, attribution: credit.innerHTML }).addTo(map);
-  } else {
-    var basemap = el.getAttribute("data-basemap");
-    if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
-    var vector = el.getAttribute("data-vector");
-    if (vector && window.GeoAlbumVectorBasemap) {
-      window.GeoAlbumVectorBasemap(map, vector, el.getAttribute("data-vector-zooms").split(",").map(Number), el.getAttribute("data-vector-version"));
-    }
-  }
+  var map = window.GeoAlbumSmallMap(el);  // smallmap.js
   map.setView(at, tiles ? 13 : 9, { animate: false });
   L.marker(at, { alt: "Where it was", keyboard: false }).addTo(map);
   el.geoalbumMap = map;  // for the browser tests

@@ -1,4 +1,4 @@
-// A trip's page (issue 29): its route on a small map, the places away from home in time order
+// A trip's page (issue 29): its route on a small map (smallmap.js), the places away from home in time order
 // joined by a line, each place a labelled dot, the view fitted to the route.
 (function () {
   "use strict";
@@ -6,12 +6,13 @@
   if (!el) { return; }
   var route = JSON.parse(el.getAttribute("data-route") || "[]");
   var places = JSON.parse(el.getAttribute("data-places") || "[]");
-  var map = L.map(el, { crs: L.CRS.EPSG4326, maxBounds: [[-95, -190], [95, 190]], minZoom: 0, maxZoom: 18 });
-  var basemap = el.getAttribute("data-basemap");
-  if (basemap) { L.imageOverlay(basemap, [[-90, -180], [90, 180]]).addTo(map); }
-  fetch("/assets/countries.geojson", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (world) {
-    L.geoJSON(world, { interactive: false, style: { color: "#f4f1de", weight: 1, opacity: 0.8, fill: false } }).addTo(map);
-  }).catch(function () {});
+  var map = window.GeoAlbumSmallMap(el);  // smallmap.js: the map page's basemap, or --tiles
+  if (!el.getAttribute("data-tiles")) {
+    // Country outlines at every zoom (GSHHG's borders start at zoom 5).
+    fetch("/assets/countries.geojson", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (world) {
+      L.geoJSON(world, { interactive: false, style: { color: "#f4f1de", weight: 1, opacity: 0.8, fill: false } }).addTo(map);
+    }).catch(function () {});
+  }
   var line = L.polyline(route, { color: "#ffb703", weight: 3, opacity: 0.9 }).addTo(map);
   places.forEach(function (p) {
     L.circleMarker([p.lat, p.lon], { radius: 6, color: "#023047", weight: 2, fillColor: "#ffb703", fillOpacity: 1 })
@@ -26,4 +27,5 @@
   }
   el.geoalbumMap = map;  // for the browser tests
   el.geoalbumRoute = line;
+  el.setAttribute("data-ready", "true");
 })();
