@@ -83,4 +83,38 @@ import TestSupport
             #expect(try sql.queryOne("SELECT count(*) FROM day_cells")?.int(0) ?? 0 > 0)
         }
     }
+
+    /// An UPDATE that names `taken_at`, `latitude` or `longitude` without changing them (a
+    /// download's commit keeps `taken_at`) leaves the roll-up alone: the update triggers run only
+    /// on a move (migration `lead-dayCellsWhenMoved`). Before it, each such UPDATE took the row off
+    /// its day and put it back, reading the whole day again. Seen through a planted `first_at` that
+    /// only a run of the trigger would read again; a real move still rolls up exactly.
+    @Test func anUpdateThatMovesNothingLeavesTheRollUpAlone() throws {
+        let db = try AlbumDatabase.inMemory()
+        try db.write { sql throws(AlbumError) in
+            try sql.run("INSERT INTO pins (latitude, longitude, title, created_at, updated_at) VALUES (45.7, 4.8, 'Lyon', 'x', 'x')")
+            try sql.run("""
+                INSERT INTO photos (pin_id, source, source_id, taken_at, latitude, longitude, created_at, updated_at)
+                VALUES (1, 'import', 'a', '2024-05-12T10:00:00+02:00', 45.764, 4.8357, 'x', 'x')
+                """)
+            try sql.run("""
+                INSERT INTO entries (kind, taken_at, latitude, longitude, body, created_at, updated_at)
+                VALUES ('note', '2024-06-01T09:00:00', 38.7223, -9.1393, 'n', 'x', 'x')
+                """)
+        }
+        for table in ["photos", "entries"] {
+            let planted = try db.write { sql throws(AlbumError) in
+                try sql.run("UPDATE day_cells SET first_at = '0000-planted'")
+                try sql.run("UPDATE \(table) SET taken_at = taken_at, latitude = latitude, longitude = longitude")
+                return try sql.query("SELECT first_at FROM day_cells").compactMap { $0.string(0) }
+            }
+            #expect(planted == ["0000-planted", "0000-planted"], "an update of \(table) that moves nothing ran the roll-up")
+            let moved = try db.write { sql throws(AlbumError) in
+                try sql.run("UPDATE day_cells SET first_at = last_at")
+                try sql.run("UPDATE \(table) SET latitude = latitude + 0.5")
+                return (try Self.rows(sql, Self.stored), try Self.rows(sql, Self.recomputed))
+            }
+            #expect(moved.0 == moved.1, "after moving the \(table)")
+        }
+    }
 }

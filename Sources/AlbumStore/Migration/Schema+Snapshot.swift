@@ -44,6 +44,7 @@ extension Schema {
         "speed-claimedContent",
         "research-phashIndexes",
         "speed-claimNotAChange",
+        "lead-dayCellsWhenMoved",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -626,22 +627,6 @@ extension Schema {
             WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
         DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
         END;
-        CREATE TRIGGER day_cells_photo_update AFTER UPDATE OF taken_at, latitude, longitude ON photos BEGIN
-            UPDATE day_cells SET photos = photos - 1, entries = entries - 0,
-            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
-            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
-            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
-            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
-        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
-            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
-            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 1, 0, coalesce(new.latitude, 0), coalesce(new.longitude, 0), substr(new.taken_at, 1, 19), substr(new.taken_at, 1, 19)
-            WHERE new.local_date IS NOT NULL
-            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
-                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
-                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
-        END;
         CREATE TRIGGER day_cells_entry_insert AFTER INSERT ON entries BEGIN
             INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
             SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 0, 1, coalesce(new.latitude, 0), coalesce(new.longitude, 0), new.taken_at, new.taken_at
@@ -659,22 +644,6 @@ extension Schema {
             UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
             WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
         DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
-        END;
-        CREATE TRIGGER day_cells_entry_update AFTER UPDATE OF taken_at, latitude, longitude ON entries BEGIN
-            UPDATE day_cells SET photos = photos - 0, entries = entries - 1,
-            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
-            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
-            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
-            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
-        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
-            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
-            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 0, 1, coalesce(new.latitude, 0), coalesce(new.longitude, 0), new.taken_at, new.taken_at
-            WHERE new.local_date IS NOT NULL
-            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
-                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
-                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
         END;
         CREATE TRIGGER photo_search_update
             AFTER UPDATE OF title, url, file, pin_id, camera_make, camera_model, place_name, place_region, place_country ON photos
@@ -705,6 +674,42 @@ extension Schema {
                 AND old.latitude IS new.latitude AND old.longitude IS new.longitude)
         BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
+        END;
+        CREATE TRIGGER day_cells_photo_update AFTER UPDATE OF taken_at, latitude, longitude ON photos
+            WHEN old.taken_at IS NOT new.taken_at OR old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude
+        BEGIN
+            UPDATE day_cells SET photos = photos - 1, entries = entries - 0,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
+            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 1, 0, coalesce(new.latitude, 0), coalesce(new.longitude, 0), substr(new.taken_at, 1, 19), substr(new.taken_at, 1, 19)
+            WHERE new.local_date IS NOT NULL
+            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
+                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
+                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
+        END;
+        CREATE TRIGGER day_cells_entry_update AFTER UPDATE OF taken_at, latitude, longitude ON entries
+            WHEN old.taken_at IS NOT new.taken_at OR old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude
+        BEGIN
+            UPDATE day_cells SET photos = photos - 0, entries = entries - 1,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
+            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+            INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
+            SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 0, 1, coalesce(new.latitude, 0), coalesce(new.longitude, 0), new.taken_at, new.taken_at
+            WHERE new.local_date IS NOT NULL
+            ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
+                latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
+                first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
         END;
         """#)
 }

@@ -790,5 +790,6 @@ enum Schema {
                 INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
             END;
             """),
+        Migration(name: "lead-dayCellsWhenMoved", sql: Schema.dayCellsWhenMovedSQL),
     ]
 }
