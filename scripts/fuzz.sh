@@ -32,7 +32,7 @@ SOURCES=(
 )
 
 build() {
-  rm -rf "$OUT/src" "$OUT/obj" && mkdir -p "$OUT/src" "$OUT/obj" "$OUT/modules/CGeoAlbumShim"
+  rm -rf "$OUT/src" "$OUT/obj" && mkdir -p "$OUT/src" "$OUT/obj" "$OUT/modules/CGeoAlbumShim" "$OUT/modules/CHamming"
   local files=()
   for f in "${SOURCES[@]}"; do
     local copy="$OUT/src/$(echo "$f" | tr / _)"
@@ -47,12 +47,21 @@ module CGeoAlbumShim {
     export *
 }
 MAP
+  # AlbumModel's HammingPairs calls CHamming's popcnt loop (decision 0117).
+  cat > "$OUT/modules/CHamming/module.modulemap" <<MAP
+module CHamming {
+    header "$ROOT/Sources/CHamming/include/geoalbum_hamming.h"
+    export *
+}
+MAP
   for c in heif_lazy lazy_library; do
     clang -c -O1 -g -fsanitize=address -fsanitize=fuzzer-no-link -I Sources/CGeoAlbumShim/include \
       Sources/CGeoAlbumShim/$c.c -o "$OUT/obj/$c.o"
   done
+  clang -c -O1 -g -fsanitize=address -fsanitize=fuzzer-no-link -I Sources/CHamming/include \
+    Sources/CHamming/hamming.c -o "$OUT/obj/hamming.o"
   swiftc -sanitize=fuzzer,address -parse-as-library -module-name AlbumFuzz -O -g \
-    -Xcc -I"$ROOT/Sources/CExif" -I "$ROOT/Sources/CExif" -I "$ROOT/Sources/CHeif" -I "$OUT/modules/CGeoAlbumShim" \
+    -Xcc -I"$ROOT/Sources/CExif" -I "$ROOT/Sources/CExif" -I "$ROOT/Sources/CHeif" -I "$OUT/modules/CGeoAlbumShim" -I "$OUT/modules/CHamming" \
     "${files[@]}" "$OUT"/obj/*.o -lexif -ldl -o "$OUT/album-fuzz"
   echo "built $OUT/album-fuzz"
 }
