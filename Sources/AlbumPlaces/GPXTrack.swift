@@ -40,7 +40,10 @@ public struct GPXTrack: Sendable {
             throw .invalidInput("not a GPX file: not UTF-8 text", subject: .file(file))
         }
         let reader = GPXReader(file: file)
-        let parser = XMLParser(data: withoutEmptyProcessingInstructions(data))
+        guard let readable = withoutEmptyProcessingInstructions(data) else {
+            throw .invalidInput("not a GPX file: processing instructions nested in each other", subject: .file(file))
+        }
+        let parser = XMLParser(data: readable)
         parser.delegate = reader
         let ok = parser.parse()
         if let problem = reader.problem { throw problem }
@@ -59,8 +62,20 @@ public struct GPXTrack: Sendable {
     /// `data` without its processing instructions that carry no data (`<?x?>`): FoundationXML
     /// calls strlen on libxml2's NULL for them and the process dies with SIGSEGV
     /// (fixtures/fuzz/gpx-crash-processing-instruction-without-data.gpx, found by the gpx fuzz
-    /// target). They say nothing a track needs.
-    static func withoutEmptyProcessingInstructions(_ data: Data) -> Data {
+    /// target). They say nothing a track needs. Taking one out can join the bytes around it into
+    /// another (`<?n<?xml?>r.?>` leaves `<?nr.?>`: fixtures/fuzz/gpx-crash-processing-instruction-
+    /// joined.gpx), so they are taken out until none is left; nil past 64 rounds (nested on purpose).
+    static func withoutEmptyProcessingInstructions(_ data: Data) -> Data? {
+        var current = data
+        for _ in 0..<64 {
+            let next = withoutEmptyProcessingInstructionsOnce(current)
+            if next.count == current.count { return current }
+            current = next
+        }
+        return nil
+    }
+
+    private static func withoutEmptyProcessingInstructionsOnce(_ data: Data) -> Data {
         let bytes = [UInt8](data)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

@@ -57,6 +57,14 @@ import TestSupport
         let withPI = gpx.replacingOccurrences(of: "<trk>", with: "<?x?><?y ?><?z data?><trk>")
         let track = try GPXTrack.parse(Data(withPI.utf8), file: "pi.gpx")
         #expect(track.segments.first?.count == 2)
+        // Found by the same target in session 7: taking `<?xml?>` out joined `<?n` and `r.?>`
+        // into another instruction without data.
+        let joined = Fixtures.repositoryRoot.appendingPathComponent("fixtures/fuzz/gpx-crash-processing-instruction-joined.gpx")
+        #expect(throws: AlbumError.self) { try GPXTrack.parse(try Data(contentsOf: joined), file: "f.gpx") }
+        let nested = String(repeating: "<?", count: 100) + String(repeating: "?>", count: 100)
+        #expect(throws: AlbumError.invalidInput("not a GPX file: processing instructions nested in each other", subject: .file("n.gpx"))) {
+            try GPXTrack.parse(Data(nested.utf8), file: "n.gpx")
+        }
     }
 
     @Test func interpolatesLinearlyBetweenFixes() throws {
