@@ -83,9 +83,10 @@ extension AlbumAPI {
         let theme = try Self.cardTheme(query)
         let period = try Self.period(kind, query)
         let key = "card/\(period.kind.rawValue)/\(period.from)/\(theme.rawValue)"
+        let stopping = stopping
         return try await cache.answer(key, at: try await library.version(), type: "image/png") {
             let summary = try await summary(of: period)
-            return try await Self.png { file in try await library.writeCard(summary, to: file, theme: theme) }
+            return try await Self.png(stopping) { file in try await library.writeCard(summary, to: file, theme: theme, stopped: { stopping.isSet }) }
         }.response
     }
 
@@ -97,11 +98,18 @@ extension AlbumAPI {
         } ?? .light
     }
 
-    /// The PNG `draw` writes into a temporary file, read back and the file removed.
-    static func png(_ draw: (URL) async throws -> Void) async throws -> Data {
+    /// The PNG `draw` writes into a temporary file, read back and the file removed. A card given
+    /// up because the server is stopping (SIGTERM: drawing looks at `stopping` between photos)
+    /// or the request was cancelled answers 503 at once, nothing kept.
+    static func png(_ stopping: StopSignal, _ draw: (URL) async throws -> Void) async throws -> Data {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("album-card-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
-        try await draw(file)
+        do {
+            try await draw(file)
+        } catch {
+            guard stopping.isSet || Task.isCancelled else { throw error }
+            throw APIError(status: 503, code: "stopping", message: "the server is stopping: the card was not drawn")
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else { throw APIError.notFound("no card") }
         return data
     }

@@ -42,10 +42,12 @@ extension AlbumAPI {
     func memoriesCard(_ query: Query) async throws -> Response {
         let theme = try Self.cardTheme(query)
         let date = try memoryDate(query)
-        let library = library
+        let library = library, stopping = stopping
         return try await cache.answer("memories-card/\(date.dayNumber)/\(theme.rawValue)", at: try await library.version(), type: "image/png") {
             let years = try await library.memories(on: date)
-            return try await Self.png { file in try await library.writeMemoriesCard(years, on: date, to: file, theme: theme) }
+            return try await Self.png(stopping) { file in
+                try await library.writeMemoriesCard(years, on: date, to: file, theme: theme, stopped: { stopping.isSet })
+            }
         }.response
     }
 }

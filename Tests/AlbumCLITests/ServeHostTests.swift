@@ -67,4 +67,66 @@ import Glibc
         #expect(status == 0, "SIGTERM is a clean stop")
         #expect(process.terminationReason == .exit)
     }
+
+    /// Issue 27: SIGTERM while a card is being drawn stops `album serve` promptly and cleanly.
+    /// The card's drawing is made slow on purpose (`ALBUM_FAULT_CARD_PHOTO_MS`: an uninterruptible
+    /// pause at each collage photo, 7 photos x 4 s, longer than the 10 s grace plus the 2 s after
+    /// which the service group gives up with a fatal error); the drawing looks at the stop signal
+    /// between photos, so the card answers 503, the process exits 0, and the library is whole.
+    /// The only time here is a liveness bound, far above what a prompt stop takes.
+    @Test func sigtermWhileACardIsDrawnStopsPromptlyAndKeepsTheLibrary() async throws {
+        let folder = TemporaryFolder("serve-card-stop")
+        let library = folder.child("lib").path
+        try ImportFixture.write(to: folder.child("photos"))
+        #expect(try AlbumProcess.run(["import", folder.child("photos").path, "--library", library]).status == 0)
+        let before = try AlbumProcess.run(["summary", "--month", "2024-06", "--json", "--library", library])
+        #expect((try before.json() as? [String: Any])?["photos"] as? Int == 7, "\(before.stderr)")
+        let (process, out, err) = try AlbumProcess.start(
+            ["serve", "--port", "0", "--json", "--library", library], environment: ["ALBUM_FAULT_CARD_PHOTO_MS": "4000"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let first = try await RawHTTP.offPool { () -> String in
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
+        let url = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String, "\(first)")
+        let port = try #require(UInt16(String(url.split(separator: ":").last ?? "").filter { $0.isNumber }))
+        // The card is asked for; once its first collage photo is paused at, SIGTERM.
+        let card = Task { try await RawHTTP.offPool { try RawHTTP.request("GET", "/api/summaries/monthly/card?year=2024&month=6", port: port) } }
+        let paused = try await RawHTTP.offPool { () -> Bool in
+            var text = ""
+            while !text.contains("a pause of 4000 ms at a collage photo") {
+                let chunk = err.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return true
+        }
+        #expect(paused, "the card's drawing started")
+        let signalled = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+        let status = try await RawHTTP.offPool { () -> Int32 in
+            DispatchQueue.global().async { _ = err.fileHandleForReading.readDataToEndOfFile() }
+            _ = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        let took = ContinuousClock.now - signalled
+        #expect(process.terminationReason == .exit, "not killed by a signal (a fatal error after the grace)")
+        #expect(status == 0, "SIGTERM is a clean stop")
+        // Liveness only: without the stop checks the last photo's pause ends 24 s after the first.
+        #expect(took < .seconds(20), "stopped \(took) after SIGTERM")
+        let answer = try await card.value
+        #expect(answer.status == 503, "\(answer.status) \(answer.text)")
+        #expect(answer.text.contains("the server is stopping"), "\(answer.text)")
+        // The library is whole: the same photos, and `album verify` finds nothing wrong.
+        let after = try AlbumProcess.run(["summary", "--month", "2024-06", "--json", "--library", library])
+        #expect((try after.json() as? [String: Any])?["photos"] as? Int == 7, "\(after.stderr)")
+        let verify = try AlbumProcess.run(["verify", "--library", library])
+        #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
+    }
 }

@@ -4,6 +4,39 @@ import AlbumImaging
 import AlbumModel
 import AlbumSeam
 import Foundation
+import Synchronization
+
+/// Asked between the photos of a card (choosing, making thumbnails, decoding, drawing): set when
+/// the card is no longer wanted — the task drawing it was cancelled, or `also` says so (the
+/// server is stopping). A card at 100,000 photos took minutes before `CollagePlanner.choose` was
+/// made linear; `album serve` waited that long on SIGTERM (issue 27).
+public final class CardStop: Sendable {
+    private let flag = Atomic<Bool>(false)
+    private let also: @Sendable () -> Bool
+    public init(also: @escaping @Sendable () -> Bool = { false }) { self.also = also }
+    /// Whether the card should be given up now.
+    public var isSet: Bool { flag.load(ordering: .relaxed) || also() }
+    public func set() { flag.store(true, ordering: .relaxed) }
+    /// `AlbumError.io` naming what was stopped, when the flag is set.
+    func check(_ what: String) throws(AlbumError) {
+        if isSet { throw .io("\(what) stopped before it was drawn (cancelled)") }
+    }
+
+    /// Runs `body` with a stop flag that the calling task's cancellation also sets.
+    static func run<T: Sendable>(
+        also: @escaping @Sendable () -> Bool, _ body: (CardStop) async throws(AlbumError) -> T
+    ) async throws(AlbumError) -> T {
+        let stop = CardStop(also: also)
+        let result: Result<T, AlbumError> = await withTaskCancellationHandler {
+            do throws(AlbumError) { return .success(try await body(stop)) } catch { return .failure(error) }
+        } onCancel: { stop.set() }
+        return try result.get()
+    }
+
+    /// A pause at each collage photo, for the stop test only (`ALBUM_FAULT_CARD_PHOTO_MS`): a
+    /// stand-in for a huge library's slow card that the test can afford. Not interruptible.
+    static let faultPause: UInt32 = UInt32(ProcessInfo.processInfo.environment["ALBUM_FAULT_CARD_PHOTO_MS"] ?? "") ?? 0
+}
 
 /// Chooses the collage of a summary card: photos that cover the period, spread over its days
 /// and places rather than its first photos.
@@ -12,12 +45,14 @@ public enum CollagePlanner {
     /// period (one photo each) while there are more groups than tiles; otherwise every group
     /// gives its first photo, then its second, and so on. The chosen photos come back in that
     /// order of preference (the first `n` of them cover the period as well as `n` can).
-    public static func choose(_ candidates: [PhotoEntry], count: Int) -> [PhotoEntry] {
+    /// A `stop` that is set ends the choice early (what was chosen so far comes back).
+    public static func choose(_ candidates: [PhotoEntry], count: Int, stop: CardStop? = nil) -> [PhotoEntry] {
         // Groups in the order they first appear, found by key (a linear search of the keys made
         // this quadratic: 100,000 photos in a year took minutes in a debug build).
         var groups: [[PhotoEntry]] = []
         var index: [String: Int] = [:]
-        for photo in candidates {
+        for (n, photo) in candidates.enumerated() {
+            if n & 1023 == 1023, let stop, stop.isSet { return [] }
             let key = "\(photo.localDate?.description ?? "")|\(photo.pinId ?? 0)"
             if let i = index[key] { groups[i].append(photo); continue }
             index[key] = groups.count
@@ -57,8 +92,12 @@ extension Library {
     /// server's own cache); a path the user names goes through `writeCard(_:to:width:)` with an
     /// `OutputFile`.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable.
-    public func writeCard(_ summary: Summary, to file: URL, width: Int = 1080, theme: CardTheme = .light) async throws(AlbumError) {
-        try await writeCard(summary, to: OutputFile(file, replacing: true), width: width, theme: theme)
+    /// - Parameter stopped: asked between photos with the task's cancellation: true gives the
+    ///   card up (`AlbumError.io`, no file), e.g. when the server stops.
+    public func writeCard(
+        _ summary: Summary, to file: URL, width: Int = 1080, theme: CardTheme = .light, stopped: @escaping @Sendable () -> Bool = { false }
+    ) async throws(AlbumError) {
+        try await writeCard(summary, to: OutputFile(file, replacing: true), width: width, theme: theme, stopped: stopped)
     }
 
     /// Draws the summary's card and writes it by the rule of every user-named file (`OutputFile`):
@@ -66,13 +105,21 @@ extension Library {
     /// refused), written to a temporary file beside it and renamed.
     /// - Throws: `AlbumError.io` naming the path when its folder is missing or not writable;
     ///   `.invalidInput` for a path the rule refuses.
-    public func writeCard(_ summary: Summary, to output: OutputFile, width: Int = 1080, theme: CardTheme = .light) async throws(AlbumError) {
+    public func writeCard(
+        _ summary: Summary, to output: OutputFile, width: Int = 1080, theme: CardTheme = .light, stopped: @escaping @Sendable () -> Bool = { false }
+    ) async throws(AlbumError) {
         try Self.checkCardTarget(output)
-        let candidates = try await store.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
-        try await makeCollageThumbnails(candidates)
-        try await BlockingPool.shared.run { () throws(AlbumError) in
-            let png = try SummaryCard.png(self.cardContent(summary, candidates: candidates), width: width, theme: theme)
-            try output.write(png)
+        try await CardStop.run(also: stopped) { stop throws(AlbumError) in
+            let candidates = try await store.collageCandidates(from: summary.from, to: summary.to, perGroup: SummaryCard.collageSize)
+            try stop.check("the card of \(summary.title)")
+            try await makeCollageThumbnails(candidates, stop: stop)
+            try await BlockingPool.shared.run { () throws(AlbumError) in
+                let content = self.cardContent(summary, candidates: candidates, stop: stop)
+                try stop.check("the card of \(summary.title)")
+                let png = try SummaryCard.png(content, width: width, theme: theme)
+                try stop.check("the card of \(summary.title)")
+                try output.write(png)
+            }
         }
     }
 
@@ -93,8 +140,9 @@ extension Library {
 
     /// The collage's thumbnails that a lazy fetch or import left for later are made now
     /// (decision 0072); one that cannot be made leaves its place to the next photo.
-    func makeCollageThumbnails(_ candidates: [PhotoEntry]) async throws(AlbumError) {
-        for entry in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) {
+    func makeCollageThumbnails(_ candidates: [PhotoEntry], stop: CardStop? = nil) async throws(AlbumError) {
+        for entry in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2, stop: stop) {
+            try stop?.check("a card")
             guard let path = entry.thumbnail, !FileManager.default.fileExists(atPath: url(forStoredPath: path).path),
                   let photo = try await store.photo(id: entry.id)
             else { continue }
@@ -104,9 +152,15 @@ extension Library {
 
     /// The collage: up to `SummaryCard.collageSize` thumbnails chosen from `candidates`, in time
     /// order (a thumbnail that is gone or unreadable leaves its place to the next photo).
-    func collageTiles(_ candidates: [PhotoEntry]) -> [PixelImage] {
+    /// A `stop` that is set ends it early (the caller checks the flag and gives the card up).
+    func collageTiles(_ candidates: [PhotoEntry], stop: CardStop? = nil) -> [PixelImage] {
         var chosen: [(photo: PhotoEntry, image: PixelImage)] = []
-        for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2) where chosen.count < SummaryCard.collageSize {
+        for photo in CollagePlanner.choose(candidates, count: SummaryCard.collageSize * 2, stop: stop) where chosen.count < SummaryCard.collageSize {
+            if stop?.isSet == true { return [] }
+            if CardStop.faultPause > 0 {
+                FileHandle.standardError.write(Data("album: fault: a pause of \(CardStop.faultPause) ms at a collage photo\n".utf8))
+                usleep(CardStop.faultPause * 1000)
+            }
             guard let path = photo.thumbnail,
                   let data = FileManager.default.contents(atPath: url(forStoredPath: path).path),
                   let image = try? JPEGCodec.decode(data, maxPixels: 4_000_000)
@@ -119,8 +173,8 @@ extension Library {
 
     /// What the card of a summary shows, its collage chosen from `candidates`
     /// (`MemoryStore.collageCandidates`).
-    func cardContent(_ summary: Summary, candidates: [PhotoEntry]) -> CardContent {
-        let tiles = collageTiles(candidates)
+    func cardContent(_ summary: Summary, candidates: [PhotoEntry], stop: CardStop? = nil) -> CardContent {
+        let tiles = collageTiles(candidates, stop: stop)
         let places = summary.places == 1 ? "1 place" : "\(summary.places) places"
         let photos = summary.photos == 1 ? "1 photo" : "\(summary.photos) photos"
         var subtitle = "\(photos) at \(places)"

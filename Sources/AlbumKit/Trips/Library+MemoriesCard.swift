@@ -10,24 +10,31 @@ extension Library {
     public static func memoryTitle(_ date: LocalDate) -> String { "\(date.day) \(LocalPeriod.monthNames[date.month - 1])" }
 
     /// Draws the card into `file`, replacing it (the server's temporary file).
+    /// - Parameter stopped: as `writeCard`'s: true between photos gives the card up.
     public func writeMemoriesCard(_ years: [MemoryYear], on date: LocalDate, to file: URL, width: Int = 1080,
-                                  theme: CardTheme = .light) async throws(AlbumError) {
-        try await writeMemoriesCard(years, on: date, to: OutputFile(file, replacing: true), width: width, theme: theme)
+                                  theme: CardTheme = .light, stopped: @escaping @Sendable () -> Bool = { false }) async throws(AlbumError) {
+        try await writeMemoriesCard(years, on: date, to: OutputFile(file, replacing: true), width: width, theme: theme, stopped: stopped)
     }
 
     /// Draws the card of `years` (what `memories(on:)` found for `date`) into `output`.
     public func writeMemoriesCard(_ years: [MemoryYear], on date: LocalDate, to output: OutputFile, width: Int = 1080,
-                                  theme: CardTheme = .light) async throws(AlbumError) {
+                                  theme: CardTheme = .light, stopped: @escaping @Sendable () -> Bool = { false }) async throws(AlbumError) {
         try Self.checkCardTarget(output)
         let photos = years.flatMap(\.photos)
-        try await makeCollageThumbnails(photos)
-        try await BlockingPool.shared.run { () throws(AlbumError) in
-            try output.write(try SummaryCard.png(self.memoriesCardContent(years, on: date, photos: photos), width: width, theme: theme))
+        try await CardStop.run(also: stopped) { stop throws(AlbumError) in
+            try await makeCollageThumbnails(photos, stop: stop)
+            try await BlockingPool.shared.run { () throws(AlbumError) in
+                let content = self.memoriesCardContent(years, on: date, photos: photos, stop: stop)
+                try stop.check("the card of \(Self.memoryTitle(date))")
+                let png = try SummaryCard.png(content, width: width, theme: theme)
+                try stop.check("the card of \(Self.memoryTitle(date))")
+                try output.write(png)
+            }
         }
     }
 
     /// The card's content: one bar per year back (oldest first) from the oldest year found.
-    func memoriesCardContent(_ years: [MemoryYear], on date: LocalDate, photos: [PhotoEntry]) -> CardContent {
+    func memoriesCardContent(_ years: [MemoryYear], on date: LocalDate, photos: [PhotoEntry], stop: CardStop? = nil) -> CardContent {
         let entries = years.reduce(0) { $0 + $1.entries.count }
         var places: [String] = []
         for name in years.flatMap(\.places) where !places.contains(name) { places.append(name) }
@@ -46,7 +53,7 @@ extension Library {
                 ("\(photos.count)", photos.count == 1 ? "photo" : "photos"), ("\(entries)", entries == 1 ? "entry" : "entries"),
                 ("\(years.count)", years.count == 1 ? "year" : "years"), ("\(places.count)", places.count == 1 ? "place" : "places"),
             ],
-            bars: bars, barLabels: labels, tiles: collageTiles(photos), footer: footer,
+            bars: bars, barLabels: labels, tiles: collageTiles(photos, stop: stop), footer: footer,
             emptyMessage: years.isEmpty ? "Nothing on \(Self.memoryTitle(date)) in earlier years" : nil)
     }
 }
