@@ -22,6 +22,12 @@ extension Library {
     /// The photo with this id. - Throws: `AlbumError.notFound` naming the id.
     public func photo(id: Int64) async throws(AlbumError) -> Photo { try await store.requirePhoto(id: id) }
 
+    /// The photos with these ids that exist, in one read (the timeline page's hashes, to fold
+    /// its look-alikes: decision 0125).
+    public func photos(ids: [Int64]) async throws(AlbumError) -> [Photo] {
+        ids.isEmpty ? [] : try await store.photos(ids: ids)
+    }
+
     /// The album record of a pin (source, query, page), or nil when it was never fetched.
     public func album(pinId: Int64) async throws(AlbumError) -> AlbumInfo? { try await store.album(pinId: pinId) }
 

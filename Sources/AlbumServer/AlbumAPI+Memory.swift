@@ -137,7 +137,14 @@ extension AlbumAPI {
                 let today = today()
                 onThisDay = Pages.onThisDay(try await library.memories(on: today), date: today)
             }
-            return Reply.html(Pages.timeline(timeline, filter: filter, kind: kind, pageSize: pageSize, onThisDay: onThisDay))
+            // The page's photos' hashes in one read: look-alikes fold on the page (decision 0125).
+            let ids = timeline.groups.flatMap(\.items).compactMap { item -> Int64? in
+                if case .photo(let photo) = item { return photo.id }
+                return nil
+            }
+            var hashes: [Int64: UInt64] = [:]
+            for photo in try await library.photos(ids: ids) { hashes[photo.id] = photo.perceptualHash?.value }
+            return Reply.html(Pages.timeline(timeline, filter: filter, kind: kind, pageSize: pageSize, onThisDay: onThisDay, hashes: hashes))
         } catch {
             throw Self.renamingOptions(error)
         }

@@ -18,7 +18,11 @@ extension Pages {
     /// photos in timeline order, so that a group split across two pages merges as one grid.
     /// - Parameter kind: the `kind` parameter as given (nil: photos and every entry kind).
     /// - Parameter onThisDay: the "on this day" section (`Pages.onThisDay`), above the groups.
-    static func timeline(_ page: TimelinePage, filter: PhotoFilter, kind: String? = nil, pageSize: Int, onThisDay: String = "") -> String {
+    /// - Parameter hashes: the page's photos' perceptual hashes by id: look-alikes within a
+    ///   group fold under its first (decision 0125).
+    static func timeline(
+        _ page: TimelinePage, filter: PhotoFilter, kind: String? = nil, pageSize: Int, onThisDay: String = "", hashes: [Int64: UInt64] = [:]
+    ) -> String {
         let tag = filter.tag
         let tagParameter = tag.map { "&amp;tag=\(MarkupText.escape(query($0.value)))" } ?? ""
         var range = ""
@@ -66,9 +70,16 @@ extension Pages {
             let counted = mixed ? count(group.count, "item") : count(group.count, "photo")
             out += "<section class=\"group\" data-key=\"\(MarkupText.escape(group.key))\"><h3>\(MarkupText.escape(groupTitle(group, by: page.by))) <span class=\"meta\">\(counted)</span></h3>\n"
             out += "<div class=\"grid\">\n"
-            for item in group.items {
+            let folds = LookalikeFolds(group.items.map { item in
+                if case .photo(let photo) = item { return hashes[photo.id] }
+                return nil
+            })
+            for (position, item) in group.items.enumerated() {
                 switch item {
-                case .photo(let photo): out += slot(photo)
+                case .photo(let photo):
+                    var lead: Int64?
+                    if folds.lead[position] != position, case .photo(let first) = group.items[folds.lead[position]] { lead = first.id }
+                    out += slot(photo, foldedUnder: lead, count: folds.counts[position] ?? 1)
                 case .entry(let entry): out += entryCard(entry, photos: [], dated: page.by != .day)
                 }
             }
@@ -79,6 +90,7 @@ extension Pages {
         out += "<span class=\"meta\">page \(page.page) of \(max(page.pages, 1))</span>"
         if page.page < page.pages { out += " <a href=\"/timeline?by=\(page.by.rawValue)\(kept)&amp;page=\(page.page + 1)&amp;asOf=\(page.asOf)\" rel=\"next\" id=\"older\">older</a>" }
         out += "</nav>\n</main>\n<script src=\"\(StaticAssets.shared.url("timeline.js"))\"></script>\n"
+        out += "<script src=\"\(StaticAssets.shared.url("folds.js"))\"></script>\n"
         return out + "<script src=\"\(StaticAssets.shared.url("cardtags.js"))\"></script>\n</body>\n</html>\n"
     }
 
@@ -99,18 +111,26 @@ extension Pages {
     /// Photos as thumbnails linking to their pin's album, each captioned with its local date and
     /// place (the timeline and search results).
     static func grid(_ photos: [PhotoEntry]) -> String {
-        "<div class=\"grid\">\n" + photos.map(slot).joined() + "</div>\n"
+        "<div class=\"grid\">\n" + photos.map { slot($0) }.joined() + "</div>\n"
     }
 
     /// One photo of a grid: its thumbnail linking to its pin's album, captioned with its local
     /// date and place.
-    static func slot(_ photo: PhotoEntry) -> String {
+    /// - Parameters: `foldedUnder`: the shown photo whose look-alike this is (hidden until its
+    ///   badge unfolds it); `count` > 1: a tile that stands for `count` look-alikes, with their
+    ///   badge (a button cannot sit in a link: the tile is then a box holding both).
+    static func slot(_ photo: PhotoEntry, foldedUnder lead: Int64? = nil, count: Int = 1) -> String {
         let alt = MarkupText.escape([photo.title, photo.place].compactMap { $0 }.joined(separator: " — "))
         let caption = [photo.takenAt.map(localTime), photo.place].compactMap { $0 }.joined(separator: " · ")
         let image = photo.thumbnail == nil ? alt : "<img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" title=\"\(alt)\" loading=\"lazy\">"
         let target = photo.pinId.map { "/pins/\($0)" } ?? "/api/media/\(photo.id)"
         let span = caption.isEmpty ? "" : "<span class=\"caption\">\(MarkupText.escape(caption))</span>"
-        return "<a class=\"slot\" href=\"\(target)\">\(image)\(span)</a>\n"
+        let fold = lead.map { " data-fold-of=\"\($0)\" hidden" } ?? ""
+        if count > 1 {
+            return "<div class=\"slot fold-lead\" data-id=\"\(photo.id)\"><a class=\"slot-link\" href=\"\(target)\">\(image)\(span)</a>"
+                + LookalikeFolds.badge(photo.id, count: count) + "</div>\n"
+        }
+        return "<a class=\"slot\" href=\"\(target)\" data-id=\"\(photo.id)\"\(fold)>\(image)\(span)</a>\n"
     }
 
     /// `GET /tags`: every tag with its counts, each linking to the timeline narrowed to it.

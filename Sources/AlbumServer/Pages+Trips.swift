@@ -83,7 +83,7 @@ extension Pages {
             out += "\(count(year.photos.count, "photo")) · \(count(year.entries.count, "entry", plural: "entries"))</span></h4>\n"
             // The year's photos, then its notes, songs, sounds and check-ins, as the timeline shows them.
             if !year.photos.isEmpty || !year.entries.isEmpty {
-                out += "<div class=\"grid\">\n" + year.photos.prefix(8).map(slot).joined()
+                out += "<div class=\"grid\">\n" + year.photos.prefix(8).map { slot($0) }.joined()
                     + year.entries.prefix(4).map { entryCard($0, photos: [], tags: false) }.joined() + "</div>\n"
             }
         }

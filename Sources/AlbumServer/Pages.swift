@@ -147,9 +147,15 @@ enum Pages {
             """
         out += "<p class=\"no-images\" id=\"no-images\"\(album.hasAlbum && !album.downloading && album.photos.isEmpty ? "" : " hidden")>No Images</p>\n"
         out += "<div class=\"grid\" id=\"grid\">\n"
-        for photo in album.photos { out += slot(photo) + "\n" }
+        // Look-alikes folded under their first photo (decision 0125).
+        let folds = LookalikeFolds(album.photos.map { $0.state == .downloaded ? $0.perceptualHash?.value : nil })
+        for (position, photo) in album.photos.enumerated() {
+            let lead = folds.lead[position]
+            out += slot(photo, foldedUnder: lead == position ? nil : album.photos[lead].id, count: folds.counts[position] ?? 1) + "\n"
+        }
         out += "</div>\n<p class=\"notice\" id=\"undo-bar\" role=\"status\" hidden><span id=\"undo-text\"></span> <button class=\"secondary\" type=\"button\" id=\"undo\">Undo</button></p>\n"
         out += viewer + "</main>\n<script src=\"\(StaticAssets.shared.url("tagchips.js"))\"></script>\n"
+        out += "<script src=\"\(StaticAssets.shared.url("folds.js"))\"></script>\n"
         out += "<script src=\"\(StaticAssets.shared.url("album.js"))\"></script>\n</body>\n</html>\n"
         return out
     }
@@ -173,14 +179,18 @@ enum Pages {
 
         """
 
-    static func slot(_ photo: Photo) -> String {
+    /// An album's photo. `foldedUnder`: the shown photo whose look-alike this is (hidden until its
+    /// badge unfolds it); `count` > 1: the look-alikes folded under this one, itself included.
+    static func slot(_ photo: Photo, foldedUnder lead: Int64? = nil, count: Int = 1) -> String {
         let state = photo.state.name
         let alt = MarkupText.escape(photo.title ?? "")
         switch photo.state {
         case .downloaded:
             let date = photo.takenAt.map { "<span class=\"date\">\(MarkupText.escape(localTime($0)))</span>" } ?? ""
-            return "<div class=\"slot downloaded\" data-id=\"\(photo.id)\" data-state=\"downloaded\">"
-                + "<button class=\"photo\" type=\"button\" aria-label=\"Open: \(alt)\"><img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" loading=\"lazy\"></button>\(date)</div>"
+            let fold = lead.map { " data-fold-of=\"\($0)\" hidden" } ?? ""
+            let badge = count > 1 ? LookalikeFolds.badge(photo.id, count: count) : ""
+            return "<div class=\"slot downloaded\" data-id=\"\(photo.id)\" data-state=\"downloaded\"\(fold)>"
+                + "<button class=\"photo\" type=\"button\" aria-label=\"Open: \(alt)\"><img src=\"/api/media/\(photo.id)?size=thumb\" alt=\"\(alt)\" loading=\"lazy\"></button>\(date)\(badge)</div>"
         case .failed(let reason):
             return "<div class=\"slot failed\" data-id=\"\(photo.id)\" data-state=\"failed\" title=\"\(MarkupText.escape(reason))\">failed</div>"
         default:

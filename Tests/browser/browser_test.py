@@ -590,10 +590,12 @@ def test_tiles_and_logout(driver, folder):
 
 
 def timeline_items(driver):
-    """The timeline page's photos and entries in page order: ("photo", id) or (kind, id)."""
+    """The timeline page's photos and entries in page order: ("photo", id) or (kind, id); look-alikes
+    folded under a tile count (hidden), and a tile with a fold badge holds its link."""
     return driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll('#timeline-groups .slot, #timeline-groups .entry'),"
-        " function (e) { return e.classList.contains('slot') ? ['photo', parseInt(e.getAttribute('href').split('/').pop(), 10) || 0]"
+        " function (e) { var a = e.matches('a') ? e : e.querySelector('a');"
+        " return e.classList.contains('slot') ? ['photo', parseInt(a.getAttribute('href').split('/').pop(), 10) || 0]"
         " : [e.getAttribute('data-kind'), parseInt(e.getAttribute('data-id'), 10)]; });")
 
 
@@ -1027,6 +1029,99 @@ def test_photo_and_pin_tags(driver, base, pin_id):
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".grid .slot")) == 1, "the photo on its tag's timeline")
 
 
+def hamming(a, b):
+    return bin(int(a, 16) ^ int(b, 16)).count("1")
+
+
+def check_folds(driver, base, grid_selector, what):
+    """The folds on the page now: every "+N" badge has N hidden look-alikes (data-fold-of its
+    tile's id), each within 7 bits (`album dupes`' threshold) of another photo of its fold, and
+    no two tiles shown in one grid are within 7 bits. Returns the badges' ids."""
+    state = driver.execute_script(
+        "var out = [];"
+        "document.querySelectorAll(arguments[0]).forEach(function (g) {"
+        "  var shown = [], folds = {};"
+        "  g.querySelectorAll('.slot[data-id]').forEach(function (s) {"
+        "    var of = s.getAttribute('data-fold-of');"
+        "    if (of) { (folds[of] = folds[of] || []).push({id: s.getAttribute('data-id'), hidden: s.hidden}); }"
+        "    else { var b = s.querySelector('.fold-badge');"
+        "      shown.push({id: s.getAttribute('data-id'), badge: b ? b.textContent : null, visible: s.offsetParent !== null}); }"
+        "  });"
+        "  out.push({shown: shown, folds: folds});"
+        "});"
+        "return out;", grid_selector)
+    hashes = {}
+
+    def hash_of(photo_id):
+        if photo_id not in hashes:
+            hashes[photo_id] = api(base, "GET", "/api/photos/" + photo_id)["perceptualHash"]
+        return hashes[photo_id]
+    badges = []
+    for grid in state:
+        for tile in grid["shown"]:
+            assert tile["visible"], "%s: a shown tile is visible" % what
+            folded = grid["folds"].get(tile["id"], [])
+            if tile["badge"] is None:
+                assert not folded, "%s: photo %s has look-alikes folded but no badge" % (what, tile["id"])
+                continue
+            badges.append(tile["id"])
+            assert tile["badge"] == "+%d look-alike%s" % (len(folded), "" if len(folded) == 1 else "s"), \
+                "%s: badge %r for %d folded" % (what, tile["badge"], len(folded))
+            members = [tile["id"]] + [f["id"] for f in folded]
+            for f in folded:
+                assert f["hidden"], "%s: a folded look-alike starts hidden" % what
+                assert any(hamming(hash_of(f["id"]), hash_of(m)) <= 7 for m in members if m != f["id"]), \
+                    "%s: photo %s is folded under %s but looks like none of its fold" % (what, f["id"], tile["id"])
+        shown = [t["id"] for t in grid["shown"] if hash_of(t["id"])]
+        for i, a in enumerate(shown):
+            for b in shown[i + 1:]:
+                assert hamming(hash_of(a), hash_of(b)) > 7, "%s: look-alikes %s and %s are both shown" % (what, a, b)
+    return badges
+
+
+def test_lookalikes_folded(driver, base, pin_id):
+    """Issue 27: the album and timeline pages fold look-alikes (the bundle cycles 8 pictures, so
+    a pin's album holds the same picture more than once) into one tile with a "+N" badge; the
+    badge unfolds them (outlined) and folds them again, by mouse and keyboard; light and dark,
+    axe-core clean folded and unfolded. Returns pages for the accessibility pass."""
+    photos = [p for p in api(base, "GET", "/api/pins/%s/photos" % pin_id)["photos"]
+              if p["state"] == "downloaded" and p.get("perceptualHash")]
+    same = sum(1 for i, p in enumerate(photos) for q in photos[:i] if hamming(p["perceptualHash"], q["perceptualHash"]) <= 7)
+    assert same > 0, "the test pin's album has look-alikes to fold: %d photos" % len(photos)
+    problems = []
+    try:
+        for scheme in ("light", "dark"):
+            emulate_theme(driver, scheme)
+            for name, path, grid in (("album", "/pins/" + pin_id, "#grid"), ("timeline", "/timeline?by=day", "#timeline-groups .grid")):
+                driver.get(base + path)
+                ready(driver)
+                badges = check_folds(driver, base, grid, name)
+                assert badges, "%s: at least one fold" % name
+                problems += axe(driver, "%s folded (%s)" % (name, scheme))
+                badge = driver.find_element(By.CSS_SELECTOR, '.slot[data-id="%s"] .fold-badge' % badges[0])
+                folded = driver.find_elements(By.CSS_SELECTOR, '.slot[data-fold-of="%s"]' % badges[0])
+                if scheme == "light":
+                    badge.click()
+                else:  # the keyboard: focus and Enter
+                    driver.execute_script("arguments[0].focus();", badge)
+                    badge.send_keys(Keys.ENTER)
+                wait(driver, lambda d: badge.get_attribute("aria-expanded") == "true" and all(f.is_displayed() for f in folded),
+                     "%s: the badge unfolds its look-alikes" % name)
+                if name == "album":
+                    assert not driver.execute_script("return document.getElementById('viewer').open;"), "the badge opens no viewer"
+                else:
+                    assert driver.current_url == base + path, "the badge follows no link"
+                shot(driver, "lookalikes-%s-open-%s" % (name, scheme))
+                problems += axe(driver, "%s unfolded (%s)" % (name, scheme))
+                badge.click()
+                wait(driver, lambda d: badge.get_attribute("aria-expanded") == "false" and not any(f.is_displayed() for f in folded),
+                     "%s: the badge folds them again" % name)
+                shot(driver, "lookalikes-%s-%s" % (name, scheme))
+    finally:
+        emulate_theme(driver, "light")
+    assert not problems, "accessibility:\n  " + "\n  ".join(problems)
+
+
 def year_ago(today):
     """The same month and day a year earlier (None on 29 February: no such day)."""
     import datetime
@@ -1407,6 +1502,8 @@ def main():
         steps.append("tags edited in place on a card of the diary and of the timeline")
         test_photo_and_pin_tags(driver, base, pin_id)
         steps.append("tags of a pin on its album page and of a photo in the viewer: added and removed, per photo")
+        test_lookalikes_folded(driver, base, pin_id)
+        steps.append("look-alikes folded on the album and timeline pages: a badge unfolds and folds them (mouse, keyboard), light and dark, axe clean")
         entry_pages += test_trips_and_on_this_day(driver, base, library, pin_id, lyon)
         steps.append("trips: the list, a trip's page (route, days as rows, a day's timeline); on this day with its card, light and dark")
         test_add_sheet_everywhere_and_voice_clip(driver, base, pin_id)

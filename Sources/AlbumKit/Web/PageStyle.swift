@@ -144,6 +144,15 @@ body.map-page #map { flex: 1 1 auto; height: auto; min-height: 0; }
 .slot button.photo:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
 @keyframes shimmer { from { background-position: 100% 0; } to { background-position: -100% 0; } }
 @media (prefers-reduced-motion: reduce) { .slot.placeholder, .slot.downloading { animation: none; } }
+/* Look-alikes folded under one tile (decision 0125): a "+N" badge unfolds them, outlined. */
+.slot[hidden] { display: none; }
+.slot > a.slot-link { display: block; width: 100%; height: 100%; color: inherit; }
+.slot .fold-badge { position: absolute; top: var(--space-1); right: var(--space-1); font: inherit; font-size: var(--text-sm); font-weight: bold;
+  min-width: 32px; min-height: 28px; padding: 0 var(--space-2); border-radius: 999px; border: 1px solid var(--on-accent);
+  background: var(--accent); color: var(--on-accent); cursor: pointer; box-shadow: var(--shadow); }
+.slot .fold-badge[aria-expanded="true"] { background: var(--surface); color: var(--text); border-color: var(--accent); }
+.slot.fold-open, .slot.fold-member { outline: 2px solid var(--accent); outline-offset: 1px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
 .no-images { font-size: var(--text-xl); color: var(--muted); margin: var(--space-6) 0; text-align: center; }
 .slot .date, .slot .caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 2px var(--space-2); font-size: var(--text-xs);
   background: rgba(12, 16, 22, .82); color: #fff; pointer-events: none; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }

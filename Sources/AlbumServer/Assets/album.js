@@ -85,6 +85,13 @@
       if (grid.children[i] !== node) { grid.insertBefore(node, grid.children[i] || null); }
     });
     while (grid.children.length > wanted.length) { grid.removeChild(grid.lastChild); }
+    // A look-alike whose shown photo left the album (removed) is shown again (folds.js).
+    Array.prototype.forEach.call(grid.querySelectorAll(".slot[data-fold-of]"), function (s) {
+      if (!grid.querySelector('.slot[data-id="' + s.getAttribute("data-fold-of") + '"] .fold-badge')) {
+        s.removeAttribute("data-fold-of");
+        s.hidden = false;
+      }
+    });
     var done = list.filter(function (p) { return p.state === "downloaded"; }).length;
     if (next.downloading) { status.textContent = next.hasAlbum ? "Downloading " + done + " of " + list.length + "\u2026" : "Searching\u2026"; }
     else if (!next.hasAlbum && list.length === 0) { status.textContent = "No album yet"; }
