@@ -747,10 +747,12 @@ def test_tags_and_search(driver, base, library, pin_id):
     assert matches == "%d photos match" % n, matches
     captions = [c.text for c in driver.find_elements(By.CSS_SELECTOR, ".grid .caption")]
     assert len(captions) == n and all(c[:2] == "20" for c in captions), captions
-    images = driver.execute_script(
-        "return Array.prototype.filter.call(document.querySelectorAll('.grid img'),"
-        " function (i) { return i.complete && i.naturalWidth > 0; }).length;")
-    assert images == n, "thumbnails by media URL: %d" % images
+    # Thumbnails load lazily: waited for (under load some were still loading when looked at once).
+    def loaded(d):
+        return d.execute_script(
+            "return Array.prototype.filter.call(document.querySelectorAll('.grid img'),"
+            " function (i) { return i.complete && i.naturalWidth > 0; }).length;")
+    wait(driver, lambda d: loaded(d) == n, "%d thumbnails by media URL" % n)
     shot(driver, "10-search")
 
 
