@@ -38,6 +38,18 @@ db.executemany("UPDATE photos SET phash = ? WHERE id = ?", [(signed(h), i) for i
 db.commit()
 PY
 fi
+# A library migrated by an intermediate build of session 7 has `photos_by_phash` on (pin_id,
+# phash) under the landed migration's name (research-phashIndexes): SQLite then sorts the
+# million hashes by id on every run. Made again as the landed migration makes it.
+python3 - "$lib/album.sqlite" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+row = db.execute("SELECT sql FROM sqlite_master WHERE name = 'photos_by_phash'").fetchone()
+if row and "(pin_id, phash)" in row[0]:
+    db.executescript("""DROP INDEX photos_by_phash;
+        CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';""")
+    print("photos_by_phash made again on (id, pin_id, phash), as the migration makes it")
+PY
 echo "first run (migrations):"
 time "$album" dupes --json --library "$lib" > "$lib/../dupes.json"
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(len(d['groups']), 'groups')" "$lib/../dupes.json"

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// A POSIX ustar archive written as a stream (issue 30's dataset shards): members are copied from
-/// their files in 1 MiB pieces through two buffers, so no member and no archive is ever held in
+/// their files in 128 KiB pieces through two buffers, so no member and no archive is ever held in
 /// memory whole. Deterministic: members in the order given, mode 0644, owner 0/0 with no names,
 /// a fixed mtime; the SHA-256 of the archive is computed as it is written — on a second thread,
 /// a full buffer hashed while the next one is filled (`BufferHasher`).
@@ -28,7 +28,10 @@ public final class TarWriter {
     /// The other buffer: the one written out last, hashed meanwhile by `hashing`.
     private var spare: UnsafeMutableRawBufferPointer
     private var count = 0
-    private static let bufferLimit = 1 << 20
+    /// 128 KiB: the kernel's copy of a full buffer into the page cache reads it while it is still
+    /// in the core's cache. With 1 MiB buffers (and the writeback started at each shard's end)
+    /// the same bytes cost 2.4 times the system time (docs/performance.md, issue 30, decision 0123).
+    private static let bufferLimit = 128 << 10
     private let hashing = BufferHasher()
     /// Bytes of the archive so far.
     public private(set) var bytes: Int64 = 0

@@ -1,4 +1,5 @@
 import CHamming
+import Dispatch
 import Foundation
 
 /// Every pair of 64-bit hashes at most `threshold` bits apart, found through an index rather than
@@ -6,7 +7,9 @@ import Foundation
 /// chunks of a hash. Two hashes at most `r` bits apart differ by at most ⌊r/4⌋ bits in one of
 /// their four chunks (the four chunk distances add up to at most `r`), so for each chunk the
 /// hashes are bucketed by that chunk's value and only hashes in buckets at most ⌊r/4⌋ bits apart
-/// are compared. A pair is reported by the first chunk that finds it, so once.
+/// are compared. A pair is reported by the first chunk that finds it, so once; the four chunks
+/// are independent and run on as many threads as there are cores (decision 0122). The chunk's
+/// loops are C's (`geoalbum_hamming_chunk`), for the CPU's popcnt instruction (0117).
 ///
 /// The work: for thresholds up to 3, hashes that share a chunk exactly (about n²/65,536 a chunk
 /// for random hashes); up to 7, also the 16 buckets one bit away; up to 11, the 136 buckets two
@@ -14,66 +17,37 @@ import Foundation
 public enum HammingPairs {
     /// Pairs `(i, j, distance)`, `i < j`, of indices into `hashes`, ordered by `i` then `j`.
     public static func find(_ hashes: [UInt64], threshold: Int) -> [(Int, Int, Int)] {
+        find(hashes, threshold: threshold, wide: true)
+    }
+
+    /// `find`, with `wide` false never using AVX-512 (the tests compare both builds of the loop).
+    static func find(_ hashes: [UInt64], threshold: Int, wide: Bool) -> [(Int, Int, Int)] {
         let n = hashes.count
         guard n > 1, threshold >= 0 else { return [] }
         let radius = threshold / 4
-        if radius > 2 || n < 512 { return everyPair(hashes, threshold: threshold) }
-        // The 16-bit masks of at most `radius` bits, the empty one first.
-        let masks: [Int] = (0..<0x10000).filter { $0.nonzeroBitCount <= radius }.sorted { $0.nonzeroBitCount < $1.nonzeroBitCount }
-        var out: [(Int, Int, Int)] = []
-        let start = UnsafeMutablePointer<Int32>.allocate(capacity: 0x10001)
-        let next = UnsafeMutablePointer<Int32>.allocate(capacity: 0x10000)
-        let order = UnsafeMutablePointer<Int32>.allocate(capacity: n)
-        let sorted = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        var hits = geoalbum_hamming_hits(pairs: nil, count: 0, capacity: 0)
-        defer { start.deallocate(); next.deallocate(); order.deallocate(); sorted.deallocate(); free(hits.pairs) }
+        if radius > 2 || n < 512 || n > Int(UInt32.max) { return everyPair(hashes, threshold: threshold) }
+        // Each chunk's pairs into its own slot: a chunk writes only its slot and reads the hashes.
+        let found = UnsafeMutableBufferPointer<[(Int, Int, Int)]>.allocate(capacity: 4)
+        found.initialize(repeating: [])
+        defer { found.deinitialize().deallocate() }
         hashes.withUnsafeBufferPointer { h in
-            for chunk in 0..<4 {
-                let shift = UInt64(16 * chunk)
-                // Counting sort by this chunk's value.
-                start.initialize(repeating: 0, count: 0x10001)
-                for i in 0..<n { start[Int((h[i] >> shift) & 0xFFFF) + 1] += 1 }
-                for k in 0..<0x10000 { start[k + 1] += start[k] }
-                next.initialize(from: start, count: 0x10000)
-                for i in 0..<n {
-                    let v = Int((h[i] >> shift) & 0xFFFF)
-                    let at = Int(next[v])
-                    order[at] = Int32(i)
-                    sorted[at] = h[i]
-                    next[v] += 1
+            let work = ChunkWork(hashes: h, found: found)
+            DispatchQueue.concurrentPerform(iterations: 4) { chunk in
+                let h = work.hashes
+                var hits = geoalbum_hamming_hits(pairs: nil, count: 0, capacity: 0)
+                defer { free(hits.pairs) }
+                guard geoalbum_hamming_chunk(h.baseAddress, n, Int32(chunk), Int32(radius), Int32(threshold), wide ? 1 : 0, &hits) == 0
+                else { fatalError("HammingPairs: out of memory") }
+                var pairs: [(Int, Int, Int)] = []
+                pairs.reserveCapacity(hits.count)
+                for hit in 0..<hits.count {
+                    let i = Int(hits.pairs[2 * hit]), j = Int(hits.pairs[2 * hit + 1])
+                    pairs.append((i, j, (h[i] ^ h[j]).nonzeroBitCount))
                 }
-                // Whether a pair was found by an earlier chunk: one of chunks 0..<chunk within radius.
-                func earlier(_ x: UInt64) -> Bool {
-                    var c = 0
-                    while c < chunk {
-                        if ((x >> UInt64(16 * c)) & 0xFFFF).nonzeroBitCount <= radius { return true }
-                        c += 1
-                    }
-                    return false
-                }
-                for v in 0..<0x10000 {
-                    let a0 = Int(start[v]), a1 = Int(start[v + 1])
-                    guard a0 < a1 else { continue }
-                    for mask in masks {
-                        let w = v ^ mask
-                        guard w >= v else { continue }
-                        let b0 = Int(start[w]), b1 = Int(start[w + 1])
-                        guard b0 < b1 else { continue }
-                        // The XOR-and-count loop is C's, with the popcnt instruction (geoalbum_hamming.h).
-                        hits.count = 0
-                        guard geoalbum_hamming_block(sorted + a0, a1 - a0, sorted + b0, b1 - b0, w == v ? 1 : 0, Int32(threshold), &hits) == 0
-                        else { fatalError("HammingPairs: out of memory") }
-                        for hit in 0..<hits.count {
-                            let a = a0 + Int(hits.pairs[2 * hit]), b = b0 + Int(hits.pairs[2 * hit + 1])
-                            let diff = sorted[a] ^ sorted[b]
-                            guard !earlier(diff) else { continue }
-                            let i = Int(order[a]), j = Int(order[b])
-                            out.append(i < j ? (i, j, diff.nonzeroBitCount) : (j, i, diff.nonzeroBitCount))
-                        }
-                    }
-                }
+                work.found[chunk] = pairs
             }
         }
+        var out = Array(found.joined())
         out.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
         return out
     }
@@ -93,4 +67,12 @@ public enum HammingPairs {
         }
         return out
     }
+}
+
+/// What the four chunks' threads share (`HammingPairs.find`): the hashes, read only, and a slot a
+/// chunk, each written by its own chunk alone; both outlive the threads (`concurrentPerform`
+/// returns when all are done).
+private struct ChunkWork: @unchecked Sendable {
+    let hashes: UnsafeBufferPointer<UInt64>
+    let found: UnsafeMutableBufferPointer<[(Int, Int, Int)]>
 }

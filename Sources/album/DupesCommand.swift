@@ -22,7 +22,7 @@ struct DupesCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: Vocabulary.onlyPin) var pin: Int64?
-    @Option(help: ArgumentHelp("Bits of 64 that may differ (0-32, default \(Lookalikes.defaultThreshold)).", valueName: "N"))
+    @Option(help: ArgumentHelp("Bits of 64 that may differ (0-32).", valueName: "N"))
     var threshold: Int = Lookalikes.defaultThreshold
     @Flag(name: .customLong("keep-best"), help: "Remove every photo of a group but its keeper.")
     var keepBest = false

@@ -17,12 +17,12 @@ struct ExportDatasetCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The dataset's folder (made if missing).", valueName: "dir")) var out: String
-    @Option(help: ArgumentHelp("webdataset (tar shards, default) or files (a folder a shard).", valueName: "format"))
+    @Option(help: ArgumentHelp("webdataset (tar shards) or files (a folder a shard).", valueName: "format"))
     var format: String = "webdataset"
-    @Option(name: .customLong("shard-size"), parsing: .unconditional, help: ArgumentHelp("Samples a shard (default 1000).", valueName: "N"))
+    @Option(name: .customLong("shard-size"), parsing: .unconditional, help: ArgumentHelp("Samples a shard.", valueName: "N"))
     var shardSize: Int = 1000
     @Option(help: FilterOptions.licenseHelp) var license: String?
-    @Option(help: ArgumentHelp("original (default) or thumbnail.", valueName: "size")) var size: String = "original"
+    @Option(help: ArgumentHelp("original or thumbnail.", valueName: "size")) var size: String = "original"
     @Flag(name: .customLong("include-all-rights-reserved"), help: "Also photos under All Rights Reserved or no known licence.")
     var includeAllRightsReserved = false
     @Option(help: Vocabulary.onlyPin) var pin: Int64?

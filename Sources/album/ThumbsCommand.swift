@@ -6,7 +6,7 @@ import Foundation
 /// `--thumbnails eager|lazy`, shared by fetch, worker and import (decision 0072).
 struct ThumbnailsOption: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "eager: make each photo's thumbnail as it is stored (the default); lazy: store the original and "
+        "eager: make each photo's thumbnail as it is stored; lazy: store the original and "
             + "make the thumbnail on first use (serve, export html, the card) or with `album thumbs`.",
         valueName: "eager|lazy"))
     var thumbnails: ThumbnailMode = .eager

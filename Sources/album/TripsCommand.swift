@@ -126,7 +126,7 @@ struct HomeCommand: AsyncParsableCommand {
 }
 
 enum TripOptions {
-    static let awayHelp = ArgumentHelp("A day is away beyond this distance from home, in km (default 50).", valueName: "km")
+    static let awayHelp = ArgumentHelp("A day is away beyond this distance from home, in km.", valueName: "km")
 
     static func text(_ home: HomePeriod) -> String {
         let span = [home.from.map { "from \($0)" }, home.to.map { "until \($0)" }].compactMap { $0 }.joined(separator: " ")

@@ -16,17 +16,17 @@ import TestSupport
     // MARK: One vocabulary
 
     /// Every option of every command, from the parser's own description of the command tree.
-    static func options() throws -> [(command: String, name: String, abstract: String)] {
+    static func options() throws -> [(command: String, name: String, abstract: String, defaultValue: String?)] {
         let run = try AlbumProcess.run(["--experimental-dump-help"])
         let root = try #require(try run.json() as? [String: Any])
-        var found: [(String, String, String)] = []
+        var found: [(String, String, String, String?)] = []
         func walk(_ command: [String: Any], path: String) {
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 guard argument["kind"] as? String != "positional", argument["shouldDisplay"] as? Bool != false,
                       let names = argument["names"] as? [[String: Any]],
                       let long = names.first(where: { $0["kind"] as? String == "long" })?["name"] as? String
                 else { continue }
-                found.append((path, "--" + long, argument["abstract"] as? String ?? ""))
+                found.append((path, "--" + long, argument["abstract"] as? String ?? "", argument["defaultValue"] as? String))
             }
             for sub in command["subcommands"] as? [[String: Any]] ?? [] {
                 walk(sub, path: path + " " + (sub["commandName"] as? String ?? "?"))
@@ -70,6 +70,16 @@ import TestSupport
         for name in ["--from", "--to"] {
             let others = try #require(descriptions[name]).filter { $0.value != ["album plan set"] }
             #expect(others.count == 1, "\(name): \(others)")
+        }
+    }
+
+    /// The parser prints an option's default after its help ("(default: 7)"): help that names
+    /// the default itself said it twice (`dupes --threshold`: "(0-32, default 7). (default: 7)").
+    @Test func noHelpNamesADefaultTheParserPrints() throws {
+        let options = try Self.options()
+        #expect(options.contains { $0.command == "album dupes" && $0.name == "--threshold" && $0.defaultValue == "7" })
+        for option in options where option.defaultValue != nil && option.abstract.lowercased().contains("default") {
+            Issue.record("\(option.command) \(option.name): \"\(option.abstract)\" names its default, which the parser prints too")
         }
     }
 

@@ -175,11 +175,25 @@ extension Library {
         for k in candidates { photoAt[k] = rowById[hashes[k].photoId] }
         pairs = pairs.filter { photoAt[$0.0] != nil && photoAt[$0.1] != nil }
         if !bursts {
-            let facts = photoAt.mapValues { lookalikeFacts($0) }
-            let kept = await pool.map(pairs.indices.map { $0 }) { [facts, pairs] index -> Bool in
+            // Capture times decide most pairs here and now; only the pairs with a time unknown
+            // compare pixels (`samePicture`), on the pool.
+            var kept = [Bool](repeating: false, count: pairs.count)
+            var undecided: [Int] = []
+            for (index, (i, j, _)) in pairs.enumerated() {
+                if let apart = Lookalikes.apartInTime(photoAt[i]?.takenAt, photoAt[j]?.takenAt) {
+                    kept[index] = !apart
+                } else {
+                    undecided.append(index)
+                }
+            }
+            let facts = Dictionary(uniqueKeysWithValues: Set(undecided.flatMap { [pairs[$0].0, pairs[$0].1] }).compactMap { k in
+                photoAt[k].map { (k, lookalikeFacts($0)) }
+            })
+            let compared = await pool.map(undecided) { [facts, pairs] index -> Bool in
                 let (i, j, _) = pairs[index]
                 return self.samePicture(facts[i]!, facts[j]!)
             }
+            for (index, same) in zip(undecided, compared) { kept[index] = same }
             pairs = zip(pairs, kept).filter(\.1).map(\.0)
             guard !pairs.isEmpty else { return [] }
         }

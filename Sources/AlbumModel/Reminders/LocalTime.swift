@@ -59,7 +59,27 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String {
+        // Digit by digit: `String(format:)` costs more than a dataset sample's JSON (issue 30).
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return String(format: "%04d-%02d-%02d", year, month, day)
+        }
+        return String(unsafeUninitializedCapacity: 10) { text in
+            func put(_ value: Int, at start: Int, digits: Int) {
+                var value = value
+                for i in stride(from: start + digits - 1, through: start, by: -1) {
+                    text[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, at: 0, digits: 4)
+            text[4] = UInt8(ascii: "-")
+            put(month, at: 5, digits: 2)
+            text[7] = UInt8(ascii: "-")
+            put(day, at: 8, digits: 2)
+            return 10
+        }
+    }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
 

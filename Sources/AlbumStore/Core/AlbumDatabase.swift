@@ -339,6 +339,16 @@ struct SQL {
         while try statement.step() { try body(statement.row()) }
     }
 
+    /// Hands `body` the statement on each row of a query, to read its columns by position
+    /// (`SQLiteStatement.int64(at:)`): no `Row` a row, for reads of a million rows of a few
+    /// numbers (`album dupes`' hashes, issue 29).
+    func forEachStep(_ sql: String, _ arguments: [any SQLBindable] = [], _ body: (SQLiteStatement) throws(AlbumError) -> Void) throws(AlbumError) {
+        let statement = try connection.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments.map(\.sqlValue))
+        while try statement.step() { try body(statement) }
+    }
+
     /// The first row of a query, if any.
     func queryOne(_ sql: String, _ arguments: [any SQLBindable] = []) throws(AlbumError) -> Row? {
         try query(sql, arguments).first

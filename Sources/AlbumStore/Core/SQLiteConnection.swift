@@ -163,27 +163,33 @@ final class SQLiteStatement {
         return try step() ? row().string(0) : nil
     }
 
+    /// The current row's column `index` as an integer; nil for NULL (`SQL.forEachStep`).
+    func int64(at index: Int32) -> Int64? { value(at: index).int64 }
+
+    /// The current row's column `index`, as `row()` reads it.
+    func value(at index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_NULL: return .null
+        default:
+            guard let text = sqlite3_column_text(handle, index) else { return .null }
+            return .text(String(cString: text))
+        }
+    }
+
+    /// The result's column names, in order.
+    func names() -> [String] {
+        (0..<sqlite3_column_count(handle)).map { sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? "" }
+    }
+
     /// The current row's values.
     func row() -> Row {
         let count = sqlite3_column_count(handle)
-        if columnNames?.count != Int(count) {
-            columnNames = ColumnNames((0..<count).map { sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? "" })
-        }
+        if columnNames?.count != Int(count) { columnNames = ColumnNames(names()) }
         var values: [SQLValue] = []
         values.reserveCapacity(Int(count))
-        for i in 0..<count {
-            switch sqlite3_column_type(handle, i) {
-            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, i)))
-            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, i)))
-            case SQLITE_NULL: values.append(.null)
-            default:
-                if let text = sqlite3_column_text(handle, i) {
-                    values.append(.text(String(cString: text)))
-                } else {
-                    values.append(.null)
-                }
-            }
-        }
+        for i in 0..<count { values.append(value(at: i)) }
         return Row(values: values, names: columnNames)
     }
 }

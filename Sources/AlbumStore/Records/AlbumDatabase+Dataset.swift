@@ -7,10 +7,11 @@ extension SQLiteLibraryStore {
     public func downloadedPhotos(pinId: Int64?) async throws(AlbumError) -> [Photo] {
         try await read { db throws(AlbumError) in
             let pinned = pinId == nil ? "" : " AND pin_id = ?"
-            return try db.query(
+            // Rows read in place (`StatementRow`): a `Row` a photo cost more than its tar member.
+            return try db.decodeEach(
                 "SELECT \(AlbumDatabase.photoColumns) FROM photos WHERE state = ?\(pinned) ORDER BY id",
                 [PhotoState.downloaded.name] + (pinId.map { [$0] } ?? [])
-            ).map(RowDecoder.photo)
+            ) { row throws(AlbumError) in try RowDecoder.photo(row) }
         }
     }
 

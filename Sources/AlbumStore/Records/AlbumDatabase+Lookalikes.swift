@@ -30,25 +30,27 @@ extension SQLiteLibraryStore {
     public func photos(ids: [Int64]) async throws(AlbumError) -> [Photo] {
         guard !ids.isEmpty else { return [] }
         return try await read { db throws(AlbumError) in
-            try db.query(
+            try db.decodeEach(
                 "SELECT \(AlbumDatabase.photoColumns) FROM photos WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
                 ["[" + ids.map { String($0) }.joined(separator: ",") + "]"]
-            ).map(RowDecoder.photo)
+            ) { row throws(AlbumError) in try RowDecoder.photo(row) }
         }
     }
 
     public func perceptualHashes(pinId: Int64?) async throws(AlbumError) -> [PhotoHash] {
         // The partial index `photos_by_phash` holds every column asked, in id order: a scan of
-        // ~30 bytes a photo, not of the table, and no sort.
+        // ~30 bytes a photo, not of the table, and no sort. Read by position, no `Row` a photo.
         try await read { db throws(AlbumError) in
-            try db.query("""
+            var hashes: [PhotoHash] = []
+            try db.forEachStep("""
                 SELECT id, pin_id, phash FROM photos INDEXED BY photos_by_phash
                 WHERE phash IS NOT NULL AND state = 'downloaded' AND (?1 IS NULL OR pin_id = ?1)
                 ORDER BY id
-                """, [pinId]).compactMap { row -> PhotoHash? in
-                guard let id = row.int64(0), let hash = row.int64(2) else { return nil }
-                return PhotoHash(photoId: id, pinId: row.int64(1) ?? Photo.unplacedPinId, hash: PerceptualHash(stored: hash))
+                """, [pinId]) { row in
+                guard let id = row.int64(at: 0), let hash = row.int64(at: 2) else { return }
+                hashes.append(PhotoHash(photoId: id, pinId: row.int64(at: 1) ?? Photo.unplacedPinId, hash: PerceptualHash(stored: hash)))
             }
+            return hashes
         }
     }
 }

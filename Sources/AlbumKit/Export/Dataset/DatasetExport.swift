@@ -38,19 +38,23 @@ public struct DatasetExport {
     /// Writes the dataset of `photos` (in id order, as `Library.researchPhotos` reads them);
     /// `progress` is called after each shard (done, total).
     public func write(_ photos: [ResearchPhoto], progress: (Int, Int) -> Void = { _, _ in }) throws(AlbumError) -> DatasetReport {
-        var samples: [DatasetSample] = []
-        samples.reserveCapacity(photos.count)
+        var chosen: [(photo: ResearchPhoto, image: String)] = []
+        chosen.reserveCapacity(photos.count)
         var byLicense = 0, noFile = 0
         for exported in photos {
             guard options.admits(exported.photo) else { byLicense += 1; continue }
             guard let image = options.size == .original ? exported.filePath : exported.thumbnailPath else { noFile += 1; continue }
-            samples.append(DatasetSample(exported, image: image))
+            chosen.append((exported, image))
         }
         try makeFolder()
         let previous = readState()
         var kept: [Finished] = []
         let shardSize = max(1, options.shardSize)
-        let shardCount = (samples.count + shardSize - 1) / shardSize
+        let shardCount = (chosen.count + shardSize - 1) / shardSize
+        // A shard's samples (their JSON) are made on a second thread while the shard before is
+        // written (decision 0123): they cost about what the kernel's copy of their images does.
+        let making = SampleMaking(chosen, shardSize: shardSize)
+        if shardCount > 0 { making.start(0) }
         var reused = 0
         var bytes: Int64 = 0
         // A tar shard is made durable (fsync, rename, recorded) after the next one is written:
@@ -63,7 +67,8 @@ public struct DatasetExport {
             try appendState(done)
         }
         for index in 0..<shardCount {
-            let slice = samples[(index * shardSize)..<min(samples.count, (index + 1) * shardSize)]
+            let slice = ArraySlice(making.take(index))
+            if index + 1 < shardCount { making.start(index + 1) }
             let name = options.format == .webdataset ? Self.shardName("shard-", index) : Self.shardName("part-", index)
             // A shard an earlier run finished is kept when its samples and their files are unchanged
             // (the files' sizes and change times: a thumbnail re-made in place is noticed). A new
@@ -92,10 +97,10 @@ public struct DatasetExport {
         for (name, _) in previous where !kept.contains(where: { $0.name == name }) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
-        try writeManifest(kept, samples: samples.count)
+        try writeManifest(kept, samples: chosen.count)
         try rewriteState(kept)
         return DatasetReport(
-            folder: folder.path, samples: samples.count, shards: shardCount, reusedShards: reused, leftOutByLicense: byLicense,
+            folder: folder.path, samples: chosen.count, shards: shardCount, reusedShards: reused, leftOutByLicense: byLicense,
             leftOutNoFile: noFile, bytes: bytes)
     }
 
@@ -264,5 +269,33 @@ public struct DatasetExport {
 
     private static func jsonEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}
+
+/// The samples of one shard at a time made on a serial queue (`DatasetExport.write`): `start(k)`
+/// makes shard k's while the caller writes shard k - 1; `take(k)` waits for them. The queue is
+/// the only writer of `made` between a `start` and the `take` after it, which waits for the
+/// queue: that order is the synchronisation (hence `@unchecked Sendable`).
+private final class SampleMaking: @unchecked Sendable {
+    private let chosen: [(photo: ResearchPhoto, image: String)]
+    private let shardSize: Int
+    private let queue = DispatchQueue(label: "geoalbum.dataset-samples")
+    private var made: [Int: [DatasetSample]] = [:]
+
+    init(_ chosen: [(photo: ResearchPhoto, image: String)], shardSize: Int) {
+        self.chosen = chosen
+        self.shardSize = shardSize
+    }
+
+    func start(_ index: Int) {
+        queue.async {
+            let part = self.chosen[(index * self.shardSize)..<min(self.chosen.count, (index + 1) * self.shardSize)]
+            self.made[index] = part.map { DatasetSample($0.photo, image: $0.image) }
+        }
+    }
+
+    func take(_ index: Int) -> [DatasetSample] {
+        queue.sync {}
+        return made.removeValue(forKey: index) ?? []
     }
 }
