@@ -46,3 +46,34 @@ public struct EntryFilterSQL: Sendable {
         self.arguments = arguments
     }
 }
+
+/// Counting entries from the `day_cells` roll-up (decision 0102-entries, kept by triggers on both
+/// stores: entries per local day and place cell, every kind), the same text on both stores.
+extension EntryFilterSQL {
+    /// Whether `day_cells` answers for this filter: only dates narrow it (every kind, no tag, no pin).
+    public static func rollUpAnswers(_ filter: EntryFilter) -> Bool {
+        filter.kind == nil && filter.tag == nil && filter.pinId == nil
+            && (filter.kinds.map { Set(EntryKind.allCases).isSubset(of: $0) } ?? true)
+    }
+
+    /// The filter's first and last day for the roll-up queries (all days without bounds).
+    public static func rollUpDays(_ filter: EntryFilter) -> [PhotoFilterSQL.Value] {
+        [.text(filter.from?.description ?? "0000-00-00"), .text(filter.to?.description ?? "9999-99-99")]
+    }
+
+    /// Entries from the first to the last day (`n`), when `rollUpAnswers`.
+    public static let rolledUpTotal = """
+        SELECT CAST(coalesce(sum(entries), 0) AS BIGINT) AS n FROM day_cells WHERE local_date BETWEEN ? AND ?
+        """
+
+    /// Entries per day (`day`, `n`) from the first to the last day, when `rollUpAnswers`.
+    public static let rolledUpPerDay = """
+        SELECT local_date AS day, CAST(sum(entries) AS BIGINT) AS n FROM day_cells WHERE local_date BETWEEN ? AND ?
+        GROUP BY local_date HAVING sum(entries) > 0
+        """
+
+    /// Entries per day (`day`, `n`) that these conditions on `e` select.
+    public static func perDay(_ conditions: String) -> String {
+        "SELECT e.local_date AS day, count(*) AS n FROM entries e WHERE \(conditions) GROUP BY e.local_date"
+    }
+}

@@ -2,7 +2,8 @@ import AlbumModel
 
 /// What the store counts of a period's entries for its summary (issue 26), as `PeriodFacts` is
 /// for its photos: every entry of the period is counted in SQL (kinds, voice, artists, songs,
-/// days, moods), and only the texts of the word cloud are read, the newest `textLimit` of them.
+/// days, moods), and only the texts of the word cloud are read: a sample of about `textLimit`
+/// of them spread over the period (`EntryPeriodSQL.textStep`).
 public struct EntryPeriodFacts: Sendable, Hashable {
     /// Entries per kind.
     public var kinds: [EntryKind: Int]
@@ -15,7 +16,8 @@ public struct EntryPeriodFacts: Sendable, Hashable {
     /// Entries per local day.
     public var days: [LocalDate: Int]
     public var moods: MoodCounts
-    /// The notes' and check-in notes' texts, newest first, at most `textLimit`.
+    /// The notes' and check-in notes' texts, newest first: every one when the period has at most
+    /// `textLimit`, else every `textStep`-th by id (about `textLimit`, spread over the period).
     public var texts: [String]
 
     public init(
@@ -63,8 +65,17 @@ public enum EntryPeriodSQL {
         SELECT e.mood_label AS label, count(*) AS n FROM entries e WHERE e.mood_label IS NOT NULL AND \(period)
         GROUP BY e.mood_label
         """
+    /// Takes the period, the step (`textStep`) and the limit. The sample is filtered on the
+    /// index `entries_by_kind` (kind, day, id) and only its rows are read.
     public static let texts = """
         SELECT e.body AS body FROM entries e WHERE e.kind IN ('note', 'place') AND e.body IS NOT NULL AND \(period)
-        ORDER BY \(EntryFilterSQL.order) LIMIT ?
+        AND e.id % ? = 0 ORDER BY \(EntryFilterSQL.order) LIMIT ?
         """
+
+    /// One text in this many is read for the word cloud: 1 up to `limit` notes and check-ins in
+    /// the period (`kinds`, as `kindDays` counted them), then enough to read about `limit`.
+    public static func textStep(_ kinds: [EntryKind: Int], limit: Int) -> Int {
+        let texts = (kinds[.note] ?? 0) + (kinds[.place] ?? 0)
+        return max(1, (texts + max(1, limit) - 1) / max(1, limit))
+    }
 }

@@ -14,8 +14,13 @@ public protocol EntryStore: Sendable {
     func entry(id: Int64) async throws(AlbumError) -> Entry?
     /// The entries the filter selects, newest first (local time, then id), `limit` after `offset`.
     func entries(_ filter: EntryFilter, offset: Int, limit: Int) async throws(AlbumError) -> EntryList
-    /// What a summary counts of the entries of `from…to` (every one of them), with the newest
-    /// `textLimit` texts of notes and check-ins for its word cloud, in one snapshot.
+    /// Entries per local day from `from` to `to` (inclusive, within the filter's own dates) that
+    /// the filter selects: the mixed timeline's group counts. Read from the `day_cells` roll-up
+    /// when only dates narrow the filter (`EntryFilterSQL.rollUpAnswers`).
+    func entriesPerDay(_ filter: EntryFilter, from: LocalDate, to: LocalDate) async throws(AlbumError) -> [LocalDate: Int]
+    /// What a summary counts of the entries of `from…to` (every one of them), with a sample of
+    /// about `textLimit` texts of notes and check-ins spread over the period for its word cloud
+    /// (`EntryPeriodSQL.textStep`), in one snapshot.
     func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts
     /// Changes an entry (`EntryEdit.applied` decides what its kind takes), in one transaction.
     func editEntry(id: Int64, _ edit: EntryEdit) async throws(AlbumError) -> Entry

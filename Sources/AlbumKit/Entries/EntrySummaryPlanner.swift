@@ -5,10 +5,12 @@ import Foundation
 /// The entries part of a summary, as a plan of plain values (issue 26): counts per kind, voice
 /// minutes, top artists and songs, the notes' words, and the most active days with the photos'
 /// counts per day. The store counts every entry of the period (`EntryPeriodFacts`); the word
-/// cloud reads the newest `maxTexts` notes and check-in notes.
+/// cloud reads about `maxTexts` notes and check-in notes spread over the period (all of them in
+/// a period with fewer).
 public enum EntrySummaryPlanner {
-    /// Texts read for a period's word cloud, at most (its newest).
-    public static let maxTexts = 20_000
+    /// Texts read for a period's word cloud, about (a sample spread over the period: one in
+    /// `EntryPeriodSQL.textStep`). Splitting 20,000 was about 40 % of a year's summary at 1 M entries.
+    public static let maxTexts = 2_000
 
     /// Words a word cloud leaves out (English, French, German, Spanish function words).
     static let stopWords: Set<String> = Set("""
@@ -55,8 +57,8 @@ public enum EntrySummaryPlanner {
 }
 
 extension Library {
-    /// The entries part of a period's summary: every entry counted, the newest
-    /// `EntrySummaryPlanner.maxTexts` texts in the word cloud.
+    /// The entries part of a period's summary: every entry counted, about
+    /// `EntrySummaryPlanner.maxTexts` texts spread over the period in the word cloud.
     func entrySummary(from: LocalDate, to: LocalDate, photosPerDay: [LocalDate: Int]) async throws(AlbumError) -> EntrySummary {
         let facts = try await store.entryPeriodFacts(from: from, to: to, textLimit: EntrySummaryPlanner.maxTexts)
         return EntrySummaryPlanner.plan(facts, photosPerDay: photosPerDay)

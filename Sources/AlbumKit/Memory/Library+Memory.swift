@@ -56,7 +56,7 @@ extension Library {
         let reach = offset + pageSize
         let entryFilter: EntryFilter? = filter.source == nil
             ? EntryFilter(from: filter.from, to: filter.to, tag: filter.tag, pinId: filter.pinId).withKinds(kinds.entries) : nil
-        // The totals first (the photos' from their roll-ups): a page past the end is empty
+        // The totals first (from the roll-ups when only dates narrow): a page past the end is empty
         // whatever its depth; one within it is cut from the first `reach` of each kind.
         var slice = TimelineSlice(total: 0, dated: 0, photos: [])
         var entries = EntryList(total: 0, entries: [])
@@ -81,16 +81,11 @@ extension Library {
         if let low = days.min(), let high = days.max() {
             let range = grouping.group(of: low).from...grouping.group(of: high).to
             if kinds.photos { counts = try await store.photosPerDay(filter, from: range.lowerBound, to: range.upperBound) }
-            if var entryFilter {
-                // Each group's entries, counted in the store (a group reaches past this page).
-                var seen = Set<String>()
-                for day in days where seen.insert(grouping.group(of: day).key).inserted {
-                    let group = grouping.group(of: day)
-                    entryFilter.from = max(group.from, filter.from ?? group.from)
-                    entryFilter.to = min(group.to, filter.to ?? group.to)
-                    // Counted under its first day (the planner sums a group's days).
-                    counts[group.from, default: 0] += try await store.entries(entryFilter, offset: 0, limit: 0).total
-                }
+            if let entryFilter {
+                // The groups' entries per day, counted in the store (a group reaches past this
+                // page): from the day_cells roll-up when only dates narrow them.
+                let perDay = try await store.entriesPerDay(entryFilter, from: range.lowerBound, to: range.upperBound)
+                counts.merge(perDay, uniquingKeysWith: +)
             }
         }
         let groups = planner.groups(items: items, counts: counts, undatedTotal: slice.total - slice.dated)

@@ -606,5 +606,10 @@ public enum PostgresSchema {
             CREATE INDEX photos_by_phash ON photos (id, pin_id, phash) WHERE phash IS NOT NULL AND state = 'downloaded';
             CREATE INDEX photos_phash_missing ON photos (id) WHERE phash IS NULL AND state = 'downloaded';
             """),
+        Migration(name: "entries-moodIndex", sql: """
+            -- As SQLite's entries-moodIndex (issue 26, decision 0120): a period's moods from an
+            -- index of the entries that have one.
+            CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
+            """),
     ]
 }

@@ -55,12 +55,33 @@ extension PostgresStore {
 
     public func entries(_ filter: EntryFilter, offset: Int, limit: Int) async throws(AlbumError) -> EntryList {
         let (conditions, arguments) = Self.entryConditions(filter)
+        let rolledUp = EntryFilterSQL.rollUpAnswers(filter) ? Self.bound(EntryFilterSQL.rollUpDays(filter)) : nil
         return try await read { db throws(AlbumError) in
-            let total = try await db.queryOne(Session.numbered("SELECT count(*) FROM entries e WHERE \(conditions)"), arguments)?.int(0) ?? 0
+            // Only dates narrow it: the roll-up counts (a count(*) reads every entry).
+            let total = try await db.queryOne(Session.numbered(
+                rolledUp == nil ? "SELECT count(*) FROM entries e WHERE \(conditions)" : EntryFilterSQL.rolledUpTotal),
+                rolledUp ?? arguments)?.int(0) ?? 0
             let entries = try await db.query(Session.numbered(
                 "\(Self.entrySelect) WHERE \(conditions) ORDER BY \(EntryFilterSQL.order) LIMIT ? OFFSET ?"),
                 arguments + [limit, offset]).map(RowDecoder.entryRecord)
             return EntryList(total: total, entries: entries)
+        }
+    }
+
+    public func entriesPerDay(_ filter: EntryFilter, from: LocalDate, to: LocalDate) async throws(AlbumError) -> [LocalDate: Int] {
+        var narrowed = filter
+        narrowed.from = max(from, filter.from ?? from)
+        narrowed.to = min(to, filter.to ?? to)
+        let (conditions, arguments) = Self.entryConditions(narrowed)
+        let (sql, bound) = EntryFilterSQL.rollUpAnswers(narrowed)
+            ? (EntryFilterSQL.rolledUpPerDay, Self.bound(EntryFilterSQL.rollUpDays(narrowed)))
+            : (EntryFilterSQL.perDay(conditions), arguments)
+        return try await read { db throws(AlbumError) in
+            var counts: [LocalDate: Int] = [:]
+            for row in try await db.query(Session.numbered(sql), bound) {
+                if let day = row.string("day").flatMap({ LocalDate($0) }) { counts[day, default: 0] += row.int("n") ?? 0 }
+            }
+            return counts
         }
     }
 
@@ -84,7 +105,9 @@ extension PostgresStore {
             for row in try await db.query(Session.numbered(EntryPeriodSQL.moods), range) {
                 if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
             }
-            facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [textLimit]).compactMap { $0.string("body") }
+            let step = EntryPeriodSQL.textStep(facts.kinds, limit: textLimit)
+            facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [step, textLimit])
+                .compactMap { $0.string("body") }
             return facts
         }
     }

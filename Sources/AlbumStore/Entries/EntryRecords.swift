@@ -46,12 +46,34 @@ extension SQLiteLibraryStore {
     /// Entries the filter selects, newest first.
     public func entries(_ filter: EntryFilter, offset: Int, limit: Int) async throws(AlbumError) -> EntryList {
         let (conditions, arguments) = AlbumDatabase.entryConditions(filter)
+        let rolledUp = EntryFilterSQL.rollUpAnswers(filter) ? AlbumDatabase.bound(EntryFilterSQL.rollUpDays(filter)) : nil
         return try await read { db throws(AlbumError) in
-            let total = try db.queryOne("SELECT count(*) AS n FROM entries e WHERE \(conditions)", arguments)?.int("n") ?? 0
+            // Only dates narrow it: the roll-up counts (a count(*) reads every entry).
+            let total = try db.queryOne(
+                rolledUp == nil ? "SELECT count(*) AS n FROM entries e WHERE \(conditions)" : EntryFilterSQL.rolledUpTotal,
+                rolledUp ?? arguments)?.int("n") ?? 0
             let entries = try db.query(
                 "\(AlbumDatabase.entrySelect) WHERE \(conditions) ORDER BY \(EntryFilterSQL.order) LIMIT ? OFFSET ?",
                 arguments + [limit, offset]).map(RowDecoder.entryRecord)
             return EntryList(total: total, entries: entries)
+        }
+    }
+
+    /// Entries per local day (see `EntryStore.entriesPerDay`).
+    public func entriesPerDay(_ filter: EntryFilter, from: LocalDate, to: LocalDate) async throws(AlbumError) -> [LocalDate: Int] {
+        var narrowed = filter
+        narrowed.from = max(from, filter.from ?? from)
+        narrowed.to = min(to, filter.to ?? to)
+        let (conditions, arguments) = AlbumDatabase.entryConditions(narrowed)
+        let (sql, bound) = EntryFilterSQL.rollUpAnswers(narrowed)
+            ? (EntryFilterSQL.rolledUpPerDay, AlbumDatabase.bound(EntryFilterSQL.rollUpDays(narrowed)))
+            : (EntryFilterSQL.perDay(conditions), arguments)
+        return try await read { db throws(AlbumError) in
+            var counts: [LocalDate: Int] = [:]
+            for row in try db.query(sql, bound) {
+                if let day = row.string("day").flatMap({ LocalDate($0) }) { counts[day, default: 0] += row.int("n") ?? 0 }
+            }
+            return counts
         }
     }
 
@@ -75,7 +97,8 @@ extension SQLiteLibraryStore {
             for row in try db.query(EntryPeriodSQL.moods, range) {
                 if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
             }
-            facts.texts = try db.query(EntryPeriodSQL.texts, range + [textLimit]).compactMap { $0.string("body") }
+            let step = EntryPeriodSQL.textStep(facts.kinds, limit: textLimit)
+            facts.texts = try db.query(EntryPeriodSQL.texts, range + [step, textLimit]).compactMap { $0.string("body") }
             return facts
         }
     }
@@ -119,17 +142,86 @@ extension SQLiteLibraryStore {
     }
 
     /// Entries matching the search text (FTS5, diacritics folded) that the filter selects, newest first.
+    /// A few matches are read whole and sorted; past `AlbumDatabase.matchesWalkedFrom` the page
+    /// comes from walking the entries in timeline order (`AlbumDatabase.newestMatches`), which
+    /// stops once the page is full instead of sorting every match.
     public func findEntries(_ text: SearchText, filter: EntryFilter, limit: Int) async throws(AlbumError) -> EntryList {
         let (conditions, arguments) = AlbumDatabase.entryConditions(filter)
         let match = text.ftsQuery
+        let unfiltered = filter == EntryFilter()
         return try await read { db throws(AlbumError) in
             let matching = "e.id IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?) AND \(conditions)"
-            let total = try db.queryOne("SELECT count(*) AS n FROM entries e WHERE \(matching)", [match] + arguments)?.int("n") ?? 0
+            // Every entry has its search row (written in the entry's transaction): without a
+            // filter the index counts alone.
+            let total = try db.queryOne(
+                unfiltered ? "SELECT count(*) AS n FROM entry_search WHERE entry_search MATCH ?" : "SELECT count(*) AS n FROM entries e WHERE \(matching)",
+                unfiltered ? [match] : [match] + arguments)?.int("n") ?? 0
+            guard total > 0, limit > 0 else { return EntryList(total: total, entries: []) }
+            if total > AlbumDatabase.matchesWalkedFrom,
+               let ids = try AlbumDatabase.newestMatches(db, match: match, conditions: conditions, arguments: arguments, limit: limit)
+            {
+                let entries = ids.isEmpty ? [] : try db.query(
+                    "\(AlbumDatabase.entrySelect) WHERE e.id IN (\(ids.map { _ in "?" }.joined(separator: ", "))) ORDER BY \(EntryFilterSQL.order)",
+                    ids).map(RowDecoder.entryRecord)
+                return EntryList(total: total, entries: entries)
+            }
             let entries = try db.query(
                 "\(AlbumDatabase.entrySelect) WHERE \(matching) ORDER BY \(EntryFilterSQL.order) LIMIT ?",
                 [match] + arguments + [limit]).map(RowDecoder.entryRecord)
             return EntryList(total: total, entries: entries)
         }
+    }
+}
+
+extension AlbumDatabase {
+    /// Searches matching more entries than this walk the timeline for their page (`newestMatches`);
+    /// fewer are read whole and sorted, which costs what their number does.
+    static let matchesWalkedFrom = 2_000
+
+    /// Entries a search walks at most before it reads its matches whole instead (a rare word
+    /// among many entries, all of them old).
+    static let matchesWalkedAtMost = 131_072
+
+    /// The ids of the newest `limit` entries matching `match` that `conditions` select, in
+    /// timeline order, or nil when more than `matchesWalkedAtMost` entries were walked without
+    /// filling the page. Walks the entries newest first (`entries_by_day`) in chunks that grow
+    /// fourfold from 512; each chunk asks the search index only for the rowids between its own
+    /// lowest and highest id (entries are mostly added in time order, so that range is narrow;
+    /// when not, it is the whole index at worst, still one read).
+    static func newestMatches(
+        _ db: SQL, match: String, conditions: String, arguments: [any SQLBindable], limit: Int
+    ) throws(AlbumError) -> [Int64]? {
+        var found: [(day: String, at: String, id: Int64)] = []
+        var walked = 0
+        var chunk = 512
+        var allWalked = false
+        while walked < matchesWalkedAtMost {
+            let rows = try db.query("""
+                WITH chunk AS MATERIALIZED (
+                    SELECT e.id AS id, e.local_date AS day, e.taken_at AS at FROM entries e WHERE \(conditions)
+                    ORDER BY \(EntryFilterSQL.order) LIMIT ? OFFSET ?)
+                SELECT id, day, at FROM chunk WHERE id IN (
+                    SELECT rowid FROM entry_search WHERE entry_search MATCH ?
+                    AND rowid BETWEEN (SELECT min(id) FROM chunk) AND (SELECT max(id) FROM chunk))
+                UNION ALL SELECT NULL, NULL, count(*) FROM chunk
+                """, arguments + [chunk, walked, match])
+            var read = 0
+            for row in rows {
+                if let id = row.int64("id") {
+                    found.append((row.string("day") ?? "", row.string("at") ?? "", id))
+                } else {
+                    read = row.int("at") ?? 0
+                }
+            }
+            walked += read
+            allWalked = read < chunk
+            // Chunks are cut in timeline order: all of one chunk's matches come before the next's.
+            if found.count >= limit || allWalked { break }
+            chunk = min(chunk * 4, matchesWalkedAtMost)
+        }
+        guard found.count >= limit || allWalked else { return nil }
+        found.sort { ($0.day, $0.at, $0.id) > ($1.day, $1.at, $1.id) }
+        return found.prefix(limit).map(\.id)
     }
 }
 

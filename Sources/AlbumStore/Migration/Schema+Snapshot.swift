@@ -45,6 +45,7 @@ extension Schema {
         "research-phashIndexes",
         "speed-claimNotAChange",
         "lead-dayCellsWhenMoved",
+        "entries-moodIndex",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -711,5 +712,6 @@ extension Schema {
                 latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
                 first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
         END;
+        CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
         """#)
 }
