@@ -17,7 +17,8 @@ import TestSupport
                                  "speed-looseFiles", "accounts-createShareLinks", "store-photoTotals", "accounts-createSync", "voice-moodsAndTranscripts",
                                  "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId", "research-provenance",
                                  "accounts-reminderSync", "entries-homes", "entries-dayCells", "research-perceptualHash", "speed-searchOnChange", "speed-claimedContent",
-                                 "research-phashIndexes", "speed-claimNotAChange", "lead-dayCellsWhenMoved"]
+                                 "research-phashIndexes", "speed-claimNotAChange", "lead-dayCellsWhenMoved",
+                                 "speed-rollUpsWithoutScans"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -791,5 +791,6 @@ enum Schema {
             END;
             """),
         Migration(name: "lead-dayCellsWhenMoved", sql: Schema.dayCellsWhenMovedSQL),
+        Migration(name: "speed-rollUpsWithoutScans", sql: Schema.rollUpsWithoutScansSQL),
     ]
 }
