@@ -123,9 +123,14 @@ import Testing
         #expect(try LocalDate(parsing: "1970-01-01").dayNumber == 0)
         #expect(try LocalDate(parsing: "2026-11-23").weekday == .monday)
         #expect(try LocalDate(parsing: "2024-02-29").adding(days: 1) == LocalDate(parsing: "2024-03-01"))
-        for n in stride(from: -800_000, through: 800_000, by: 997) {
-            #expect(LocalDate(dayNumber: n).dayNumber == n)
+        for n in stride(from: -800_000, through: 3_000_000, by: 997) {
+            let date = LocalDate(dayNumber: n)
+            #expect(date.dayNumber == n)
+            // Written digit by digit in 0...9999, as `%04d-%02d-%02d` would (and by it outside).
+            #expect(date.description == String(format: "%04d-%02d-%02d", date.year, date.month, date.day))
         }
+        #expect(LocalDate(dayNumber: -719_528).description == "0000-01-01")
+        #expect(LocalDate(dayNumber: 2_932_896).description == "9999-12-31")
         #expect(throws: AlbumError.self) { try LocalDate(parsing: "2026-02-29") }
         #expect(throws: AlbumError.self) { try LocalDate(parsing: "2026-5-1") }
         #expect(throws: AlbumError.self) { try LocalTime(parsing: "24:00") }

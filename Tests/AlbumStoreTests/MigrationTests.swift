@@ -18,7 +18,8 @@ import TestSupport
                                  "accounts-createSyncClient", "speed-thumbnailPending", "accounts-pinClientId", "research-provenance",
                                  "accounts-reminderSync", "entries-homes", "entries-dayCells", "research-perceptualHash", "speed-searchOnChange", "speed-claimedContent",
                                  "research-phashIndexes", "speed-claimNotAChange", "lead-dayCellsWhenMoved",
-                                 "entries-moodIndex"]
+                                 "entries-moodIndex",
+                                 "speed-rollUpsWithoutScans"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -95,14 +95,14 @@ struct ImportPlanner: Sendable {
             }
         }
         plan.places = existing.keys.sorted().compactMap { existing[$0] }
-        loose.sort { $0.sortKey < $1.sortKey }
+        loose = Self.inTimeOrder(loose)
         for members in PlaceClustering.clusters(loose.compactMap(\.coordinate), radiusKm: radiusKm) {
             let photos = members.map { loose[$0] }
             guard let centre = PlaceClustering.centre(of: photos.compactMap(\.coordinate)) else { continue }
             plan.places.append(PlannedPlace(destination: .new(centre), newPhotos: photos, knownPhotos: []))
         }
         for index in plan.places.indices {
-            plan.places[index].newPhotos.sort { $0.sortKey < $1.sortKey }
+            plan.places[index].newPhotos = Self.inTimeOrder(plan.places[index].newPhotos)
         }
         suggestPlaces(&plan)
         return plan
@@ -128,6 +128,13 @@ struct ImportPlanner: Sendable {
             if let best { plan.unplaced[index].suggestion = (best.place, best.photo, best.seconds) }
         }
         plan.unplaced.sort { $0.photo.path.utf8.lexicographicallyPrecedes($1.photo.path.utf8) }
+    }
+
+    /// Ordered by `sortKey` (capture time, then content), each key made once: made in the
+    /// comparison, it parsed and formatted the time twice a comparison (15 % of a lazy import's
+    /// CPU at 1,000 files; issue 28).
+    static func inTimeOrder(_ photos: [ImportedPhotoRecord]) -> [ImportedPhotoRecord] {
+        photos.map { (key: $0.sortKey, photo: $0) }.sorted { $0.key < $1.key }.map(\.photo)
     }
 
     /// "Same camera": same make and model, at least one of them known.

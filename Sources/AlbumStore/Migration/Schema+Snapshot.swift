@@ -46,6 +46,7 @@ extension Schema {
         "speed-claimNotAChange",
         "lead-dayCellsWhenMoved",
         "entries-moodIndex",
+        "speed-rollUpsWithoutScans",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -438,19 +439,6 @@ extension Schema {
             DELETE FROM photo_days WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0)
                 AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '') AND photos <= 0;
         END;
-        CREATE TRIGGER photo_days_update AFTER UPDATE OF taken_at, pin_id, camera_make, camera_model ON photos BEGIN
-            UPDATE photo_days SET photos = photos - 1, first_taken = (
-                SELECT min(taken_at) FROM photos WHERE local_date = old.local_date AND coalesce(pin_id, 0) = coalesce(old.pin_id, 0)
-                    AND coalesce(camera_make, '') = coalesce(old.camera_make, '') AND coalesce(camera_model, '') = coalesce(old.camera_model, ''))
-            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0) AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '');
-            DELETE FROM photo_days WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0)
-                AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '') AND photos <= 0;
-            INSERT INTO photo_days (local_date, pin_id, make, model, photos, first_taken)
-            SELECT new.local_date, coalesce(new.pin_id, 0), coalesce(new.camera_make, ''), coalesce(new.camera_model, ''), 1, new.taken_at
-            WHERE new.local_date IS NOT NULL
-            ON CONFLICT (local_date, pin_id, make, model)
-            DO UPDATE SET photos = photos + 1, first_taken = min(first_taken, excluded.first_taken);
-        END;
         CREATE INDEX pins_unnamed ON pins (id) WHERE named_at IS NULL;
         CREATE TRIGGER pins_place_moved AFTER UPDATE OF latitude, longitude ON pins BEGIN
             UPDATE pins SET named_at = NULL WHERE id = new.id;
@@ -618,16 +606,6 @@ extension Schema {
                 latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
                 first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
         END;
-        CREATE TRIGGER day_cells_photo_delete AFTER DELETE ON photos WHEN old.local_date IS NOT NULL BEGIN
-            UPDATE day_cells SET photos = photos - 1, entries = entries - 0,
-            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
-            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
-            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
-            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
-        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
-        END;
         CREATE TRIGGER day_cells_entry_insert AFTER INSERT ON entries BEGIN
             INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
             SELECT new.local_date, (CASE WHEN new.latitude IS NULL OR new.longitude IS NULL THEN -1 ELSE (CAST(round(new.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(new.longitude * 10) AS INTEGER) + 1800 END), 0, 1, coalesce(new.latitude, 0), coalesce(new.longitude, 0), new.taken_at, new.taken_at
@@ -635,16 +613,6 @@ extension Schema {
             ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
                 latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
                 first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
-        END;
-        CREATE TRIGGER day_cells_entry_delete AFTER DELETE ON entries BEGIN
-            UPDATE day_cells SET photos = photos - 0, entries = entries - 1,
-            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
-            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
-            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
-            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
-        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
         END;
         CREATE TRIGGER photo_search_update
             AFTER UPDATE OF title, url, file, pin_id, camera_make, camera_model, place_name, place_region, place_country ON photos
@@ -676,15 +644,45 @@ extension Schema {
         BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
         END;
+        CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
+        CREATE INDEX photos_by_day_group
+            ON photos (local_date, coalesce(pin_id, 0), coalesce(camera_make, ''), coalesce(camera_model, ''), taken_at)
+            WHERE local_date IS NOT NULL;
+        CREATE TRIGGER photo_days_update AFTER UPDATE OF taken_at, pin_id, camera_make, camera_model ON photos
+            WHEN old.taken_at IS NOT new.taken_at OR old.pin_id IS NOT new.pin_id
+                OR old.camera_make IS NOT new.camera_make OR old.camera_model IS NOT new.camera_model
+        BEGIN
+            UPDATE photo_days SET photos = photos - 1, first_taken = (
+                SELECT min(taken_at) FROM photos WHERE local_date = old.local_date AND coalesce(pin_id, 0) = coalesce(old.pin_id, 0)
+                    AND coalesce(camera_make, '') = coalesce(old.camera_make, '') AND coalesce(camera_model, '') = coalesce(old.camera_model, ''))
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0) AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '');
+            DELETE FROM photo_days WHERE local_date = old.local_date AND pin_id = coalesce(old.pin_id, 0)
+                AND make = coalesce(old.camera_make, '') AND model = coalesce(old.camera_model, '') AND photos <= 0;
+            INSERT INTO photo_days (local_date, pin_id, make, model, photos, first_taken)
+            SELECT new.local_date, coalesce(new.pin_id, 0), coalesce(new.camera_make, ''), coalesce(new.camera_model, ''), 1, new.taken_at
+            WHERE new.local_date IS NOT NULL
+            ON CONFLICT (local_date, pin_id, make, model)
+            DO UPDATE SET photos = photos + 1, first_taken = min(first_taken, excluded.first_taken);
+        END;
+        CREATE TRIGGER day_cells_photo_delete AFTER DELETE ON photos WHEN old.local_date IS NOT NULL BEGIN
+            UPDATE day_cells SET photos = photos - 1, entries = entries - 0,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = CASE WHEN substr(old.taken_at, 1, 19) > first_at THEN first_at ELSE coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at) END,
+            last_at = CASE WHEN substr(old.taken_at, 1, 19) < last_at THEN last_at ELSE coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at) END
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+        END;
         CREATE TRIGGER day_cells_photo_update AFTER UPDATE OF taken_at, latitude, longitude ON photos
             WHEN old.taken_at IS NOT new.taken_at OR old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude
         BEGIN
             UPDATE day_cells SET photos = photos - 1, entries = entries - 0,
             latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
-            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
-            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            first_at = CASE WHEN substr(old.taken_at, 1, 19) > first_at THEN first_at ELSE coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at) END,
+            last_at = CASE WHEN substr(old.taken_at, 1, 19) < last_at THEN last_at ELSE coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at) END
             WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
         DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
             INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
@@ -694,15 +692,25 @@ extension Schema {
                 latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
                 first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
         END;
+        CREATE TRIGGER day_cells_entry_delete AFTER DELETE ON entries BEGIN
+            UPDATE day_cells SET photos = photos - 0, entries = entries - 1,
+            latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
+            first_at = CASE WHEN old.taken_at > first_at THEN first_at ELSE coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at) END,
+            last_at = CASE WHEN old.taken_at < last_at THEN last_at ELSE coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at) END
+            WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
+        DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
+        END;
         CREATE TRIGGER day_cells_entry_update AFTER UPDATE OF taken_at, latitude, longitude ON entries
             WHEN old.taken_at IS NOT new.taken_at OR old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude
         BEGIN
             UPDATE day_cells SET photos = photos - 0, entries = entries - 1,
             latitude_sum = latitude_sum - coalesce(old.latitude, 0), longitude_sum = longitude_sum - coalesce(old.longitude, 0),
-            first_at = coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at),
-            last_at = coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
-            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at)
+            first_at = CASE WHEN old.taken_at > first_at THEN first_at ELSE coalesce((SELECT min(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), first_at) END,
+            last_at = CASE WHEN old.taken_at < last_at THEN last_at ELSE coalesce((SELECT max(at) FROM (SELECT substr(taken_at, 1, 19) AS at FROM photos WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END)
+            UNION ALL SELECT taken_at FROM entries WHERE local_date = old.local_date AND (CASE WHEN latitude IS NULL OR longitude IS NULL THEN -1 ELSE (CAST(round(latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(longitude * 10) AS INTEGER) + 1800 END) = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END))), last_at) END
             WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END);
         DELETE FROM day_cells WHERE old.local_date IS NOT NULL AND local_date = old.local_date AND cell = (CASE WHEN old.latitude IS NULL OR old.longitude IS NULL THEN -1 ELSE (CAST(round(old.latitude * 10) AS INTEGER) + 900) * 4000 + CAST(round(old.longitude * 10) AS INTEGER) + 1800 END) AND photos + entries <= 0;
             INSERT INTO day_cells (local_date, cell, photos, entries, latitude_sum, longitude_sum, first_at, last_at)
@@ -712,6 +720,5 @@ extension Schema {
                 latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
                 first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
         END;
-        CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
         """#)
 }

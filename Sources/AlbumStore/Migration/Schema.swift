@@ -797,5 +797,6 @@ enum Schema {
             -- 1 M entries, none of them with a mood). Partial: only entries with a mood.
             CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
             """),
+        Migration(name: "speed-rollUpsWithoutScans", sql: Schema.rollUpsWithoutScansSQL),
     ]
 }
