@@ -10,17 +10,7 @@ extension LibraryStoresTests {
     func serveWithUsers(_ lib: StoreLibrary, started: (Process, Pipe, Pipe)? = nil) async throws -> (Process, UInt16, (Process, Pipe, Pipe)) {
         let serve = try started ?? lib.start(["serve", "--port", "0", "--json"])
         let out = serve.1
-        let first = try await StoreLibrary.offPool { () -> String in
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
-        let url = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String, "\(first)")
-        let port = try #require(UInt16(String(url.split(separator: ":").last ?? "").filter { $0.isNumber }))
+        let port = try await RawHTTP.servedPort(out)
         return (serve.0, port, serve)
     }
 

@@ -59,17 +59,7 @@ extension LibraryStoresTests {
         let serve = try lib.start(["serve", "--port", "0", "--json"])
         let (process, out, _) = serve
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }  // a failed expectation
-        let first = try await StoreLibrary.offPool { () -> String in
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
-        let url = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String, "\(first)")
-        let port = try #require(UInt16(String(url.split(separator: ":").last ?? "").filter { $0.isNumber }))
+        let port = try await RawHTTP.servedPort(out)
         func get(_ path: String) async throws -> RawHTTP.Response {
             try await RawHTTP.offPool { try RawHTTP.request("GET", path, port: port) }
         }

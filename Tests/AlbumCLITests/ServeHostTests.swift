@@ -16,17 +16,7 @@ import Glibc
         let started = try AlbumProcess.start(["serve", "--port", "0", "--json", "--library", library])
         let (process, out, err) = started
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let first = try await RawHTTP.offPool { () -> String in
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
-        let url = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String, "\(first)")
-        let port = try #require(UInt16(String(url.split(separator: ":").last ?? "").filter { $0.isNumber }))
+        let port = try await RawHTTP.servedPort(out)
         func send(_ method: String, _ path: String, _ headers: [String: String], json: Bool = false) async throws -> RawHTTP.Response {
             try await RawHTTP.offPool {
                 json ? try RawHTTP.json(method, path, port: port, ["latitude": 1, "longitude": 1, "fetch": false], headers: headers)
@@ -84,17 +74,7 @@ import Glibc
         let (process, out, err) = try AlbumProcess.start(
             ["serve", "--port", "0", "--json", "--library", library], environment: ["ALBUM_FAULT_CARD_PHOTO_MS": "4000"])
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let first = try await RawHTTP.offPool { () -> String in
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
-        let url = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String, "\(first)")
-        let port = try #require(UInt16(String(url.split(separator: ":").last ?? "").filter { $0.isNumber }))
+        let port = try await RawHTTP.servedPort(out)
         // The card is asked for; once its first collage photo is paused at, SIGTERM.
         let card = Task { try await RawHTTP.offPool { try RawHTTP.request("GET", "/api/summaries/monthly/card?year=2024&month=6", port: port) } }
         let paused = try await RawHTTP.offPool { () -> Bool in

@@ -168,3 +168,24 @@ extension RawHTTP {
         }
     }
 }
+
+extension RawHTTP {
+    /// The port of an `album serve --port 0 --json` started with `out` as its standard output:
+    /// read from the first line it prints (`{"url": "http://127.0.0.1:PORT", …}`), off the pool.
+    /// - Throws: naming the line when it is not that JSON (the server failed to start).
+    public static func servedPort(_ out: Pipe) async throws -> UInt16 {
+        let first = try await offPool { () -> String in
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
+        guard let url = (try? JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["url"] as? String,
+              let port = UInt16(String(url.split(separator: ":").last ?? "").filter(\.isNumber))
+        else { throw ServerError(description: "album serve printed no url first: '\(first)'") }
+        return port
+    }
+}
