@@ -16,6 +16,7 @@ final class CairoCanvas {
     /// - Throws: `AlbumError.invalidInput` with cairo's message when the surface cannot be made.
     init(width: Int, height: Int) throws(AlbumError) {
         try Self.loadCairo()
+        try Self.loadZlib()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw .invalidInput("cairo cannot make a \(width)×\(height) surface")
         }
@@ -128,24 +129,29 @@ final class CairoCanvas {
         cairo_restore(context)
     }
 
-    /// The canvas as PNG bytes.
-    /// - Throws: `AlbumError.io` with cairo's message.
-    func png() throws(AlbumError) -> Data {
+    /// The canvas as PNG bytes: 8-bit RGB, deflated at `level` by the shim's writer (decision
+    /// 0130-lead; cairo's own writer spent most of a card's CPU in zlib's default level).
+    /// - Throws: `AlbumError.io` when memory runs out or zlib fails.
+    func png(level: Int32 = CairoCanvas.pngLevel) throws(AlbumError) -> Data {
         cairo_surface_flush(surface)
-        let sink = PNGSink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .io("cairo cannot write the PNG: \(String(cString: cairo_status_to_string(status)))")
+        guard let pixels = cairo_image_surface_get_data(surface) else { throw .io("cairo has no pixels for the PNG") }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = ga_png_encode_rgb24(pixels, Int32(width), Int32(height), cairo_image_surface_get_stride(surface), level, &bytes, &length)
+        guard status == 0, let bytes else {
+            throw .io(status == -1 ? "out of memory writing a \(width)×\(height) PNG" : "zlib cannot write the PNG (error \(status))")
         }
-        return sink.data
+        return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
     }
-}
 
-/// Collects the PNG cairo streams out.
-private final class PNGSink {
-    var data = Data()
+    /// zlib's level for cards: 2 (decision 0130-lead).
+    static let pngLevel: Int32 = 2
+
+    /// zlib, loaded on first use like cairo (`ALBUM_LIBZ` names another file): nil, or why not.
+    private static let zlibUnavailable: String? = ga_zlib_load(getenv("ALBUM_LIBZ")).map { String(cString: $0) }
+
+    /// Loads zlib before the first PNG. - Throws: `AlbumError.io` naming the library and its package.
+    static func loadZlib() throws(AlbumError) {
+        if let why = zlibUnavailable { throw .io(why) }
+    }
 }

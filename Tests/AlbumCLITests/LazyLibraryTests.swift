@@ -116,4 +116,15 @@ import TestSupport
         // Without --card the summary needs no cairo.
         #expect(try album(["summary", "--month", "2024-06"], environment: ["ALBUM_LIBCAIRO": "/nonexistent/libcairo.so.2"]).status == 0)
     }
+
+    /// Decision 0130-lead: the card's PNG is deflated by zlib loaded on first use; a missing one
+    /// is one line naming Debian's package, before anything is drawn or written.
+    @Test func aMissingZlibIsOneLineAndWritesNoCard() throws {
+        #expect(try album(["pin", "add", "--lat", "48.8566", "--lon", "2.3522"]).status == 0)
+        let card = folder.child("june.png")
+        let run = try album(["summary", "--month", "2024-06", "--card", card.path], environment: ["ALBUM_LIBZ": "/nonexistent/libz.so.1"])
+        #expect(run.status != 0)
+        #expect(run.stderr == "album: error: /nonexistent/libz.so.1 cannot be loaded (/nonexistent/libz.so.1: cannot open shared object file: No such file or directory); summary cards need Debian's zlib1g (apt-get install zlib1g)\n")
+        #expect(!FileManager.default.fileExists(atPath: card.path))
+    }
 }

@@ -2,7 +2,7 @@ import CGeoAlbumShim
 import Foundation
 import Testing
 
-/// The names the C shim loads libheif, cairo (decision 0043-i13) and libcurl (0057-speed) by are the sonames of the
+/// The names the C shim loads libheif, cairo (decision 0043-i13), libcurl (0057-speed) and zlib (0130-lead) by are the sonames of the
 /// libraries the -dev packages link against: `dlopen` of the soname and of the -dev package's
 /// `libX.so` (found with pkg-config, as the build once linked it) give the same object.
 @Suite struct LibrarySonameTests {
@@ -23,7 +23,7 @@ import Testing
         let names: [String: UnsafePointer<CChar>] = [
             "libheif": ga_heif_soname, "cairo": ga_cairo_soname, "taglib_c": ga_taglib_soname, "libavformat": ga_avformat_soname,
             "libavcodec": ga_avcodec_soname, "libavutil": ga_avutil_soname, "libcurl": ga_curl_soname,
-            "libswresample": ga_swresample_soname, "sphinxbase": ga_sphinxbase_soname, "pocketsphinx": ga_pocketsphinx_soname,
+            "libswresample": ga_swresample_soname, "sphinxbase": ga_sphinxbase_soname, "pocketsphinx": ga_pocketsphinx_soname, "zlib": ga_zlib_soname,
         ]
         return names[package].map { String(cString: $0) } ?? ""
     }
@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [
         ("libheif", "libheif.so"), ("cairo", "libcairo.so"), ("taglib_c", "libtag_c.so"), ("libavformat", "libavformat.so"),
         ("libavcodec", "libavcodec.so"), ("libavutil", "libavutil.so"), ("libcurl", "libcurl.so"),
-        ("libswresample", "libswresample.so"), ("sphinxbase", "libsphinxbase.so"), ("pocketsphinx", "libpocketsphinx.so"),
+        ("libswresample", "libswresample.so"), ("sphinxbase", "libsphinxbase.so"), ("pocketsphinx", "libpocketsphinx.so"), ("zlib", "libz.so"),
     ])
     func theSonameIsTheDevPackagesLibrary(package: String, devFile: String) throws {
         let soname = Self.soname(package)
@@ -50,5 +50,6 @@ import Testing
         #expect(ga_taglib_load(nil) == nil)
         #expect(ga_audio_load() == nil)
         #expect(ga_curl_load(nil) == nil)
+        #expect(ga_zlib_load(nil) == nil)
     }
 }

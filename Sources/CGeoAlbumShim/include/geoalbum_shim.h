@@ -4,5 +4,6 @@
 #include "geoalbum_curl.h"
 #include "geoalbum_jpeg.h"
 #include "geoalbum_lazy.h"
+#include "geoalbum_png.h"
 #include "geoalbum_audio.h"
 #include "geoalbum_speech.h"
