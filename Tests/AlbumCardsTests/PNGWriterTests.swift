@@ -7,8 +7,8 @@ import Testing
 /// libpng through cairo: the same pixels, whatever the size, content and level.
 @Suite struct PNGWriterTests {
     /// cairo RGB24 pixels (0xXXRRGGBB, the unused byte set to show it is ignored) with `pad`
-    /// bytes past each row: flat bands, gradients and noise, so every filter is somewhere the
-    /// cheapest.
+    /// bytes past each row: flat bands, gradients and noise, so Paeth's predictor picks each of
+    /// its three neighbours somewhere.
     static func pixels(width: Int, height: Int, pad: Int, seed: UInt64) -> (words: [UInt8], stride: Int, rgb: [UInt8]) {
         let stride = width * 4 + pad
         var words = [UInt8](repeating: 0xEE, count: stride * height), rgb: [UInt8] = []
@@ -75,5 +75,6 @@ import Testing
         #expect(Self.encode(words, width: 4, height: 1, stride: 15, level: 2).0 == -2)
         #expect(Self.encode(words, width: 4, height: 1, stride: 16, level: 0).0 == -2)
         #expect(Self.encode(words, width: 4, height: 1, stride: 16, level: 10).0 == -2)
+        #expect(Self.encode(words, width: 65536, height: 65536, stride: 65536 * 4, level: 2).0 == -2, "more than zlib counts")
     }
 }

@@ -11,8 +11,8 @@ extern const char *const ga_zlib_soname;
 const char *ga_zlib_load(const char *file);
 
 /// Encodes `height` rows of `width` cairo RGB24 pixels (32-bit native-endian 0xXXRRGGBB, `stride`
-/// bytes from one row to the next) as a PNG: 8-bit RGB, not interlaced, each row's filter chosen
-/// by libpng's heuristic (least sum of absolute differences), deflated at `level` (1-9).
+/// bytes from one row to the next) as a PNG: 8-bit RGB, not interlaced, every row Paeth-filtered,
+/// deflated at `level` (1-9).
 /// On success returns 0 and sets `*png` to a buffer of `*length` bytes that the caller frees with
 /// `free`; returns -1 when memory runs out, -2 for arguments out of range, or zlib's error code
 /// below -2 (its code minus 100).
