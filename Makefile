@@ -95,9 +95,10 @@ man: release
 	  --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) --section 1 --output-directory .build/man
 	bash scripts/man-names.sh .build/man
 
+# bash-completion sources its file: no #! line (lintian: bash-completion-with-hashbang).
 completions: release
 	mkdir -p .build/completions
-	.build/release/album --generate-completion-script bash > .build/completions/album.bash
+	.build/release/album --generate-completion-script bash | sed '1{/^#!/d}' > .build/completions/album.bash
 	.build/release/album --generate-completion-script zsh > .build/completions/_album
 	.build/release/album --generate-completion-script fish > .build/completions/album.fish
 

@@ -31,12 +31,12 @@ Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: geoalbum
 
 Files: *
-Copyright: the GeoAlbum authors
+Copyright: 2026 the GeoAlbum authors
 License: none-yet
  The GeoAlbum repository states no license yet; this package carries its files as they are.
 
 Files: usr/share/geoalbum/bundle/*
-Copyright: the GeoAlbum authors
+Copyright: 2026 the GeoAlbum authors
 License: none-yet
  The bundled sample photos are the project's own test fixtures.
 

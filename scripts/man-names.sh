@@ -13,3 +13,13 @@ for page in album.*.1; do
   mv "$page" "${name//./-}.1"
 done
 sed -i -E '/^\.(Xr|Dt|Nm)/ { s/(album|ALBUM)\.([A-Za-z.-]+)/\1-\2/g; :a; s/(album|ALBUM)(-[A-Za-z-]+)\./\1\2-/; ta }' album.1
+# A subcommand's NAME is one word for whatis and lintian (`.Nm album-pin-edit`, as git-commit(1)
+# has it); its SYNOPSIS keeps the words the user types (`.Nm "album pin edit"`).
+for page in album-*.1; do
+  name=$(sed -n -E 's/^\.Nm "(album [^"]+)"$/\1/p' "$page" | head -1)
+  [ -n "$name" ] || continue
+  sed -i -E "s/^\.Nm \"$name\"\$/.Nm ${name// /-}/; s/^\.Nm\$/.Nm \"$name\"/" "$page"
+done
+# A blank line between paragraphs of a discussion is a paragraph macro in mdoc (groff warns
+# "Empty input line" and lintian reports it otherwise).
+sed -i 's/^$/.Pp/' album.1 album-*.1

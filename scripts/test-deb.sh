@@ -58,8 +58,17 @@ for page in album album-fetch album-pin-edit; do
   MANWIDTH=80 man -l "$root/usr/share/man/man1/$page.1.gz" 2>/dev/null | grep . >/dev/null || fail "man $page shows nothing"
 done
 man -l "$root/usr/share/man/man1/album-pin-edit.1.gz" 2>/dev/null | grep -- '--title' >/dev/null || fail "man album-pin-edit lacks --title"
+# Every page has a NAME whatis and apropos read (lexgrog, as lintian's bad-whatis-entry does), and
+# groff warns of nothing in it.
+for page in "$root"/usr/share/man/man1/*.1.gz; do
+  lexgrog "$page" >/dev/null 2>&1 || fail "$(basename "$page"): whatis cannot read its NAME: $(lexgrog "$page" 2>&1)"
+  warnings=$(zcat "$page" | groff -mandoc -ww -z 2>&1) || true
+  [ -z "$warnings" ] || fail "$(basename "$page"): groff warns: ${warnings%%$'\n'*}"
+done
+lexgrog "$root/usr/share/man/man1/album-pin-edit.1.gz" | grep -F '"album-pin-edit - ' >/dev/null || fail "album-pin-edit's whatis name"
 [ -s "$root/usr/share/bash-completion/completions/album" ] || fail "no bash completion"
 [ -s "$root/usr/share/zsh/vendor-completions/_album" ] || fail "no zsh completion"
 [ -s "$root/usr/share/fish/vendor_completions.d/album.fish" ] || fail "no fish completion"
 bash -c "source '$root/usr/share/bash-completion/completions/album'" || fail "the bash completion does not load"
+[ "$(head -c 2 "$root/usr/share/bash-completion/completions/album")" != '#!' ] || fail "the bash completion starts with #! (it is sourced)"
 echo "test-deb: $deb runs from an extracted root: $(grep -c '=>' <<<"$libraries") libraries, none of them Swift's"
