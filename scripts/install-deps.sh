@@ -7,7 +7,7 @@ packages=(pkg-config libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libexif-dev
   libheif-dev libheif-examples
   libtagc0-dev libavformat-dev libavcodec-dev ffmpeg sox espeak-ng
   libpocketsphinx-dev pocketsphinx-en-us
-  libcairo2-dev fonts-dejavu-core
+  libcairo2-dev zlib1g-dev fonts-dejavu-core
   gmt gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full
   chromium chromium-driver python3-selenium python3-pip python3-numpy python3-braceexpand
   libnotify-bin dbus-daemon libglib2.0-bin python3-dbusmock
