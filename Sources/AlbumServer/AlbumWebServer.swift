@@ -72,6 +72,8 @@ public final class AlbumWebServer: Sendable {
         let port = Mutex<Int?>(nil)
         let group = Mutex<ServiceGroup?>(nil)
         let task = Mutex<Task<Void, Never>?>(nil)
+        /// The service group has returned: every request has ended.
+        let ended = Mutex(false)
     }
 
     /// - Throws: `AlbumError.invalidInput` for a host that is not an IP address or `localhost`,
@@ -118,15 +120,21 @@ public final class AlbumWebServer: Sendable {
             onServerRunning: { channel in run.port.withLock { $0 = channel.localAddress?.port ?? 0 } },
             logger: logger)
         // Shut down in reverse order: the watch first (event streams end), then the server.
-        let watch = ServiceGroupConfiguration.ServiceConfiguration(service: StopWatch(stopping: stopping), successTerminationBehavior: .ignore)
+        // A request still running when the grace and 2 s of cancellation are over: the service
+        // group would end the process with a fatal error (SIGILL and a core dump). In-process
+        // servers (tests) keep that; `album serve` ends itself with one line instead (`StopWatch`).
+        let cutOff = settings.shutdownGrace + .seconds(2)
+        let stopWatch = StopWatch(stopping: stopping, cutOff: stopsOnSignals ? cutOff : nil, ended: run)
+        let watch = ServiceGroupConfiguration.ServiceConfiguration(service: stopWatch, successTerminationBehavior: .ignore)
         var configuration = ServiceGroupConfiguration(
             services: [.init(service: app), watch], gracefulShutdownSignals: signals, logger: logger)
         configuration.maximumGracefulShutdownDuration = settings.shutdownGrace
-        configuration.maximumCancellationDuration = .seconds(2)
+        configuration.maximumCancellationDuration = stopsOnSignals ? nil : .seconds(2)
         let group = ServiceGroup(configuration: configuration)
         run.group.withLock { $0 = group }
         let task = Task {
             do { try await group.run() } catch { run.failure.withLock { $0 = Self.describe(error) } }
+            run.ended.withLock { $0 = true }
             stopping.set()
         }
         run.task.withLock { $0 = task }
@@ -165,12 +173,26 @@ public final class AlbumWebServer: Sendable {
     }
 
     /// Sets the stop signal when the group starts to shut down, before the server waits for
-    /// the requests in flight: event streams end instead of holding the shutdown up.
+    /// the requests in flight: event streams end instead of holding the shutdown up. With a
+    /// `cutOff` (`album serve`), a request that has not ended by then (one blocked in C code,
+    /// which cancellation cannot reach) is cut off: one line on stderr and exit status 1, as
+    /// abrupt for the library as `kill -9`, which it is made to survive (docs/reliability.md).
     struct StopWatch: Service {
         let stopping: StopSignal
+        let cutOff: Duration?
+        let ended: RunState
         func run() async throws {
             try? await gracefulShutdown()
             stopping.set()
+            guard let cutOff else { return }
+            let ended = ended
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: Double(cutOff.components.seconds) + Double(cutOff.components.attoseconds) / 1e18)
+                guard !ended.ended.withLock({ $0 }) else { return }
+                let line = "album: error: requests still running \(cutOff.components.seconds) s after the stop were cut off; the library keeps what they committed\n"
+                FileHandle.standardError.write(Data(line.utf8))
+                _exit(1)
+            }
         }
     }
 

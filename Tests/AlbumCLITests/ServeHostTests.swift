@@ -109,4 +109,43 @@ import Glibc
         let verify = try AlbumProcess.run(["verify", "--library", library])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
     }
+
+    /// A request blocked where neither the stop signal nor cancellation reaches it (a collage
+    /// photo's uninterruptible pause of 30 s, past the 10 s grace and 2 s of cancellation): the
+    /// service group would end `album serve` with a fatal error (SIGILL). It is cut off instead:
+    /// one line on stderr, exit status 1, no signal, and the library is whole.
+    @Test func aRequestBlockedPastTheGraceIsCutOffWithOneLine() async throws {
+        let folder = TemporaryFolder("serve-cut-off")
+        let library = folder.child("lib").path
+        try ImportFixture.write(to: folder.child("photos"))
+        #expect(try AlbumProcess.run(["import", folder.child("photos").path, "--library", library]).status == 0)
+        let (process, out, err) = try AlbumProcess.start(
+            ["serve", "--port", "0", "--json", "--library", library], environment: ["ALBUM_FAULT_CARD_PHOTO_MS": "30000"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let port = try await RawHTTP.servedPort(out)
+        let card = Task { try? await RawHTTP.offPool { try RawHTTP.request("GET", "/api/summaries/monthly/card?year=2024&month=6", port: port) } }
+        let paused = try await RawHTTP.offPool { () -> Bool in
+            var text = ""
+            while !text.contains("a pause of 30000 ms at a collage photo") {
+                let chunk = err.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return true
+        }
+        #expect(paused, "the card's drawing started")
+        kill(process.processIdentifier, SIGTERM)
+        let (status, stderr) = try await RawHTTP.offPool { () -> (Int32, String) in
+            let rest = err.fileHandleForReading.readDataToEndOfFile()
+            _ = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: rest, as: UTF8.self))
+        }
+        _ = await card.value
+        #expect(process.terminationReason == .exit, "ended by a signal (the service group's fatal error)")
+        #expect(status == 1)
+        #expect(stderr.hasSuffix("album: error: requests still running 12 s after the stop were cut off; the library keeps what they committed\n"), "\(stderr)")
+        let verify = try AlbumProcess.run(["verify", "--library", library])
+        #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
+    }
 }
