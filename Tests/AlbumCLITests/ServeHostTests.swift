@@ -77,15 +77,7 @@ import Glibc
         let port = try await RawHTTP.servedPort(out)
         // The card is asked for; once its first collage photo is paused at, SIGTERM.
         let card = Task { try await RawHTTP.offPool { try RawHTTP.request("GET", "/api/summaries/monthly/card?year=2024&month=6", port: port) } }
-        let paused = try await RawHTTP.offPool { () -> Bool in
-            var text = ""
-            while !text.contains("a pause of 4000 ms at a collage photo") {
-                let chunk = err.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            return true
-        }
+        let paused = try await Self.waitFor("a pause of 4000 ms at a collage photo", in: err)
         #expect(paused, "the card's drawing started")
         let signalled = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)
@@ -124,15 +116,7 @@ import Glibc
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let port = try await RawHTTP.servedPort(out)
         let card = Task { try? await RawHTTP.offPool { try RawHTTP.request("GET", "/api/summaries/monthly/card?year=2024&month=6", port: port) } }
-        let paused = try await RawHTTP.offPool { () -> Bool in
-            var text = ""
-            while !text.contains("a pause of 30000 ms at a collage photo") {
-                let chunk = err.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            return true
-        }
+        let paused = try await Self.waitFor("a pause of 30000 ms at a collage photo", in: err)
         #expect(paused, "the card's drawing started")
         kill(process.processIdentifier, SIGTERM)
         let (status, stderr) = try await RawHTTP.offPool { () -> (Int32, String) in
@@ -147,5 +131,18 @@ import Glibc
         #expect(stderr.hasSuffix("album: error: requests still running 12 s after the stop were cut off; the library keeps what they committed\n"), "\(stderr)")
         let verify = try AlbumProcess.run(["verify", "--library", library])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
+    }
+
+    /// Reads `album serve`'s stderr until `text` appears (true) or it ends (false).
+    static func waitFor(_ text: String, in err: Pipe) async throws -> Bool {
+        try await RawHTTP.offPool { () -> Bool in
+            var read = ""
+            while !read.contains(text) {
+                let chunk = err.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                read += String(decoding: chunk, as: UTF8.self)
+            }
+            return true
+        }
     }
 }
