@@ -38,28 +38,52 @@ public struct EntryPeriodFacts: Sendable, Hashable {
 }
 
 /// The queries of `EntryStore.entryPeriodFacts`, the same text on both stores (`?` placeholders;
-/// PostgreSQL numbers them). Each takes the period's first and last day; `texts` also its limit.
-/// Kinds and days read the index `entries_by_kind (kind, local_date, …)` alone.
+/// PostgreSQL numbers them). Each takes the period's first and last day; `texts` also its limit;
+/// `artists` and `songs` come with their own. Kinds, days, voice, artists and songs read the
+/// roll-ups of migration `entries-summaryRollUps` (decision 0128-entries).
 public enum EntryPeriodSQL {
     static let period = "e.local_date BETWEEN ? AND ?"
 
+    /// Read from the roll-up `entry_kind_days` (migration `entries-summaryRollUps`, decision
+    /// 0128-entries): one row per day and kind, not every entry of the period.
     public static let kindDays = """
-        SELECT e.kind AS kind, e.local_date AS day, count(*) AS n FROM entries e
-        WHERE e.kind IN ('note', 'song', 'audio', 'place') AND \(period) GROUP BY e.kind, e.local_date
+        SELECT d.kind AS kind, d.local_date AS day, d.entries AS n FROM entry_kind_days d WHERE d.local_date BETWEEN ? AND ?
         """
-    public static let voice = "SELECT CAST(sum(e.duration_ms) AS BIGINT) AS ms FROM entries e WHERE e.kind = 'audio' AND \(period)"
-    /// `collation` is what makes both stores order names alike: "" on SQLite (bytes), ` COLLATE "C"` on PostgreSQL.
-    public static func artists(collation: String) -> String {
+    public static let voice = """
+        SELECT CAST(sum(d.duration_ms) AS BIGINT) AS ms FROM entry_kind_days d WHERE d.kind = 'audio' AND d.local_date BETWEEN ? AND ?
         """
-        SELECT e.artist AS artist, count(*) AS n FROM entries e WHERE e.kind = 'song' AND \(period)
-        GROUP BY e.artist ORDER BY n DESC, e.artist\(collation) LIMIT 5
-        """
+    /// The five most played artists of the period, with its arguments (`collation` is what makes
+    /// both stores order names alike: "" on SQLite (bytes), ` COLLATE "C"` on PostgreSQL).
+    public static func artists(collation: String, from: LocalDate, to: LocalDate) -> (sql: String, arguments: [String]) {
+        top(SongPeriods(from: from, to: to), table: "artist_periods", names: ["artist"], collation: collation)
     }
-    public static func songs(collation: String) -> String {
-        """
-        SELECT e.artist AS artist, e.title AS title, count(*) AS n FROM entries e WHERE e.kind = 'song' AND \(period)
-        GROUP BY e.artist, e.title ORDER BY n DESC, e.artist\(collation), e.title\(collation) LIMIT 5
-        """
+    /// The five most played songs (artist, title) of the period, with its arguments.
+    public static func songs(collation: String, from: LocalDate, to: LocalDate) -> (sql: String, arguments: [String]) {
+        top(SongPeriods(from: from, to: to), table: "song_periods", names: ["artist", "title"], collation: collation)
+    }
+
+    /// A whole year or month reads its five from the index on the count of `table`; any other
+    /// period adds the rows of its whole months to its other days' songs, read from the entries.
+    static func top(_ period: SongPeriods, table: String, names: [String], collation: String) -> (sql: String, arguments: [String]) {
+        let selected = names.map { "r.\($0) AS \($0)" }.joined(separator: ", ")
+        if let key = period.key {
+            let order = names.map { "r.\($0)\(collation)" }.joined(separator: ", ")
+            return ("SELECT \(selected), r.songs AS n FROM \(table) r WHERE r.period = ? ORDER BY r.songs DESC, \(order) LIMIT 5", [key])
+        }
+        let grouped = names.map { "x.\($0)" }.joined(separator: ", ")
+        let fromEntries = names.map { "e.\($0)\(collation)" }.joined(separator: ", ")
+        let order = names.map { "x.\($0)\(collation)" }.joined(separator: ", ")
+        let sql = """
+            SELECT \(grouped), CAST(sum(x.c) AS BIGINT) AS n FROM (
+                SELECT \(selected), r.songs AS c FROM \(table) r WHERE r.period BETWEEN ? AND ? AND length(r.period) = 7
+                UNION ALL
+                SELECT \(fromEntries), 1 FROM entries e WHERE e.kind = 'song' AND (e.local_date BETWEEN ? AND ? OR e.local_date BETWEEN ? AND ?)
+            ) x GROUP BY \(grouped) ORDER BY n DESC, \(order) LIMIT 5
+            """
+        let none = ("1", "0")  // an empty range
+        let months = period.months ?? none
+        let days = period.days.map { ($0.0.description, $0.1.description) } + [none, none]
+        return (sql, [months.0, months.1, days[0].0, days[0].1, days[1].0, days[1].1])
     }
     public static let moods = """
         SELECT e.mood_label AS label, count(*) AS n FROM entries e WHERE e.mood_label IS NOT NULL AND \(period)
