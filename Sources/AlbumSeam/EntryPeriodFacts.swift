@@ -71,10 +71,11 @@ public enum EntryPeriodSQL {
             return ("SELECT \(selected), r.songs AS n FROM \(table) r WHERE r.period = ? ORDER BY r.songs DESC, \(order) LIMIT 5", [key])
         }
         let grouped = names.map { "x.\($0)" }.joined(separator: ", ")
+        let columns = names.map { "x.\($0) AS \($0)" }.joined(separator: ", ")
         let fromEntries = names.map { "e.\($0)\(collation)" }.joined(separator: ", ")
         let order = names.map { "x.\($0)\(collation)" }.joined(separator: ", ")
         let sql = """
-            SELECT \(grouped), CAST(sum(x.c) AS BIGINT) AS n FROM (
+            SELECT \(columns), CAST(sum(x.c) AS BIGINT) AS n FROM (
                 SELECT \(selected), r.songs AS c FROM \(table) r WHERE r.period BETWEEN ? AND ? AND length(r.period) = 7
                 UNION ALL
                 SELECT \(fromEntries), 1 FROM entries e WHERE e.kind = 'song' AND (e.local_date BETWEEN ? AND ? OR e.local_date BETWEEN ? AND ?)
@@ -82,7 +83,7 @@ public enum EntryPeriodSQL {
             """
         let none = ("1", "0")  // an empty range
         let months = period.months ?? none
-        let days = period.days.map { ($0.0.description, $0.1.description) } + [none, none]
+        let days = period.days.map { ($0.first.description, $0.last.description) } + [none, none]
         return (sql, [months.0, months.1, days[0].0, days[0].1, days[1].0, days[1].1])
     }
     public static let moods = """

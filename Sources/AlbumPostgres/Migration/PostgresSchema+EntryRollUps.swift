@@ -60,7 +60,7 @@ extension PostgresSchema {
         BEGIN
             PERFORM entry_rollups_put(day, k, a, t, n, ms) FROM (
                 SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
-                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0) AS ms
+                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms
                 FROM added GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
             ) g;
             RETURN NULL;
@@ -69,7 +69,7 @@ extension PostgresSchema {
         BEGIN
             PERFORM entry_rollups_put(day, k, a, t, -n, -ms) FROM (
                 SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
-                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0) AS ms
+                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms
                 FROM removed GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
             ) g;
             RETURN NULL;
