@@ -97,6 +97,36 @@ public enum EntryPeriodSQL {
         AND e.id % ? = 0 ORDER BY \(EntryFilterSQL.order) LIMIT ?
         """
 
+    /// The bounds of the ids of the period's notes and check-ins (`lo`, `hi`; NULL when none),
+    /// from `entry_kind_days` (they may be wider than the ids, never narrower).
+    public static let textIds = """
+        SELECT min(d.first_id) AS lo, max(d.last_id) AS hi FROM entry_kind_days d
+        WHERE d.kind IN ('note', 'place') AND d.local_date BETWEEN ? AND ?
+        """
+    /// The same sample as `texts`, read by id: every multiple of the step between the bounds
+    /// (`textIds`) looked up by rowid, instead of every note and check-in of the period read from
+    /// `entries_by_kind` to keep one in `step`. Takes the first multiple, the step twice, the last
+    /// bound, the period and the limit. `CROSS JOIN` keeps SQLite from reading the period from
+    /// `entries_by_day` against an automatic index of the ids.
+    public static let textsById = """
+        WITH RECURSIVE ids(id) AS (SELECT CAST(? AS BIGINT) UNION ALL SELECT id + ? FROM ids WHERE id + ? <= ?)
+        SELECT e.body AS body FROM ids CROSS JOIN entries e
+        WHERE e.id = ids.id AND e.kind IN ('note', 'place') AND e.body IS NOT NULL AND \(period) ORDER BY \(EntryFilterSQL.order) LIMIT ?
+        """
+
+    /// How to read the word cloud's sample of `texts` notes and check-ins (`step` from
+    /// `textStep`) given the bounds of their ids: by id (`textsById`, its first id and last bound)
+    /// when the multiples of the step between the bounds are fewer than the texts, else nil
+    /// (`texts`: read them all from the index, keeping one in `step`).
+    public static func sampleById(lo: Int64?, hi: Int64?, step: Int, texts: Int) -> (first: Int64, last: Int64)? {
+        guard step > 1, let lo, let hi, lo <= hi else { return nil }
+        let s = Int64(step)
+        let first = (lo + s - 1) / s * s
+        let probes = first <= hi ? (hi - first) / s + 1 : 0
+        guard probes < Int64(texts) else { return nil }
+        return (first, max(first, hi))
+    }
+
     /// One text in this many is read for the word cloud: 1 up to `limit` notes and check-ins in
     /// the period (`kinds`, as `kindDays` counted them), then enough to read about `limit`.
     public static func textStep(_ kinds: [EntryKind: Int], limit: Int) -> Int {

@@ -9,6 +9,8 @@ extension PostgresSchema {
             kind text COLLATE "C" NOT NULL,
             entries bigint NOT NULL,
             duration_ms bigint NOT NULL,
+            first_id bigint NOT NULL,
+            last_id bigint NOT NULL,
             PRIMARY KEY (local_date, kind)
         );
         CREATE TABLE song_periods (
@@ -26,22 +28,24 @@ extension PostgresSchema {
             PRIMARY KEY (period, artist)
         );
         CREATE INDEX artist_periods_by_count ON artist_periods (period, songs DESC, artist);
-        INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms)
-            SELECT local_date, kind, count(*), coalesce(sum(duration_ms), 0) FROM entries GROUP BY 1, 2;
+        INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id)
+            SELECT local_date, kind, count(*), coalesce(sum(duration_ms), 0), min(id), max(id) FROM entries GROUP BY 1, 2;
         INSERT INTO song_periods (period, artist, title, songs)
             SELECT substr(local_date, 1, 7), artist, title, count(*) FROM entries WHERE kind = 'song' GROUP BY 1, 2, 3;
         INSERT INTO song_periods (period, artist, title, songs)
             SELECT substr(period, 1, 4), artist, title, sum(songs) FROM song_periods GROUP BY 1, 2, 3;
         INSERT INTO artist_periods (period, artist, songs)
             SELECT period, artist, sum(songs) FROM song_periods GROUP BY 1, 2;
-        -- Adds n entries (n < 0: takes them off) of one day and kind, with ms of duration; a
-        -- song's also to its year and month by (artist, title) and by artist. A row at zero goes.
-        CREATE FUNCTION entry_rollups_put(day text, k text, a text, t text, n bigint, ms bigint)
+        -- Adds n entries (n < 0: takes them off) of one day and kind, with ms of duration and ids
+        -- from first to last (the bounds only widen); a song's also to its year and month by
+        -- (artist, title) and by artist. A row at zero goes.
+        CREATE FUNCTION entry_rollups_put(day text, k text, a text, t text, n bigint, ms bigint, first bigint, last bigint)
         RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
-            INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms) VALUES (day, k, n, ms)
+            INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id) VALUES (day, k, n, ms, first, last)
                 ON CONFLICT (local_date, kind) DO UPDATE SET entries = entry_kind_days.entries + excluded.entries,
-                    duration_ms = entry_kind_days.duration_ms + excluded.duration_ms;
+                    duration_ms = entry_kind_days.duration_ms + excluded.duration_ms,
+                    first_id = least(entry_kind_days.first_id, excluded.first_id), last_id = greatest(entry_kind_days.last_id, excluded.last_id);
             IF n < 0 THEN
                 DELETE FROM entry_kind_days WHERE local_date = day AND kind = k AND entries <= 0;
             END IF;
@@ -58,26 +62,28 @@ extension PostgresSchema {
         END $$;
         CREATE FUNCTION entry_rollups_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            PERFORM entry_rollups_put(day, k, a, t, n, ms) FROM (
+            PERFORM entry_rollups_put(day, k, a, t, n, ms, first, last) FROM (
                 SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
-                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms
+                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms,
+                    min(id) AS first, max(id) AS last
                 FROM added GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
             ) g;
             RETURN NULL;
         END $$;
         CREATE FUNCTION entry_rollups_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            PERFORM entry_rollups_put(day, k, a, t, -n, -ms) FROM (
+            PERFORM entry_rollups_put(day, k, a, t, -n, -ms, first, last) FROM (
                 SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
-                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms
+                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms,
+                    min(id) AS first, max(id) AS last
                 FROM removed GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
             ) g;
             RETURN NULL;
         END $$;
         CREATE FUNCTION entry_rollups_updated() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            PERFORM entry_rollups_put(old.local_date, old.kind, old.artist, old.title, -1, -coalesce(old.duration_ms, 0));
-            PERFORM entry_rollups_put(new.local_date, new.kind, new.artist, new.title, 1, coalesce(new.duration_ms, 0));
+            PERFORM entry_rollups_put(old.local_date, old.kind, old.artist, old.title, -1, -coalesce(old.duration_ms, 0), old.id, old.id);
+            PERFORM entry_rollups_put(new.local_date, new.kind, new.artist, new.title, 1, coalesce(new.duration_ms, 0), new.id, new.id);
             RETURN NULL;
         END $$;
         CREATE TRIGGER entry_rollups_insert AFTER INSERT ON entries

@@ -108,8 +108,15 @@ extension PostgresStore {
                 if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
             }
             let step = EntryPeriodSQL.textStep(facts.kinds, limit: textLimit)
-            facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [step, textLimit])
-                .compactMap { $0.string("body") }
+            let ids = try await db.queryOne(Session.numbered(EntryPeriodSQL.textIds), range)
+            if let byId = EntryPeriodSQL.sampleById(lo: ids?.int64("lo"), hi: ids?.int64("hi"), step: step,
+                                                    texts: (facts.kinds[.note] ?? 0) + (facts.kinds[.place] ?? 0)) {
+                let arguments: [any PostgresArgument] = [byId.first, Int64(step), Int64(step), byId.last] + range + [textLimit]
+                facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.textsById), arguments).compactMap { $0.string("body") }
+            } else {
+                facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [step, textLimit])
+                    .compactMap { $0.string("body") }
+            }
             return facts
         }
     }

@@ -3,9 +3,10 @@ extension Schema {
     /// its year and month by (artist, title) and by artist.
     static func entryRollUpsAdd(_ p: String) -> String {
         var sql = """
-            INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms)
-                VALUES (\(p)local_date, \(p)kind, 1, coalesce(\(p)duration_ms, 0))
-                ON CONFLICT (local_date, kind) DO UPDATE SET entries = entries + 1, duration_ms = duration_ms + excluded.duration_ms;
+            INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id)
+                VALUES (\(p)local_date, \(p)kind, 1, coalesce(\(p)duration_ms, 0), \(p)id, \(p)id)
+                ON CONFLICT (local_date, kind) DO UPDATE SET entries = entries + 1, duration_ms = duration_ms + excluded.duration_ms,
+                    first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id);
 
             """
         for length in [4, 7] {
@@ -44,11 +45,15 @@ extension Schema {
     static let entryRollUpsSQL = """
         -- Entries per local day and kind, with the sum of their durations (voice minutes): a
         -- summary's kinds, active days and voice read a period's days here, not its entries.
+        -- first_id and last_id bound the ids of the day's entries of that kind (they only widen:
+        -- a removal leaves them), so the word cloud's sample (every n-th id) is read by id.
         CREATE TABLE entry_kind_days (
             local_date TEXT NOT NULL,
             kind TEXT NOT NULL,
             entries INTEGER NOT NULL,
             duration_ms INTEGER NOT NULL,
+            first_id INTEGER NOT NULL,
+            last_id INTEGER NOT NULL,
             PRIMARY KEY (local_date, kind)
         ) WITHOUT ROWID;
         -- Songs per year ('2024') or month ('2024-06') and (artist, title), and per artist: a
@@ -69,8 +74,8 @@ extension Schema {
             PRIMARY KEY (period, artist)
         ) WITHOUT ROWID;
         CREATE INDEX artist_periods_by_count ON artist_periods (period, songs DESC, artist);
-        INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms)
-            SELECT local_date, kind, count(*), coalesce(sum(duration_ms), 0) FROM entries GROUP BY local_date, kind;
+        INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id)
+            SELECT local_date, kind, count(*), coalesce(sum(duration_ms), 0), min(id), max(id) FROM entries GROUP BY local_date, kind;
         INSERT INTO song_periods (period, artist, title, songs)
             SELECT substr(local_date, 1, 7), artist, title, count(*) FROM entries WHERE kind = 'song' GROUP BY 1, 2, 3;
         INSERT INTO song_periods (period, artist, title, songs)
