@@ -66,7 +66,21 @@ struct PostgresEntryRollUpTests {
         for step in steps {
             _ = try psql(step)
             #expect(try psql(Self.stored) == psql(Self.recomputed), "after \(step)")
+            #expect(try psql("""
+                SELECT count(*) FROM entries e JOIN entry_kind_days d ON d.local_date = e.local_date AND d.kind = e.kind
+                WHERE e.id NOT BETWEEN d.first_id AND d.last_id
+                """) == "0", "the ids' bounds after \(step)")
         }
+        // The word cloud's sample read by id is the one read from the index (one in 2 by id).
+        _ = try psql("INSERT INTO entries (kind, taken_at, body, created_at, updated_at) SELECT 'note', '2024-03-0' || (1 + g % 9) || 'T10:00:00', 'n' || g, 'x', 'x' FROM generate_series(1, 40) g")
+        let sampled = try await store.entryPeriodFacts(from: try #require(LocalDate("2024-01-01")), to: try #require(LocalDate("2024-12-31")), textLimit: 20)
+        let step = EntryPeriodSQL.textStep(sampled.kinds, limit: 20)
+        #expect(step == 3)
+        #expect(try sampled.texts.joined(separator: ",") == psql("""
+            SELECT string_agg(body, ',' ORDER BY local_date DESC, taken_at DESC, id DESC) FROM (
+                SELECT body, local_date, taken_at, id FROM entries WHERE kind IN ('note', 'place') AND local_date BETWEEN '2024-01-01' AND '2024-12-31'
+                AND id % \(step) = 0 ORDER BY local_date DESC, taken_at DESC, id DESC LIMIT 20) x
+            """))
         let periods = [("2024-01-01", "2024-12-31"), ("2024-06-01", "2024-06-30"), ("2023-12-31", "2024-02-01"), ("2023-01-01", "2024-12-31")]
         for (first, last) in periods {
             let from = try #require(LocalDate(first)), to = try #require(LocalDate(last))

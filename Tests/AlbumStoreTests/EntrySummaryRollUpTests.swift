@@ -41,6 +41,11 @@ import TestSupport
         for (stored, recomputed) in rollUps {
             #expect(try rows(sql, stored) == rows(sql, recomputed), comment)
         }
+        // The bounds of a day's ids of a kind hold every one of them (they may be wider).
+        #expect(try sql.queryOne("""
+            SELECT count(*) FROM entries e JOIN entry_kind_days d ON d.local_date = e.local_date AND d.kind = e.kind
+            WHERE e.id NOT BETWEEN d.first_id AND d.last_id
+            """)?.int(0) == 0, comment)
     }
 
     /// Days around the turn of two months and two years; few artists and titles, so counts grow.
@@ -128,14 +133,32 @@ import TestSupport
         let db = try AlbumDatabase.inMemory()
         let year = try #require(LocalDate("2024-01-01")), end = try #require(LocalDate("2024-12-31"))
         let plans = try db.write { sql throws(AlbumError) in
-            [EntryPeriodSQL.songs(collation: "", from: year, to: end), EntryPeriodSQL.artists(collation: "", from: year, to: end)].map { query in
-                (query.arguments, try sql.query("EXPLAIN QUERY PLAN " + query.sql, query.arguments).map { $0.string("detail") ?? "" })
+            var plans: [([String], [String])] = []
+            for query in [EntryPeriodSQL.songs(collation: "", from: year, to: end), EntryPeriodSQL.artists(collation: "", from: year, to: end)] {
+                plans.append((query.arguments, try sql.query("EXPLAIN QUERY PLAN " + query.sql, query.arguments).map { $0.string("detail") ?? "" }))
             }
+            return plans
         }
         #expect(plans[0].0 == ["2024"])
         #expect(plans[0].1.contains { $0.contains("USING COVERING INDEX song_periods_by_count (period=?)") }, "\(plans[0].1)")
         #expect(plans[1].1.contains { $0.contains("USING COVERING INDEX artist_periods_by_count (period=?)") }, "\(plans[1].1)")
         #expect(!(plans[0].1 + plans[1].1).contains { $0.contains("TEMP B-TREE") })
+    }
+
+    /// The word cloud's sample is read by id (each multiple of the step looked up by rowid) when
+    /// there are fewer multiples between the bounds than texts; else from the index as before.
+    @Test func theSampleIsReadByIdWhenThatReadsFewerRows() throws {
+        #expect(EntryPeriodSQL.sampleById(lo: 3, hi: 1_000, step: 10, texts: 500).map { [$0.first, $0.last] } == [10, 1_000])
+        #expect(EntryPeriodSQL.sampleById(lo: 1, hi: 100_000, step: 10, texts: 500) == nil)
+        #expect(EntryPeriodSQL.sampleById(lo: 1, hi: 1_000, step: 1, texts: 500) == nil)
+        #expect(EntryPeriodSQL.sampleById(lo: nil, hi: nil, step: 10, texts: 0) == nil)
+        #expect(EntryPeriodSQL.sampleById(lo: 11, hi: 19, step: 10, texts: 5).map { [$0.first, $0.last] } == [20, 20])
+        let db = try AlbumDatabase.inMemory()
+        let plan = try db.write { sql throws(AlbumError) in
+            try sql.query("EXPLAIN QUERY PLAN " + EntryPeriodSQL.textsById, [Int64(10), Int64(10), Int64(10), Int64(1_000), "2024-01-01", "2024-12-31", 10])
+                .map { $0.string("detail") ?? "" }
+        }
+        #expect(plan.contains { $0.contains("SEARCH e USING INTEGER PRIMARY KEY (rowid=?)") }, "\(plan)")
     }
 
     /// How a period is split between the roll-ups' keys and the days read from the entries.
@@ -164,7 +187,8 @@ import TestSupport
         var generator = SeededGenerator(seed: 1280)
         try db.write { sql throws(AlbumError) in
             for _ in 0..<1_500 { try Self.insertEntry(sql, &generator) }
-            // Edits and removals after the inserts.
+            // Edits and removals after the inserts; notes' texts differ, so the samples are compared.
+            try sql.run("UPDATE entries SET body = 'text ' || id WHERE kind IN ('note', 'place')")
             try sql.run("UPDATE entries SET taken_at = '2024-06-15T09:00:00' WHERE id % 7 = 0")
             try sql.run("UPDATE entries SET artist = 'Artist 9' WHERE kind = 'song' AND id % 5 = 0")
             try sql.run("DELETE FROM entries WHERE id % 11 = 0")
@@ -180,6 +204,7 @@ import TestSupport
             #expect(facts.voiceMs == expected.voiceMs, "\(first)…\(last)")
             #expect(facts.artists == expected.artists, "\(first)…\(last)")
             #expect(facts.songs == expected.songs, "\(first)…\(last)")
+            #expect(facts.texts == expected.texts, "\(first)…\(last)")
         }
     }
 
@@ -202,6 +227,12 @@ import TestSupport
             SELECT artist, title, count(*) AS n FROM entries WHERE kind = 'song' AND local_date BETWEEN ? AND ?
             GROUP BY artist, title ORDER BY n DESC, artist, title LIMIT 5
             """, range).map { NameCount(name: "\($0.string("artist") ?? "") – \($0.string("title") ?? "")", count: $0.int("n") ?? 0) }
+        // The word cloud's sample as 0120 read it: one in `textStep` by id, from the index.
+        let step = EntryPeriodSQL.textStep(facts.kinds, limit: 10)
+        facts.texts = try sql.query("""
+            SELECT body FROM entries e WHERE kind IN ('note', 'place') AND body IS NOT NULL AND local_date BETWEEN ? AND ?
+            AND id % ? = 0 ORDER BY \(EntryFilterSQL.order) LIMIT 10
+            """, range + [step]).compactMap { $0.string(0) }
         return facts
     }
 }
