@@ -91,13 +91,13 @@ struct PostgresEntryRollUpTests {
             #expect(try "\(facts.voiceMs)" == psql("SELECT coalesce(sum(duration_ms), 0) FROM entries WHERE kind = 'audio' AND \(range)"))
             let artists = try psql("""
                 SELECT string_agg(artist || ':' || n, ',' ORDER BY n DESC, artist COLLATE "C") FROM (
-                    SELECT artist, count(*) AS n FROM entries WHERE kind = 'song' AND \(range) GROUP BY 1 ORDER BY 2 DESC, 1 COLLATE "C" LIMIT 5) x
+                    SELECT artist, count(*) AS n FROM entries WHERE kind = 'song' AND \(range) GROUP BY 1 ORDER BY 2 DESC, artist COLLATE "C" LIMIT 5) x
                 """)
             #expect(facts.artists.map { "\($0.name):\($0.count)" }.joined(separator: ",") == artists, "\(first)…\(last)")
             let songs = try psql("""
                 SELECT string_agg(artist || ' – ' || title || ':' || n, ',' ORDER BY n DESC, artist COLLATE "C", title COLLATE "C") FROM (
                     SELECT artist, title, count(*) AS n FROM entries WHERE kind = 'song' AND \(range) GROUP BY 1, 2
-                    ORDER BY 3 DESC, 1 COLLATE "C", 2 COLLATE "C" LIMIT 5) x
+                    ORDER BY 3 DESC, artist COLLATE "C", title COLLATE "C" LIMIT 5) x
                 """)
             #expect(facts.songs.map { "\($0.name):\($0.count)" }.joined(separator: ",") == songs, "\(first)…\(last)")
         }
