@@ -19,7 +19,7 @@ import TestSupport
                                  "accounts-reminderSync", "entries-homes", "entries-dayCells", "research-perceptualHash", "speed-searchOnChange", "speed-claimedContent",
                                  "research-phashIndexes", "speed-claimNotAChange", "lead-dayCellsWhenMoved",
                                  "entries-moodIndex",
-                                 "speed-rollUpsWithoutScans"]
+                                 "speed-rollUpsWithoutScans", "entries-summaryRollUps", "entries-searchRows"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -48,6 +48,44 @@ public enum EntrySummaryPlanner {
     static func count(words text: String, into counts: inout [String: Int]) {
         // Links' targets are not words (the regular expression only where a link can be).
         let cleaned = text.contains("](") ? text.replacingOccurrences(of: #"\]\([^)]*\)"#, with: " ", options: .regularExpression) : text
+        if cleaned.utf8.allSatisfy({ $0 < 0x80 }) {
+            countASCII(words: cleaned, into: &counts)
+        } else {
+            countUnicode(words: cleaned, into: &counts)
+        }
+    }
+
+    /// `count(words:into:)` for a text of ASCII only, on its bytes: the same words (letters are
+    /// A-Z and a-z there, the apostrophe is `'`) without Character and Foundation calls, which
+    /// were 19 % of a year's summary at 1 M entries (decision 0128-entries).
+    static func countASCII(words text: String, into counts: inout [String: Int]) {
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        for var byte in text.utf8 {
+            if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+            if (byte >= 0x61 && byte <= 0x7A) || byte == 0x27 {
+                word.append(byte)
+            } else if !word.isEmpty {
+                add(asciiWord: word, to: &counts)
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { add(asciiWord: word, to: &counts) }
+    }
+
+    /// Counts one lower-cased ASCII word, its apostrophes at either end left out.
+    private static func add(asciiWord word: [UInt8], to counts: inout [String: Int]) {
+        var start = 0, end = word.count
+        while start < end, word[start] == 0x27 { start += 1 }
+        while end > start, word[end - 1] == 0x27 { end -= 1 }
+        guard end - start >= 3 else { return }
+        let w = String(decoding: word[start..<end], as: UTF8.self)
+        guard !stopWords.contains(w) else { return }
+        counts[w, default: 0] += 1
+    }
+
+    /// `count(words:into:)` for any text (Markdown links already left out).
+    static func countUnicode(words cleaned: String, into counts: inout [String: Int]) {
         for word in cleaned.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" }) {
             let w = word.trimmingCharacters(in: CharacterSet(charactersIn: "'’"))
             guard w.count >= 3, !stopWords.contains(w) else { continue }

@@ -611,5 +611,6 @@ public enum PostgresSchema {
             -- index of the entries that have one.
             CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
             """),
+        Migration(name: "entries-summaryRollUps", sql: PostgresSchema.entryRollUpsSQL),
     ]
 }

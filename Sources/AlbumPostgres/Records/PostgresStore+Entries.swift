@@ -87,6 +87,8 @@ extension PostgresStore {
 
     public func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts {
         let range: [any PostgresArgument] = [from.description, to.description]
+        let artists = EntryPeriodSQL.artists(collation: #" COLLATE "C""#, from: from, to: to)
+        let songs = EntryPeriodSQL.songs(collation: #" COLLATE "C""#, from: from, to: to)
         return try await write { db throws(AlbumError) in
             try await db.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             var facts = EntryPeriodFacts()
@@ -96,18 +98,25 @@ extension PostgresStore {
                 if let day = row.string("day").flatMap({ LocalDate($0) }) { facts.days[day, default: 0] += n }
             }
             facts.voiceMs = try await db.queryOne(Session.numbered(EntryPeriodSQL.voice), range)?.int64("ms") ?? 0
-            facts.artists = try await db.query(Session.numbered(EntryPeriodSQL.artists(collation: #" COLLATE "C""#)), range).map {
+            facts.artists = try await db.query(Session.numbered(artists.sql), artists.arguments).map {
                 NameCount(name: $0.string("artist") ?? "", count: $0.int("n") ?? 0)
             }
-            facts.songs = try await db.query(Session.numbered(EntryPeriodSQL.songs(collation: #" COLLATE "C""#)), range).map {
+            facts.songs = try await db.query(Session.numbered(songs.sql), songs.arguments).map {
                 NameCount(name: "\($0.string("artist") ?? "") – \($0.string("title") ?? "")", count: $0.int("n") ?? 0)
             }
             for row in try await db.query(Session.numbered(EntryPeriodSQL.moods), range) {
                 if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
             }
             let step = EntryPeriodSQL.textStep(facts.kinds, limit: textLimit)
-            facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [step, textLimit])
-                .compactMap { $0.string("body") }
+            let ids = try await db.queryOne(Session.numbered(EntryPeriodSQL.textIds), range)
+            if let byId = EntryPeriodSQL.sampleById(lo: ids?.int64("lo"), hi: ids?.int64("hi"), step: step,
+                                                    texts: (facts.kinds[.note] ?? 0) + (facts.kinds[.place] ?? 0)) {
+                let arguments: [any PostgresArgument] = [byId.first, Int64(step), Int64(step), byId.last] + range + [textLimit]
+                facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.textsById), arguments).compactMap { $0.string("body") }
+            } else {
+                facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [step, textLimit])
+                    .compactMap { $0.string("body") }
+            }
             return facts
         }
     }

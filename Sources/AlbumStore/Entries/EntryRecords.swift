@@ -80,6 +80,8 @@ extension SQLiteLibraryStore {
     /// What a summary counts of a period's entries (see `EntryStore.entryPeriodFacts`), in one read.
     public func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts {
         let range: [any SQLBindable] = [from.description, to.description]
+        let artists = EntryPeriodSQL.artists(collation: "", from: from, to: to)
+        let songs = EntryPeriodSQL.songs(collation: "", from: from, to: to)
         return try await read { db throws(AlbumError) in
             var facts = EntryPeriodFacts()
             for row in try db.query(EntryPeriodSQL.kindDays, range) {
@@ -88,17 +90,24 @@ extension SQLiteLibraryStore {
                 if let day = row.string("day").flatMap({ LocalDate($0) }) { facts.days[day, default: 0] += n }
             }
             facts.voiceMs = try db.queryOne(EntryPeriodSQL.voice, range)?.int64("ms") ?? 0
-            facts.artists = try db.query(EntryPeriodSQL.artists(collation: ""), range).map {
+            facts.artists = try db.query(artists.sql, artists.arguments).map {
                 NameCount(name: $0.string("artist") ?? "", count: $0.int("n") ?? 0)
             }
-            facts.songs = try db.query(EntryPeriodSQL.songs(collation: ""), range).map {
+            facts.songs = try db.query(songs.sql, songs.arguments).map {
                 NameCount(name: "\($0.string("artist") ?? "") – \($0.string("title") ?? "")", count: $0.int("n") ?? 0)
             }
             for row in try db.query(EntryPeriodSQL.moods, range) {
                 if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
             }
             let step = EntryPeriodSQL.textStep(facts.kinds, limit: textLimit)
-            facts.texts = try db.query(EntryPeriodSQL.texts, range + [step, textLimit]).compactMap { $0.string("body") }
+            let ids = try db.queryOne(EntryPeriodSQL.textIds, range)
+            if let byId = EntryPeriodSQL.sampleById(lo: ids?.int64("lo"), hi: ids?.int64("hi"), step: step,
+                                                    texts: (facts.kinds[.note] ?? 0) + (facts.kinds[.place] ?? 0)) {
+                let arguments: [any SQLBindable] = [byId.first, Int64(step), Int64(step), byId.last] + range + [textLimit]
+                facts.texts = try db.query(EntryPeriodSQL.textsById, arguments).compactMap { $0.string("body") }
+            } else {
+                facts.texts = try db.query(EntryPeriodSQL.texts, range + [step, textLimit]).compactMap { $0.string("body") }
+            }
             return facts
         }
     }
@@ -152,10 +161,15 @@ extension SQLiteLibraryStore {
         return try await read { db throws(AlbumError) in
             let matching = "e.id IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?) AND \(conditions)"
             // Every entry has its search row (written in the entry's transaction): without a
-            // filter the index counts alone.
-            let total = try db.queryOne(
-                unfiltered ? "SELECT count(*) AS n FROM entry_search WHERE entry_search MATCH ?" : "SELECT count(*) AS n FROM entries e WHERE \(matching)",
-                unfiltered ? [match] : [match] + arguments)?.int("n") ?? 0
+            // filter the index counts alone; one plain word, its document count (decision 0128-entries).
+            let total: Int
+            if unfiltered, let term = AlbumDatabase.vocabularyTerm(text) {
+                total = try db.queryOne("SELECT doc AS n FROM entry_search_rows WHERE term = ?", [term])?.int("n") ?? 0
+            } else {
+                total = try db.queryOne(
+                    unfiltered ? "SELECT count(*) AS n FROM entry_search WHERE entry_search MATCH ?" : "SELECT count(*) AS n FROM entries e WHERE \(matching)",
+                    unfiltered ? [match] : [match] + arguments)?.int("n") ?? 0
+            }
             guard total > 0, limit > 0 else { return EntryList(total: total, entries: []) }
             if total > AlbumDatabase.matchesWalkedFrom,
                let ids = try AlbumDatabase.newestMatches(db, match: match, conditions: conditions, arguments: arguments, limit: limit)
@@ -174,6 +188,17 @@ extension SQLiteLibraryStore {
 }
 
 extension AlbumDatabase {
+    /// The search index's term for a search of one plain word, when the tokenizer makes exactly
+    /// that one term of it: ASCII letters and digits only, lower-cased (`unicode61` folds nothing
+    /// else in them). Nil for anything else (a phrase, a prefix, several words, other characters),
+    /// which is counted through MATCH.
+    static func vocabularyTerm(_ text: SearchText) -> String? {
+        guard text.terms.count == 1, case .word(let word) = text.terms[0], !word.isEmpty,
+              word.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        else { return nil }
+        return word.lowercased()
+    }
+
     /// Searches matching more entries than this walk the timeline for their page (`newestMatches`);
     /// fewer are read whole and sorted, which costs what their number does.
     static let matchesWalkedFrom = 2_000

@@ -47,6 +47,8 @@ extension Schema {
         "lead-dayCellsWhenMoved",
         "entries-moodIndex",
         "speed-rollUpsWithoutScans",
+        "entries-summaryRollUps",
+        "entries-searchRows",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -362,6 +364,29 @@ extension Schema {
             last_at TEXT NOT NULL,
             PRIMARY KEY (local_date, cell)
         ) WITHOUT ROWID;
+        CREATE TABLE entry_kind_days (
+            local_date TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            entries INTEGER NOT NULL,
+            duration_ms INTEGER NOT NULL,
+            first_id INTEGER NOT NULL,
+            last_id INTEGER NOT NULL,
+            PRIMARY KEY (local_date, kind)
+        ) WITHOUT ROWID;
+        CREATE TABLE song_periods (
+            period TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            title TEXT NOT NULL,
+            songs INTEGER NOT NULL,
+            PRIMARY KEY (period, artist, title)
+        ) WITHOUT ROWID;
+        CREATE TABLE artist_periods (
+            period TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            songs INTEGER NOT NULL,
+            PRIMARY KEY (period, artist)
+        ) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE entry_search_rows USING fts5vocab(entry_search, 'row');
         INSERT INTO "place_data" ("id", "key", "description") VALUES (1, NULL, NULL);
         INSERT INTO "photo_totals" ("one", "dated", "undated") VALUES (1, 0, 0);
         INSERT INTO "sqlite_sequence" ("name", "seq") VALUES ('changes', 0);
@@ -719,6 +744,67 @@ extension Schema {
             ON CONFLICT (local_date, cell) DO UPDATE SET photos = photos + excluded.photos, entries = entries + excluded.entries,
                 latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum,
                 first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at);
+        END;
+        CREATE INDEX song_periods_by_count ON song_periods (period, songs DESC, artist, title);
+        CREATE INDEX artist_periods_by_count ON artist_periods (period, songs DESC, artist);
+        CREATE TRIGGER entry_rollups_insert AFTER INSERT ON entries BEGIN
+            INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id)
+            VALUES (new.local_date, new.kind, 1, coalesce(new.duration_ms, 0), new.id, new.id)
+            ON CONFLICT (local_date, kind) DO UPDATE SET entries = entries + 1, duration_ms = duration_ms + excluded.duration_ms,
+                first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id);
+        INSERT INTO song_periods (period, artist, title, songs)
+            SELECT substr(new.local_date, 1, 4), new.artist, new.title, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist, title) DO UPDATE SET songs = songs + 1;
+        INSERT INTO artist_periods (period, artist, songs)
+            SELECT substr(new.local_date, 1, 4), new.artist, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist) DO UPDATE SET songs = songs + 1;
+        INSERT INTO song_periods (period, artist, title, songs)
+            SELECT substr(new.local_date, 1, 7), new.artist, new.title, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist, title) DO UPDATE SET songs = songs + 1;
+        INSERT INTO artist_periods (period, artist, songs)
+            SELECT substr(new.local_date, 1, 7), new.artist, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist) DO UPDATE SET songs = songs + 1;
+
+        END;
+        CREATE TRIGGER entry_rollups_delete AFTER DELETE ON entries BEGIN
+            UPDATE entry_kind_days SET entries = entries - 1, duration_ms = duration_ms - coalesce(old.duration_ms, 0)
+            WHERE local_date = old.local_date AND kind = old.kind;
+        DELETE FROM entry_kind_days WHERE local_date = old.local_date AND kind = old.kind AND entries <= 0;
+        UPDATE song_periods SET songs = songs - 1 WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist AND title = old.title;
+        DELETE FROM song_periods WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist AND title = old.title AND songs <= 0;
+        UPDATE artist_periods SET songs = songs - 1 WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist;
+        DELETE FROM artist_periods WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist AND songs <= 0;
+
+        END;
+        CREATE TRIGGER entry_rollups_update AFTER UPDATE OF kind, taken_at, duration_ms, artist, title ON entries
+            WHEN old.kind IS NOT new.kind OR old.taken_at IS NOT new.taken_at OR old.duration_ms IS NOT new.duration_ms
+                OR old.artist IS NOT new.artist OR old.title IS NOT new.title
+        BEGIN
+            UPDATE entry_kind_days SET entries = entries - 1, duration_ms = duration_ms - coalesce(old.duration_ms, 0)
+            WHERE local_date = old.local_date AND kind = old.kind;
+        DELETE FROM entry_kind_days WHERE local_date = old.local_date AND kind = old.kind AND entries <= 0;
+        UPDATE song_periods SET songs = songs - 1 WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist AND title = old.title;
+        DELETE FROM song_periods WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist AND title = old.title AND songs <= 0;
+        UPDATE artist_periods SET songs = songs - 1 WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist;
+        DELETE FROM artist_periods WHERE old.kind = 'song' AND period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7)) AND artist = old.artist AND songs <= 0;
+
+            INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id)
+            VALUES (new.local_date, new.kind, 1, coalesce(new.duration_ms, 0), new.id, new.id)
+            ON CONFLICT (local_date, kind) DO UPDATE SET entries = entries + 1, duration_ms = duration_ms + excluded.duration_ms,
+                first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id);
+        INSERT INTO song_periods (period, artist, title, songs)
+            SELECT substr(new.local_date, 1, 4), new.artist, new.title, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist, title) DO UPDATE SET songs = songs + 1;
+        INSERT INTO artist_periods (period, artist, songs)
+            SELECT substr(new.local_date, 1, 4), new.artist, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist) DO UPDATE SET songs = songs + 1;
+        INSERT INTO song_periods (period, artist, title, songs)
+            SELECT substr(new.local_date, 1, 7), new.artist, new.title, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist, title) DO UPDATE SET songs = songs + 1;
+        INSERT INTO artist_periods (period, artist, songs)
+            SELECT substr(new.local_date, 1, 7), new.artist, 1 WHERE new.kind = 'song'
+            ON CONFLICT (period, artist) DO UPDATE SET songs = songs + 1;
+
         END;
         """#)
 }

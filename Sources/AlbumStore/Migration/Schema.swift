@@ -798,5 +798,13 @@ enum Schema {
             CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
             """),
         Migration(name: "speed-rollUpsWithoutScans", sql: Schema.rollUpsWithoutScansSQL),
+        Migration(name: "entries-summaryRollUps", sql: Schema.entryRollUpsSQL),
+        Migration(name: "entries-searchRows", sql: """
+            -- How many entries hold each word of the search index (issue 26, decision 0128-entries):
+            -- `find` of one plain word without a filter reads its total here, one term's document
+            -- count, instead of counting every match through the MATCH cursor. Nothing is stored:
+            -- FTS5 reads the term's doclist.
+            CREATE VIRTUAL TABLE entry_search_rows USING fts5vocab(entry_search, 'row');
+            """),
     ]
 }

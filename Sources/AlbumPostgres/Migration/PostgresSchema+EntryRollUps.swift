@@ -1,0 +1,99 @@
+extension PostgresSchema {
+    /// The summary's roll-ups of entries, as SQLite's `entries-summaryRollUps` (issue 26, decision
+    /// 0128-entries): entries per day and kind with their durations, songs per year and month by
+    /// (artist, title) and by artist. Inserts and deletes are rolled up per statement (an import's
+    /// rows at once, in key order); an update that changes a rolled-up column, per row.
+    static let entryRollUpsSQL = """
+        CREATE TABLE entry_kind_days (
+            local_date text COLLATE "C" NOT NULL,
+            kind text COLLATE "C" NOT NULL,
+            entries bigint NOT NULL,
+            duration_ms bigint NOT NULL,
+            first_id bigint NOT NULL,
+            last_id bigint NOT NULL,
+            PRIMARY KEY (local_date, kind)
+        );
+        CREATE TABLE song_periods (
+            period text COLLATE "C" NOT NULL,
+            artist text COLLATE "C" NOT NULL,
+            title text COLLATE "C" NOT NULL,
+            songs bigint NOT NULL,
+            PRIMARY KEY (period, artist, title)
+        );
+        CREATE INDEX song_periods_by_count ON song_periods (period, songs DESC, artist, title);
+        CREATE TABLE artist_periods (
+            period text COLLATE "C" NOT NULL,
+            artist text COLLATE "C" NOT NULL,
+            songs bigint NOT NULL,
+            PRIMARY KEY (period, artist)
+        );
+        CREATE INDEX artist_periods_by_count ON artist_periods (period, songs DESC, artist);
+        INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id)
+            SELECT local_date, kind, count(*), coalesce(sum(duration_ms), 0), min(id), max(id) FROM entries GROUP BY 1, 2;
+        INSERT INTO song_periods (period, artist, title, songs)
+            SELECT substr(local_date, 1, 7), artist, title, count(*) FROM entries WHERE kind = 'song' GROUP BY 1, 2, 3;
+        INSERT INTO song_periods (period, artist, title, songs)
+            SELECT substr(period, 1, 4), artist, title, sum(songs) FROM song_periods GROUP BY 1, 2, 3;
+        INSERT INTO artist_periods (period, artist, songs)
+            SELECT period, artist, sum(songs) FROM song_periods GROUP BY 1, 2;
+        -- Adds n entries (n < 0: takes them off) of one day and kind, with ms of duration and ids
+        -- from first to last (the bounds only widen); a song's also to its year and month by
+        -- (artist, title) and by artist. A row at zero goes.
+        CREATE FUNCTION entry_rollups_put(day text, k text, a text, t text, n bigint, ms bigint, first bigint, last bigint)
+        RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO entry_kind_days (local_date, kind, entries, duration_ms, first_id, last_id) VALUES (day, k, n, ms, first, last)
+                ON CONFLICT (local_date, kind) DO UPDATE SET entries = entry_kind_days.entries + excluded.entries,
+                    duration_ms = entry_kind_days.duration_ms + excluded.duration_ms,
+                    first_id = least(entry_kind_days.first_id, excluded.first_id), last_id = greatest(entry_kind_days.last_id, excluded.last_id);
+            IF n < 0 THEN
+                DELETE FROM entry_kind_days WHERE local_date = day AND kind = k AND entries <= 0;
+            END IF;
+            IF k = 'song' THEN
+                INSERT INTO song_periods (period, artist, title, songs) VALUES (substr(day, 1, 4), a, t, n), (substr(day, 1, 7), a, t, n)
+                    ON CONFLICT (period, artist, title) DO UPDATE SET songs = song_periods.songs + excluded.songs;
+                INSERT INTO artist_periods (period, artist, songs) VALUES (substr(day, 1, 4), a, n), (substr(day, 1, 7), a, n)
+                    ON CONFLICT (period, artist) DO UPDATE SET songs = artist_periods.songs + excluded.songs;
+                IF n < 0 THEN
+                    DELETE FROM song_periods WHERE period IN (substr(day, 1, 4), substr(day, 1, 7)) AND artist = a AND title = t AND songs <= 0;
+                    DELETE FROM artist_periods WHERE period IN (substr(day, 1, 4), substr(day, 1, 7)) AND artist = a AND songs <= 0;
+                END IF;
+            END IF;
+        END $$;
+        CREATE FUNCTION entry_rollups_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM entry_rollups_put(day, k, a, t, n, ms, first, last) FROM (
+                SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
+                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms,
+                    min(id) AS first, max(id) AS last
+                FROM added GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+            ) g;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION entry_rollups_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM entry_rollups_put(day, k, a, t, -n, -ms, first, last) FROM (
+                SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
+                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms,
+                    min(id) AS first, max(id) AS last
+                FROM removed GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+            ) g;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION entry_rollups_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM entry_rollups_put(old.local_date, old.kind, old.artist, old.title, -1, -coalesce(old.duration_ms, 0), old.id, old.id);
+            PERFORM entry_rollups_put(new.local_date, new.kind, new.artist, new.title, 1, coalesce(new.duration_ms, 0), new.id, new.id);
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER entry_rollups_insert AFTER INSERT ON entries
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION entry_rollups_inserted();
+        CREATE TRIGGER entry_rollups_delete AFTER DELETE ON entries
+            REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION entry_rollups_deleted();
+        CREATE TRIGGER entry_rollups_update AFTER UPDATE OF kind, taken_at, duration_ms, artist, title ON entries FOR EACH ROW
+            WHEN (old.kind IS DISTINCT FROM new.kind OR old.taken_at IS DISTINCT FROM new.taken_at
+                OR old.duration_ms IS DISTINCT FROM new.duration_ms OR old.artist IS DISTINCT FROM new.artist
+                OR old.title IS DISTINCT FROM new.title)
+            EXECUTE FUNCTION entry_rollups_updated();
+        """
+}

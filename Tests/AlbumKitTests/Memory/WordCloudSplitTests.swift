@@ -1,0 +1,24 @@
+@testable import AlbumCore
+import Testing
+
+/// The word cloud's split of an ASCII text on its bytes (`EntrySummaryPlanner.countASCII`,
+/// decision 0128-entries) gives the words the Unicode split gives, on texts with capitals,
+/// apostrophes at the ends and inside, digits, punctuation, line ends and stop words.
+@Suite struct WordCloudSplitTests {
+    @Test func theASCIISplitGivesTheWordsOfTheUnicodeSplit() {
+        let pieces = ["Harbour", "harbour", "it's", "'quoted'", "''", "The", "and", "sea", "ab", "abc", "x1y2z3", "rock'n'roll",
+                      "2024", "---", "\r\n", "\n", "\t", " ", ",", ".", "!", "(", ")", "[", "]", "#", "**", "don't", "O'Neil", "fjord's'"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0..<30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined(separator: Bool.random(using: &generator) ? " " : "")
+            var ascii: [String: Int] = [:], unicode: [String: Int] = [:]
+            EntrySummaryPlanner.countASCII(words: text, into: &ascii)
+            EntrySummaryPlanner.countUnicode(words: text, into: &unicode)
+            #expect(ascii == unicode, "\(text.debugDescription)")
+        }
+        var counts: [String: Int] = [:]
+        EntrySummaryPlanner.count(words: "Harbour walk, the HARBOUR's lights: 'harbour'! Café [link](http://x.y/harbour)", into: &counts)
+        #expect(counts == ["harbour": 2, "walk": 1, "harbour's": 1, "lights": 1, "café": 1, "link": 1])
+    }
+}
