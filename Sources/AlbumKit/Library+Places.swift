@@ -11,7 +11,7 @@ extension Library {
     /// is also how a library made before place names gets its pins named: on first open.
     ///
     /// When the place data, zone map or naming rules differ from those that named the library
-    /// (`PlaceDataKey`), every row is named again, once the new data has loaded; while it
+    /// (`PlaceDataKey`: by their bytes, not where they are), every row is named again, once the new data has loaded; while it
     /// cannot load, the rows keep their names. Reads go to the readers and each batch is one
     /// write, so other pins' claims take turns with it instead of waiting for the whole naming.
     /// - Returns: the problem with the place data, when it kept rows unnamed.
@@ -19,10 +19,26 @@ extension Library {
     @discardableResult
     public func nameNewPlaces() async throws(AlbumError) -> AlbumError? {
         let key = PlaceDataKey.standard()
-        var stale = try await store.placeDataKey() != key.value
-        if stale, try await !store.hasNamedPlaces() {
-            try await store.setPlaceDataKey(key.value, description: key.description, renaming: false)
-            stale = false
+        let stored = try await store.placeDataKey()
+        var stale = false, contents = ""
+        let current = key.hasStamp(of: stored)
+        if !current || PlaceDataKey.contents(of: stored) == nil {
+            // The files moved, changed or were touched, or the key predates decision 0133:
+            // their bytes decide. The same bytes, or a library with nothing named yet, only
+            // bring the stored key up to date.
+            let named = try await store.hasNamedPlaces()
+            if !named, try await !store.hasUnnamedPlaces() {
+                // Nothing to name yet: the stamp alone; the bytes are hashed once rows come.
+                if !current { try await store.setPlaceDataKey(key.stamp, description: key.description, renaming: false) }
+                return nil
+            }
+            contents = await BlockingPool.shared.run { key.contents() }
+            if current || PlaceDataKey.contents(of: stored) == contents || !named {
+                try await store.setPlaceDataKey(
+                    key.value(contents: contents), description: key.description(contents: contents), renaming: false)
+            } else {
+                stale = true
+            }
         }
         if !stale, try await !store.hasUnnamedPlaces() { return nil }
         let index: PlaceIndex
@@ -32,7 +48,9 @@ extension Library {
             return problem
         case .success(let loaded): index = loaded
         }
-        if stale { try await store.setPlaceDataKey(key.value, description: key.description, renaming: true) }
+        if stale {
+            try await store.setPlaceDataKey(key.value(contents: contents), description: key.description(contents: contents), renaming: true)
+        }
         while true {
             let pins = try await store.unnamedPins(limit: 1000)
             if pins.isEmpty { break }

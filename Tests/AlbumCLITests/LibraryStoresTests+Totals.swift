@@ -58,21 +58,22 @@ extension LibraryStoresTests {
 
     /// (the totals as stored, the same counted from the photos).
     static func totals(_ lib: StoreLibrary) throws -> (String, String) {
-        let stored = "SELECT sum(dated) || ' dated, ' || sum(undated) || ' undated' FROM photo_totals"
-        let counted = "SELECT count(local_date) || ' dated, ' || (count(*) - count(local_date)) || ' undated' FROM photos"
+        (try scalar(lib, "SELECT sum(dated) || ' dated, ' || sum(undated) || ' undated' FROM photo_totals"),
+         try scalar(lib, "SELECT count(local_date) || ' dated, ' || (count(*) - count(local_date)) || ' undated' FROM photos"))
+    }
+
+    /// One value read by `query` from the library's database, as text ("" for NULL), on either
+    /// store (in a write transaction: `query` may change rows): SQLite opened in this process,
+    /// PostgreSQL through `psql`.
+    static func scalar(_ lib: StoreLibrary, _ query: String) throws -> String {
         switch lib.store {
         case .sqlite:
             let db = try AlbumDatabase(path: URL(fileURLWithPath: lib.library).appendingPathComponent("album.sqlite").path)
-            return try db.read { sql throws(AlbumError) in
-                (try sql.queryOne(stored)?.string(0) ?? "", try sql.queryOne(counted)?.string(0) ?? "")
-            }
+            return try db.write { sql throws(AlbumError) in try sql.queryOne(query)?.string(0) ?? "" }
         case .postgres:
             let server = try #require(StoreKind.server)
             let database = String(lib.library.split(separator: "?")[0].split(separator: "/").last ?? "")
-            func psql(_ query: String) throws -> String {
-                try server.psql(query, database: database).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            return (try psql(stored), try psql(counted))
+            return try server.psql(query, database: database).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 }
