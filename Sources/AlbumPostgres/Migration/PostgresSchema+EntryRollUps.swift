@@ -60,26 +60,8 @@ extension PostgresSchema {
                 END IF;
             END IF;
         END $$;
-        CREATE FUNCTION entry_rollups_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            PERFORM entry_rollups_put(day, k, a, t, n, ms, first, last) FROM (
-                SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
-                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms,
-                    min(id) AS first, max(id) AS last
-                FROM added GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-            ) g;
-            RETURN NULL;
-        END $$;
-        CREATE FUNCTION entry_rollups_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            PERFORM entry_rollups_put(day, k, a, t, -n, -ms, first, last) FROM (
-                SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
-                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms,
-                    min(id) AS first, max(id) AS last
-                FROM removed GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-            ) g;
-            RETURN NULL;
-        END $$;
+        \(entryRollUpsStatement("inserted", rows: "added", sign: ""))
+        \(entryRollUpsStatement("deleted", rows: "removed", sign: "-"))
         CREATE FUNCTION entry_rollups_updated() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             PERFORM entry_rollups_put(old.local_date, old.kind, old.artist, old.title, -1, -coalesce(old.duration_ms, 0), old.id, old.id);
@@ -96,4 +78,22 @@ extension PostgresSchema {
                 OR old.title IS DISTINCT FROM new.title)
             EXECUTE FUNCTION entry_rollups_updated();
         """
+
+    /// The per-statement trigger function of inserts (`rows`: the new rows, added) or deletes
+    /// (the old rows, taken off with `sign` "-"): the rows grouped by day, kind and song, put in
+    /// key order.
+    static func entryRollUpsStatement(_ name: String, rows: String, sign: String) -> String {
+        """
+        CREATE FUNCTION entry_rollups_\(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM entry_rollups_put(day, k, a, t, \(sign)n, \(sign)ms, first, last) FROM (
+                SELECT local_date AS day, kind AS k, CASE WHEN kind = 'song' THEN artist END AS a,
+                    CASE WHEN kind = 'song' THEN title END AS t, count(*) AS n, coalesce(sum(duration_ms), 0)::bigint AS ms,
+                    min(id) AS first, max(id) AS last
+                FROM \(rows) GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+            ) g;
+            RETURN NULL;
+        END $$;
+        """
+    }
 }
