@@ -42,10 +42,8 @@ extension Library {
     /// Counts per state, for the library and per pin.
     public func status() async throws(AlbumError) -> LibraryStatus {
         let pins = try await store.pins()
-        var perPin: [(Pin, StateCounts)] = []
-        for pin in pins {
-            perPin.append((pin, pin.photoCount > 0 ? try await store.stateCounts(pinId: pin.id) : StateCounts()))
-        }
+        let counts = try await store.stateCountsByPin()
+        let perPin = pins.map { ($0, counts[$0.id] ?? StateCounts()) }
         return LibraryStatus(
             pins: pins.count, photos: try await store.stateCounts(pinId: nil), perPin: perPin,
             pinsNotSearched: try await store.pendingSearches().map(\.pinId))

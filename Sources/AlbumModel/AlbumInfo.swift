@@ -42,4 +42,16 @@ public struct StateCounts: Sendable, Hashable {
     public var total: Int { placeholder + downloading + downloaded + failed }
     /// Photos not yet downloaded nor given up on.
     public var remaining: Int { placeholder + downloading }
+
+    /// Adds `photos` in the state a store names `state` (`imported`: those of them imported
+    /// from the user's own files, counted for `downloaded` only); another name adds nothing.
+    public mutating func add(state: String?, photos: Int, imported: Int) {
+        switch state {
+        case "placeholder": placeholder += photos
+        case "downloading": downloading += photos
+        case "downloaded": (downloaded, self.imported) = (downloaded + photos, self.imported + imported)
+        case "failed": failed += photos
+        default: break
+        }
+    }
 }

@@ -53,6 +53,8 @@ public protocol DownloadStore: Sendable {
 
     /// Photo counts per state, for one pin or (nil) the whole library.
     func stateCounts(pinId: Int64?) async throws(AlbumError) -> StateCounts
+    /// Photo counts per state of every pin that has photos, in one read (`album status`).
+    func stateCountsByPin() async throws(AlbumError) -> [Int64: StateCounts]
     /// Ids of pins that still have photos to download, oldest first.
     func pinsWithWorkLeft() async throws(AlbumError) -> [Int64]
 }

@@ -115,6 +115,16 @@ struct LibraryStoresTests {
             "placeholder": 0, "downloading": 0, "downloaded": ImportFixture.located + ImportFixture.unplaced, "failed": 0,
             "imported": ImportFixture.located + ImportFixture.unplaced,
         ])
+        // Each pin's counts (one read for every pin) are its photos.
+        let perPin = try #require((try await lib.json(["status"]) as? [String: Any])?["perPin"] as? [[String: Any]])
+        #expect(perPin.count == ImportFixture.places)
+        for entry in perPin {
+            let photos = try await lib.photos(entry["pinId"] as? Int ?? 0)
+            #expect(!photos.isEmpty)
+            #expect(entry["photos"] as? [String: Int] == [
+                "placeholder": 0, "downloading": 0, "downloaded": photos.count, "failed": 0, "imported": photos.count,
+            ], "\(entry)")
+        }
     }
 
     @Test(arguments: StoreKind.all)

@@ -19,7 +19,8 @@ import TestSupport
                                  "accounts-reminderSync", "entries-homes", "entries-dayCells", "research-perceptualHash", "speed-searchOnChange", "speed-claimedContent",
                                  "research-phashIndexes", "speed-claimNotAChange", "lead-dayCellsWhenMoved",
                                  "entries-moodIndex",
-                                 "speed-rollUpsWithoutScans", "entries-summaryRollUps", "entries-searchRows"]
+                                 "speed-rollUpsWithoutScans", "entries-summaryRollUps", "entries-searchRows",
+                                 "lead-photosByStateAndPin"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -168,23 +168,32 @@ extension PostgresStore {
         return hashes.subtracting(used)
     }
 
-    /// Photo counts per state, for one pin or the whole library.
+    /// Photo counts per state, for one pin (through `photos_by_pin`) or the whole library; one
+    /// text per case, as on SQLite (a generic plan of `$1 IS NULL OR pin_id = $1` scans).
     public func stateCounts(pinId: Int64? = nil) async throws(AlbumError) -> StateCounts {
         try await read { db throws(AlbumError) in
+            let select = "SELECT state, count(*) AS photos, count(*) FILTER (WHERE source = 'import') AS imported FROM photos"
+            let rows = if let pinId {
+                try await db.query("\(select) WHERE pin_id = $1 GROUP BY state", [pinId])
+            } else {
+                try await db.query("\(select) GROUP BY state")
+            }
             var counts = StateCounts()
+            for row in rows { counts.add(state: row.string("state"), photos: row.int("photos") ?? 0, imported: row.int("imported") ?? 0) }
+            return counts
+        }
+    }
+
+    /// Photo counts per state of every pin with photos, in one pass.
+    public func stateCountsByPin() async throws(AlbumError) -> [Int64: StateCounts] {
+        try await read { db throws(AlbumError) in
+            var counts: [Int64: StateCounts] = [:]
             for row in try await db.query("""
-                SELECT state, count(*) AS photos, count(*) FILTER (WHERE source = 'import') AS imported FROM photos
-                WHERE $1::bigint IS NULL OR pin_id = $1::bigint GROUP BY state
-                """, [pinId])
-            {
-                let n = row.int("photos") ?? 0
-                switch row.string("state") {
-                case "placeholder": counts.placeholder = n
-                case "downloading": counts.downloading = n
-                case "downloaded": (counts.downloaded, counts.imported) = (n, row.int("imported") ?? 0)
-                case "failed": counts.failed = n
-                default: break
-                }
+                SELECT pin_id, state, count(*) AS photos, count(*) FILTER (WHERE source = 'import') AS imported FROM photos
+                WHERE pin_id IS NOT NULL GROUP BY pin_id, state
+                """) {
+                counts[row.int64("pin_id") ?? 0, default: StateCounts()]
+                    .add(state: row.string("state"), photos: row.int("photos") ?? 0, imported: row.int("imported") ?? 0)
             }
             return counts
         }

@@ -49,6 +49,7 @@ extension Schema {
         "speed-rollUpsWithoutScans",
         "entries-summaryRollUps",
         "entries-searchRows",
+        "lead-photosByStateAndPin",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -401,7 +402,6 @@ extension Schema {
             DELETE FROM pins_box WHERE id = old.id;
         END;
         CREATE INDEX photos_by_pin ON photos (pin_id, position);
-        CREATE INDEX photos_by_state ON photos (state);
         CREATE INDEX photos_by_hash ON photos (content_hash);
         CREATE TRIGGER photos_box_insert AFTER INSERT ON photos WHEN new.latitude IS NOT NULL BEGIN
             INSERT INTO photos_box VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude);
@@ -806,5 +806,6 @@ extension Schema {
             ON CONFLICT (period, artist) DO UPDATE SET songs = songs + 1;
 
         END;
+        CREATE INDEX photos_by_state_pin ON photos (state, pin_id, source);
         """#)
 }

@@ -806,5 +806,13 @@ enum Schema {
             -- FTS5 reads the term's doclist.
             CREATE VIRTUAL TABLE entry_search_rows USING fts5vocab(entry_search, 'row');
             """),
+        Migration(name: "lead-photosByStateAndPin", sql: """
+            -- `album status` counts every pin's photos per state in one pass over this index
+            -- (covering: state, pin and source), 0.19 s of CPU at 1 M photos in 1,000 pins, where
+            -- a query per pin read every photo (318 s). It replaces `photos_by_state`, whose
+            -- lookups (`state IN (…)`) it serves as a prefix.
+            DROP INDEX photos_by_state;
+            CREATE INDEX photos_by_state_pin ON photos (state, pin_id, source);
+            """),
     ]
 }

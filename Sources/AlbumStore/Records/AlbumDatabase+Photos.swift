@@ -166,22 +166,35 @@ extension SQLiteLibraryStore {
         }
     }
 
-    /// Photo counts per state, for one pin or the whole library.
+    /// Photo counts per state, for one pin (its rows through `photos_by_pin`) or the whole
+    /// library (`photos_by_state_pin`, covering). One text per case: `?1 IS NULL OR pin_id = ?1`
+    /// made SQLite read every photo for one pin (1,000 pins: 318 s for `album status`).
     public func stateCounts(pinId: Int64?) async throws(AlbumError) -> StateCounts {
         try await read { db throws(AlbumError) in
-            let rows = try db.query("""
-                SELECT state, count(*) AS photos, sum(source = ?2) AS imported FROM photos
-                WHERE ?1 IS NULL OR pin_id = ?1 GROUP BY state
-                """, [pinId, PhotoOrigin.imported.stored])
+            let imported = PhotoOrigin.imported.stored
+            let rows = if let pinId {
+                try db.query("""
+                    SELECT state, count(*) AS photos, sum(source = ?) AS imported FROM photos WHERE pin_id = ? GROUP BY state
+                    """, [imported, pinId])
+            } else {
+                try db.query("SELECT state, count(*) AS photos, sum(source = ?) AS imported FROM photos GROUP BY state", [imported])
+            }
             var counts = StateCounts()
-            for row in rows {
-                let n = row.int("photos") ?? 0
-                switch try PhotoState(name: row.string("state") ?? "", failure: nil) {
-                case .placeholder: counts.placeholder = n
-                case .downloading: counts.downloading = n
-                case .downloaded: (counts.downloaded, counts.imported) = (n, row.int("imported") ?? 0)
-                case .failed: counts.failed = n
-                }
+            for row in rows { counts.add(state: row.string("state"), photos: row.int("photos") ?? 0, imported: row.int("imported") ?? 0) }
+            return counts
+        }
+    }
+
+    /// Photo counts per state of every pin with photos: one pass over `photos_by_state_pin`.
+    public func stateCountsByPin() async throws(AlbumError) -> [Int64: StateCounts] {
+        try await read { db throws(AlbumError) in
+            var counts: [Int64: StateCounts] = [:]
+            for row in try db.query("""
+                SELECT pin_id, state, count(*) AS photos, sum(source = ?) AS imported FROM photos
+                WHERE pin_id IS NOT NULL GROUP BY state, pin_id
+                """, [PhotoOrigin.imported.stored]) {
+                counts[row.int64("pin_id") ?? 0, default: StateCounts()]
+                    .add(state: row.string("state"), photos: row.int("photos") ?? 0, imported: row.int("imported") ?? 0)
             }
             return counts
         }
