@@ -178,4 +178,39 @@ extension LibraryStoresTests {
         let shown = try #require(try await lib.json(["transcript", "show", "\(ids[0])"]) as? [String: Any])
         #expect(shown["state"] as? String == "done" && shown["attempts"] as? Int == 2, "\(shown)")
     }
+
+    /// A `--transcriber` command gets its clip as a WAV file in the temporary folder; when album
+    /// is killed meanwhile the file stays, and the next `album transcribe` removes it (and any
+    /// other left by a process that is gone), never one of a live process.
+    @Test func aKilledTranscriptionsFileIsRemovedByTheNextOne() async throws {
+        let lib = try StoreLibrary(.sqlite, folder: folder)
+        _ = try await importSpoken(lib, ["one two three", "four five six"])
+        let tmp = folder.child("tmp-transcribe")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let prefix = "album-transcribe-"
+        let live = "\(prefix)\(getpid())-live.wav", dead = "\(prefix)999999999-dead.wav"
+        let oldFresh = "\(prefix)0A1B2C3D-fresh.wav", oldStale = "\(prefix)0A1B2C3E-stale.wav"
+        for name in [live, dead, oldFresh, oldStale] { try Data("RIFF".utf8).write(to: tmp.appendingPathComponent(name)) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)],
+                                              ofItemAtPath: tmp.appendingPathComponent(oldStale).path)
+        let given = folder.child("given-\(UUID().uuidString.prefix(6)).txt")
+        let slow = try script("hold", "echo \"$1\" > '\(given.path)'\nsleep 30\necho late")
+        let (process, _, _) = try lib.start(["transcribe", "--transcriber", slow, "--clips", "1"], environment: ["TMPDIR": tmp.path])
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: given.path) && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let wav = try String(contentsOf: given, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(wav.hasPrefix(tmp.path + "/\(prefix)\(process.processIdentifier)-") && wav.hasSuffix(".wav"), "\(wav)")
+        // The first transcription in a process swept what dead processes left.
+        var left = Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path))
+        #expect(left == [live, oldFresh, (wav as NSString).lastPathComponent], "\(left)")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: wav), "a killed process leaves its file")
+
+        let echo = try script("echo-next", "echo one two three")
+        let next = try await lib.run(["transcribe", "--transcriber", echo], environment: ["TMPDIR": tmp.path])
+        #expect(next.status == 0, "\(next.stderr)")
+        left = Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path))
+        #expect(left == [live, oldFresh], "the killed one's file is gone, a live one's stays: \(left)")
+    }
 }

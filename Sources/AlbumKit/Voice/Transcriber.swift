@@ -1,6 +1,7 @@
 import AlbumAudio
 import AlbumModel
 import Foundation
+import Synchronization
 
 /// What turns a clip's 16 kHz samples into text (issue 32): the built-in PocketSphinx, or any
 /// command that reads a sound file and prints its text (whisper.cpp, say), under a time limit.
@@ -51,10 +52,47 @@ public enum Transcriber: Sendable, Hashable {
         case .pocketSphinx(let folder):
             return try PocketSphinx(modelFolder: folder).transcribe(samples)
         case .command(let command, let timeout):
-            let wav = FileManager.default.temporaryDirectory.appendingPathComponent("album-transcribe-\(UUID().uuidString).wav")
+            let wav = TranscriberFiles.next()
             do { try Speech.wav(samples).write(to: wav) } catch { throw .io("cannot write \(wav.path): \(error.localizedDescription)") }
             defer { try? FileManager.default.removeItem(at: wav) }
             return try TranscriberCommand.run(command, file: wav.path, timeout: timeout)
+        }
+    }
+}
+
+/// The WAV files handed to `--transcriber` commands: `album-transcribe-PID-UUID.wav` in the
+/// temporary folder, removed once the command is done. A process killed meanwhile (kill -9, a
+/// worker stopped hard) cannot remove its file: the next process that transcribes removes the
+/// files of processes that are gone (and, once an hour old, those named by older `album`s,
+/// without a process id).
+enum TranscriberFiles {
+    static let prefix = "album-transcribe-"
+
+    /// A new file's URL (not created); the first call in a process sweeps what dead ones left.
+    static func next(folder: URL = FileManager.default.temporaryDirectory) -> URL {
+        swept.withLock { done in
+            if !done { sweep(folder) }
+            done = true
+        }
+        return folder.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString).wav")
+    }
+
+    private static let swept = Mutex(false)
+
+    /// Removes the files in `folder` whose process is gone.
+    static func sweep(_ folder: URL, now: Date = Date()) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".wav") {
+            let path = folder.appendingPathComponent(name).path
+            let owner = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1).first.flatMap { Int32($0) }
+            let gone: Bool
+            if let owner, owner > 0 {
+                gone = kill(owner, 0) != 0 && errno == ESRCH
+            } else {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? now
+                gone = now.timeIntervalSince(modified) > 3600
+            }
+            if gone { unlink(path) }
         }
     }
 }
