@@ -11,8 +11,8 @@ extension Library {
     /// is also how a library made before place names gets its pins named: on first open.
     ///
     /// When the place data, zone map or naming rules differ from those that named the library
-    /// (`PlaceDataKey`: by their bytes, not where they are), every row is named again, once the new data has loaded; while it
-    /// cannot load, the rows keep their names. Reads go to the readers and each batch is one
+    /// (`PlaceDataKey`: by their bytes, not where they are), every row is named again, once the
+    /// new data has loaded; while it cannot load, the rows keep their names. Reads go to the readers and each batch is one
     /// write, so other pins' claims take turns with it instead of waiting for the whole naming.
     /// - Returns: the problem with the place data, when it kept rows unnamed.
     /// - Throws: `AlbumError.database` when the store fails.
