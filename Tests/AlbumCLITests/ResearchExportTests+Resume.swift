@@ -34,6 +34,13 @@ extension ResearchExportTests {
         #expect(order == (0..<shards).map { String(format: "shard-%06d.tar", $0) } && !state.contains("unsynced"), "\(state)")
         let bad = try album(["export", "dataset", "--out", folder.child("bad").path, "--concurrency", "0"], library: library)
         #expect(bad.status == 64 && bad.stderr == "album: error: --concurrency 0 must be 1-64\n", "\(bad.stderr)")
+
+        // Images that cannot be read, in every shard: one line naming the first shard's, exit 1.
+        let originals = URL(fileURLWithPath: library).appendingPathComponent("originals")
+        try FileManager.default.removeItem(at: originals)
+        let failed = try album(["export", "dataset", "--out", folder.child("unreadable").path, "--shard-size", "1", "--concurrency", "4"], library: library)
+        #expect(failed.status == 1 && failed.stderr.hasPrefix("album: error: " + originals.path + "/")
+            && failed.stderr.hasSuffix(": cannot read: No such file or directory\n") && failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
     }
 
     /// What a kill or a power cut can leave: shards recorded out of order and not synced, one in
