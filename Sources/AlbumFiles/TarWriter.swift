@@ -7,14 +7,14 @@ import Glibc
 #endif
 
 /// A POSIX ustar archive written as a stream (issue 30's dataset shards): members are copied from
-/// their files in 128 KiB pieces through two buffers, so no member and no archive is ever held in
+/// their files in 128 KiB pieces through one buffer, so no member and no archive is ever held in
 /// memory whole. Deterministic: members in the order given, mode 0644, owner 0/0 with no names,
 /// a fixed mtime; the SHA-256 of the archive is computed as it is written, a full buffer hashed
 /// just before it is written out (while it is still in the core's cache). One writer is used by
 /// one thread; an export writes several shards at once, a writer each (decision 0132).
 ///
 /// The archive is written to `path` + `.part` (created, never replacing) and renamed to `path`
-/// by `place()` (or `finish()`), so a finished name is always a whole archive.
+/// by `place()`, so a finished name is always a whole archive.
 public final class TarWriter {
     /// The mtime of every member: 2000-01-01T00:00:00Z.
     public static let fixedMTime = 946_684_800
@@ -95,15 +95,6 @@ public final class TarWriter {
         }
         try pad(size)
         return Source(size: Int64(size), modifiedSeconds: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec)
-    }
-
-    /// Ends the archive (two zero blocks), writes it out, fsyncs and renames it into place.
-    /// - Returns: the archive's SHA-256, lowercase hex.
-    public func finish() throws(AlbumError) -> String {
-        let sha = try end()
-        guard fsync(fd) == 0 else { throw AtomicFile.failure("cannot write", partPath, errno) }
-        try place()
-        return sha
     }
 
     /// Ends the archive (two zero blocks), writes it out and starts its writeback to the disk
