@@ -12,10 +12,12 @@ public enum AtomicFile {
     /// Writes `data` to `destination` via a temporary file in the same folder and a rename, so a
     /// killed process leaves the whole file or none. Not fsynced: like the database (WAL,
     /// synchronous=NORMAL) it survives a process crash, not a power cut (docs/decisions/0004).
-    /// Creates missing parent folders.
+    /// Creates missing parent folders. With `synced` the file is on the disk before its rename
+    /// (and its name once the caller syncs the folder, `sync(_:)`).
     /// - Throws: `AlbumError.io` naming the destination.
-    public static func write(_ data: Data, to destination: URL) throws(AlbumError) {
-        let temporary = try writeTemporary(data, beside: destination)
+    public static func write(_ data: Data, to destination: URL, synced: Bool = false) throws(AlbumError) {
+        let (fd, created) = try createTemporary(beside: destination)
+        let temporary = try finish(fd, created, destination: destination, writing: data, syncing: synced)
         guard Self.rename(temporary, destination.path) == 0 else {
             let code = errno
             _ = RawPath.withCString(temporary) { unlink($0) }
@@ -48,9 +50,9 @@ public enum AtomicFile {
         return (fd, temporary)
     }
 
-    /// Writes `data` at the start of the open temporary file `fd` (when given), closes it, and
-    /// returns its path; on any failure the file is removed.
-    static func finish(_ fd: Int32, _ temporary: String, destination: URL, writing data: Data?) throws(AlbumError) -> String {
+    /// Writes `data` at the start of the open temporary file `fd` (when given), fsyncs it when
+    /// `syncing`, closes it, and returns its path; on any failure the file is removed.
+    static func finish(_ fd: Int32, _ temporary: String, destination: URL, writing data: Data?, syncing: Bool = false) throws(AlbumError) -> String {
         let writeError: Int32? = data?.withUnsafeBytes { raw -> Int32? in
             guard let base = raw.baseAddress else { return nil }
             var offset = 0
@@ -60,7 +62,7 @@ public enum AtomicFile {
                 offset += n
             }
             return nil
-        }
+        } ?? (syncing && fsync(fd) != 0 ? errno : nil)
         if close(fd) != 0 && writeError == nil {
             let code = errno
             _ = RawPath.withCString(temporary) { unlink($0) }
@@ -71,6 +73,15 @@ public enum AtomicFile {
             throw failure("cannot write", destination.path, writeError)
         }
         return temporary
+    }
+
+    /// Puts the file or folder at `path` on the disk (fsync): its bytes, or for a folder the
+    /// names renamed into it, survive a power cut once this returns.
+    public static func sync(_ path: String) throws(AlbumError) {
+        let fd = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw failure("cannot read", path, errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw failure("cannot write", path, errno) }
     }
 
     /// rename(2) of two paths, each by its bytes (`RawPath`).

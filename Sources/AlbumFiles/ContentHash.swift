@@ -1,5 +1,10 @@
+import AlbumModel
 import Crypto
 import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The name of a file's content: lowercase hex SHA-256 of its bytes.
 public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
@@ -8,6 +13,24 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
     /// Hashes `bytes`.
     public init<D: DataProtocol>(of bytes: D) {
         hex = Self.hex(SHA256.hash(data: bytes))
+    }
+
+    /// Hashes the file at `path`, read a piece at a time.
+    /// - Returns: nil when it cannot be read.
+    public init?(readingFile path: String) {
+        let fd = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+        defer { piece.deallocate() }
+        var hasher = SHA256()
+        while true {
+            let got = Errno.retryingInterrupts { read(fd, piece.baseAddress!, piece.count) }
+            if got < 0 { return nil }
+            if got == 0 { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: piece[0..<got]))
+        }
+        hex = Self.hex(hasher.finalize())
     }
 
     /// Lowercase hex of `bytes`, two digits each (`String(format: "%02x")` per byte and a join

@@ -1,6 +1,5 @@
 import AlbumModel
 import Crypto
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -8,13 +7,14 @@ import Glibc
 #endif
 
 /// A POSIX ustar archive written as a stream (issue 30's dataset shards): members are copied from
-/// their files in 128 KiB pieces through two buffers, so no member and no archive is ever held in
+/// their files in 128 KiB pieces through one buffer, so no member and no archive is ever held in
 /// memory whole. Deterministic: members in the order given, mode 0644, owner 0/0 with no names,
-/// a fixed mtime; the SHA-256 of the archive is computed as it is written — on a second thread,
-/// a full buffer hashed while the next one is filled (`BufferHasher`).
+/// a fixed mtime; the SHA-256 of the archive is computed as it is written, a full buffer hashed
+/// just before it is written out (while it is still in the core's cache). One writer is used by
+/// one thread; an export writes several shards at once, a writer each (decision 0132).
 ///
 /// The archive is written to `path` + `.part` (created, never replacing) and renamed to `path`
-/// by `finish()`, so a finished name is always a whole archive.
+/// by `place()`, so a finished name is always a whole archive.
 public final class TarWriter {
     /// The mtime of every member: 2000-01-01T00:00:00Z.
     public static let fixedMTime = 946_684_800
@@ -23,16 +23,15 @@ public final class TarWriter {
     public let path: String
     let partPath: String
     private var fd: Int32
-    /// The write buffer: members are read straight into it and it is written out when full.
-    private var storage: UnsafeMutableRawBufferPointer
-    /// The other buffer: the one written out last, hashed meanwhile by `hashing`.
-    private var spare: UnsafeMutableRawBufferPointer
+    /// The write buffer: members are read straight into it and it is hashed and written out
+    /// when full.
+    private let storage: UnsafeMutableRawBufferPointer
     private var count = 0
     /// 128 KiB: the kernel's copy of a full buffer into the page cache reads it while it is still
     /// in the core's cache. With 1 MiB buffers (and the writeback started at each shard's end)
     /// the same bytes cost 2.4 times the system time (docs/performance.md, issue 30, decision 0123).
     private static let bufferLimit = 128 << 10
-    private let hashing = BufferHasher()
+    private var hasher = SHA256()
     /// Bytes of the archive so far.
     public private(set) var bytes: Int64 = 0
 
@@ -51,13 +50,10 @@ public final class TarWriter {
         fd = RawPath.withCString(partPath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw AtomicFile.failure("cannot create", partPath, errno) }
         storage = .allocate(byteCount: Self.bufferLimit, alignment: 16)
-        spare = .allocate(byteCount: Self.bufferLimit, alignment: 16)
     }
 
     deinit {
-        hashing.wait()
         storage.deallocate()
-        spare.deallocate()
         if fd >= 0 {
             close(fd)
             _ = RawPath.withCString(partPath) { unlink($0) }
@@ -101,30 +97,22 @@ public final class TarWriter {
         return Source(size: Int64(size), modifiedSeconds: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec)
     }
 
-    /// Ends the archive (two zero blocks), writes it out, fsyncs and renames it into place.
-    /// - Returns: the archive's SHA-256, lowercase hex.
-    public func finish() throws(AlbumError) -> String {
-        let sha = try end()
-        try settle()
-        return sha
-    }
-
-    /// Ends the archive (two zero blocks) and writes it out, and starts its writeback to the disk
+    /// Ends the archive (two zero blocks), writes it out and starts its writeback to the disk
     /// without waiting for it (`posix_fadvise(POSIX_FADV_DONTNEED)` on Linux writes the dirty
-    /// pages back asynchronously and keeps those still being written): `settle()` later, after
-    /// other work, then finds little left to wait for. Until `settle()` the archive is only the
-    /// `.part` file.
+    /// pages back asynchronously and keeps those still being written), so that a sync of it
+    /// later (`AtomicFile.sync`) finds little left to wait for. Until `place()` the archive is
+    /// only the `.part` file.
     /// - Returns: the archive's SHA-256, lowercase hex.
     public func end() throws(AlbumError) -> String {
         try zeros(Self.block * 2)
         try flush()
         _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
-        return hashing.finish().map { String(format: "%02x", $0) }.joined()
+        return ContentHash.hex(hasher.finalize())
     }
 
-    /// Makes the ended archive durable (fsync) and renames it into place.
-    public func settle() throws(AlbumError) {
-        guard fsync(fd) == 0 else { throw AtomicFile.failure("cannot write", partPath, errno) }
+    /// Closes the ended archive and renames it into place, without an fsync: a killed process
+    /// leaves it whole, a power cut may not (the caller syncs it, `AtomicFile.sync`).
+    public func place() throws(AlbumError) {
         close(fd)
         fd = -1
         guard AtomicFile.rename(partPath, path) == 0 else { throw AtomicFile.failure("cannot rename into place", path, errno) }
@@ -200,11 +188,7 @@ public final class TarWriter {
     private func flush() throws(AlbumError) {
         guard count > 0 else { return }
         let filled = UnsafeRawBufferPointer(rebasing: storage[0..<count])
-        // The previous buffer is hashed (so `spare` is free), then this one is given to the
-        // hashing thread, written out meanwhile, and the buffers swap.
-        hashing.wait()
-        hashing.update(filled)
-        defer { swap(&storage, &spare) }
+        hasher.update(bufferPointer: filled)
         var done = 0
         while done < count {
             let wrote = Errno.retryingInterrupts { write(fd, filled.baseAddress! + done, count - done) }
@@ -213,31 +197,5 @@ public final class TarWriter {
         }
         bytes += Int64(count)
         count = 0
-    }
-}
-
-/// The SHA-256 of a stream hashed on a serial queue, a buffer at a time (`TarWriter`): `update`
-/// hands over a buffer that must stay unchanged until the next `wait` returns. The hasher is
-/// touched only by the queue between `update` and `wait`, and only by the caller after `wait`:
-/// that order is the synchronisation (hence `@unchecked Sendable`).
-private final class BufferHasher: @unchecked Sendable {
-    private var hasher = SHA256()
-    private let queue = DispatchQueue(label: "geoalbum.tar-sha256")
-    private let group = DispatchGroup()
-
-    /// A buffer handed to the queue (the caller keeps it unchanged until `wait`).
-    private struct Piece: @unchecked Sendable { let bytes: UnsafeRawBufferPointer }
-
-    func update(_ bytes: UnsafeRawBufferPointer) {
-        let piece = Piece(bytes: bytes)
-        queue.async(group: group) { self.hasher.update(bufferPointer: piece.bytes) }
-    }
-
-    /// Returns when every buffer handed over is hashed.
-    func wait() { group.wait() }
-
-    func finish() -> SHA256.Digest {
-        wait()
-        return hasher.finalize()
     }
 }

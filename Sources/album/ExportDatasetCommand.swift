@@ -26,6 +26,8 @@ struct ExportDatasetCommand: AsyncParsableCommand {
     @Flag(name: .customLong("include-all-rights-reserved"), help: "Also photos under All Rights Reserved or no known licence.")
     var includeAllRightsReserved = false
     @Option(help: Vocabulary.onlyPin) var pin: Int64?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Shards written at once, 1-64 (default: the cores, at most 4).", valueName: "N"))
+    var concurrency: Int?
     @OptionGroup var overwrite: OverwriteOptions
 
     func options() throws -> DatasetOptions {
@@ -33,6 +35,10 @@ struct ExportDatasetCommand: AsyncParsableCommand {
         guard let format = DatasetOptions.Format(rawValue: format) else { throw ValidationError("--format '\(format)' is not webdataset or files") }
         guard let size = DatasetOptions.Size(rawValue: size) else { throw ValidationError("--size '\(size)' is not original or thumbnail") }
         guard (1...1_000_000).contains(shardSize) else { throw ValidationError("--shard-size \(shardSize) must be 1-1000000") }
+        if let concurrency {
+            guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
+            options.concurrency = concurrency
+        }
         (options.format, options.size, options.shardSize) = (format, size, shardSize)
         if let license {
             do { options.licenseIds = try SearchFilter.licenses(license) } catch { throw ValidationError(error.description) }

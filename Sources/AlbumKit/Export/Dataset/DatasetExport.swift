@@ -11,11 +11,18 @@ import Glibc
 /// of the exported photos in id order, each sample an image and its JSON, with `manifest.json`
 /// and `SHA256SUMS` naming the SHA-256 of every file written.
 ///
-/// Streamed (`TarWriter`), deterministic (same library, same bytes) and resumable: each finished
-/// shard is recorded in `.album-dataset` with a fingerprint of its samples; a run after a killed
-/// one keeps every finished shard whose samples are unchanged and writes only the rest. Files in
-/// the folder that no export there wrote are never replaced unless `force`.
-public struct DatasetExport {
+/// Streamed (`TarWriter`), deterministic (same library, same bytes) and resumable. Shards are
+/// independent (a shard's bytes are its samples'), so `options.concurrency` of them are written
+/// at once, each by one thread (`ShardWriting`, decision 0132). Each shard is recorded in
+/// `.album-dataset` as soon as it is in place, with a fingerprint of its samples and its files'
+/// SHA-256s and sizes, marked `unsynced`: nothing waits for the disk while shards are written.
+/// When all are, every shard is synced, then the state (all synced), `SHA256SUMS` and
+/// `manifest.json`, each fsynced before its rename, then the folder: a finished export survives
+/// a power cut. A run after an interrupted one keeps every recorded shard whose samples are
+/// unchanged — a shard recorded `unsynced` only when its bytes read back still have the
+/// recorded SHA-256 (a power cut may have lost them) — and writes the rest. Files in the folder
+/// that no export there wrote are never replaced unless `force`.
+public struct DatasetExport: Sendable {
     public static let stateName = ".album-dataset"
     public static let manifestName = "manifest.json"
     public static let sumsName = "SHA256SUMS"
@@ -28,80 +35,74 @@ public struct DatasetExport {
         self.options = options
     }
 
-    /// One finished shard as the state file records it.
-    struct Finished {
+    /// One written shard as the state file records it.
+    struct Finished: Sendable {
         var name: String
         var fingerprint: String
         var files: [(name: String, sha256: String, bytes: Int64)]
+        /// Whether its files were on the disk (synced) when it was recorded so.
+        var synced = true
     }
 
     /// Writes the dataset of `photos` (in id order, as `Library.researchPhotos` reads them);
-    /// `progress` is called after each shard (done, total).
-    public func write(_ photos: [ResearchPhoto], progress: (Int, Int) -> Void = { _, _ in }) throws(AlbumError) -> DatasetReport {
-        var chosen: [(photo: ResearchPhoto, image: String)] = []
+    /// `progress` is called after each shard (done, total), one call at a time.
+    public func write(_ photos: [ResearchPhoto], progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws(AlbumError) -> DatasetReport {
+        // The photos taken, by their index (a copy of each would be retained and released).
+        var chosen: [Int] = []
         chosen.reserveCapacity(photos.count)
         var byLicense = 0, noFile = 0
-        for exported in photos {
+        for (index, exported) in photos.enumerated() {
             guard options.admits(exported.photo) else { byLicense += 1; continue }
-            guard let image = options.size == .original ? exported.filePath : exported.thumbnailPath else { noFile += 1; continue }
-            chosen.append((exported, image))
+            guard image(of: exported) != nil else { noFile += 1; continue }
+            chosen.append(index)
         }
         try makeFolder()
+        // What a killed run was writing (`.part` files of processes no longer running) goes.
+        AtomicFile.removeLeftovers(under: folder)
         let previous = readState()
-        var kept: [Finished] = []
+        try markFolder()
         let shardSize = max(1, options.shardSize)
         let shardCount = (chosen.count + shardSize - 1) / shardSize
-        // A shard's samples (their JSON) are made on a second thread while the shard before is
-        // written (decision 0123): they cost about what the kernel's copy of their images does.
-        let making = SampleMaking(chosen, shardSize: shardSize)
-        if shardCount > 0 { making.start(0) }
-        var reused = 0
-        var bytes: Int64 = 0
-        // A tar shard is made durable (fsync, rename, recorded) after the next one is written:
-        // its writeback, started when it was ended, runs meanwhile (`TarWriter.end`).
-        var unsettled: (tar: TarWriter, done: Finished)?
-        func settle() throws(AlbumError) {
-            guard let (tar, done) = unsettled else { return }
-            unsettled = nil
-            try tar.settle()
-            try appendState(done)
-        }
-        for index in 0..<shardCount {
-            let slice = ArraySlice(making.take(index))
-            if index + 1 < shardCount { making.start(index + 1) }
-            let name = options.format == .webdataset ? Self.shardName("shard-", index) : Self.shardName("part-", index)
-            // A shard an earlier run finished is kept when its samples and their files are unchanged
-            // (the files' sizes and change times: a thumbnail re-made in place is noticed). A new
-            // shard's fingerprint is taken from the files as they are written: no stat a sample.
-            if let done = previous[name], done.fingerprint == Self.fingerprint(slice, format: options.format, stamps: slice.map { FileStamp(path: $0.imagePath) }),
-               stillThere(done) {
-                kept.append(done)
-                reused += 1
-            } else if options.format == .webdataset {
-                try checkOurs(name, previous: previous)
-                let written = try writeTar(name, slice)
-                kept.append(written.done)
-                try settle()
-                unsettled = written
-            } else {
-                try checkOurs(name, previous: previous)
-                let done = try writeFolder(name, slice)
-                kept.append(done)
-                try appendState(done)
-            }
-            bytes += kept.last?.files.reduce(0) { $0 + $1.bytes } ?? 0
-            progress(index + 1, shardCount)
-        }
-        try settle()
+        let writing = ShardWriting(export: self, photos: photos, chosen: chosen, shardSize: shardSize, previous: previous)
+        let kept = try writing.run(shards: shardCount, workers: options.concurrency, progress: progress)
+        // Durable at the end: the shards' bytes, then their names, then the state, sums and
+        // manifest (each synced before its rename), then their names.
+        try syncShards(kept.filter { !$0.done.synced }.map(\.done))
+        var finished = kept.map(\.done)
+        for index in finished.indices { finished[index].synced = true }
         // Shards an earlier export here wrote past the new end are the dataset's no more.
-        for (name, _) in previous where !kept.contains(where: { $0.name == name }) {
+        for (name, _) in previous where !finished.contains(where: { $0.name == name }) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
-        try writeManifest(kept, samples: chosen.count)
-        try rewriteState(kept)
+        try rewriteState(finished)
+        try writeManifest(finished, samples: chosen.count)
+        try AtomicFile.sync(folder.path)
+        let bytes = finished.reduce(Int64(0)) { $0 + $1.files.reduce(0) { $0 + $1.bytes } }
+        let reused = kept.count(where: \.reused)
         return DatasetReport(
             folder: folder.path, samples: chosen.count, shards: shardCount, reusedShards: reused, leftOutByLicense: byLicense,
             leftOutNoFile: noFile, bytes: bytes)
+    }
+
+    /// One shard: kept when an earlier run recorded it and it still holds these samples whole,
+    /// else written (in place, recorded unsynced). Called by one of `ShardWriting`'s threads.
+    func shard(_ index: Int, _ part: [ResearchPhoto], previous: Finished?) throws(AlbumError) -> (done: Finished, reused: Bool) {
+        let samples = ArraySlice(part.compactMap { photo in image(of: photo).map { DatasetSample(photo, image: $0) } })
+        let name = options.format == .webdataset ? Self.shardName("shard-", index) : Self.shardName("part-", index)
+        // A shard an earlier run recorded is kept when its samples and their files are unchanged
+        // (the files' sizes and change times: a thumbnail re-made in place is noticed) and it is
+        // whole: its size, and when it was not known synced its SHA-256 read back. A new shard's
+        // fingerprint is taken from the files as they are written: no stat a sample.
+        if let done = previous, done.fingerprint == Self.fingerprint(samples, format: options.format, stamps: samples.map { FileStamp(path: $0.imagePath) }),
+           stillThere(done) {
+            return (done, true)
+        }
+        return (options.format == .webdataset ? try writeTar(name, samples) : try writeFolder(name, samples), false)
+    }
+
+    /// The path of the photo's file the export takes (`options.size`), if it has one.
+    func image(of exported: ResearchPhoto) -> String? {
+        options.size == .original ? exported.filePath : exported.thumbnailPath
     }
 
     /// `shard-000042.tar` / `part-000042` (`String(format:)` is slow on Linux).
@@ -138,11 +139,11 @@ public struct DatasetExport {
                 line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
             }
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return ContentHash.hex(hasher.finalize())
     }
 
-    /// Writes a shard and ends it (`TarWriter.end`); the caller settles it.
-    private func writeTar(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> (tar: TarWriter, done: Finished) {
+    /// Writes a shard and puts it in place, not synced.
+    private func writeTar(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> Finished {
         let tar = try TarWriter(path: folder.appendingPathComponent(name).path)
         var stamps: [FileStamp?] = []
         stamps.reserveCapacity(samples.count)
@@ -152,7 +153,8 @@ public struct DatasetExport {
             try tar.append(name: sample.key + ".json", data: sample.json)
         }
         let sha = try tar.end()
-        return (tar, Finished(name: name, fingerprint: Self.fingerprint(samples, format: options.format, stamps: stamps), files: [(name, sha, tar.bytes)]))
+        try tar.place()
+        return Finished(name: name, fingerprint: Self.fingerprint(samples, format: options.format, stamps: stamps), files: [(name, sha, tar.bytes)], synced: false)
     }
 
     private func writeFolder(_ name: String, _ samples: ArraySlice<DatasetSample>) throws(AlbumError) -> Finished {
@@ -173,7 +175,19 @@ public struct DatasetExport {
                 files.append((name + "/" + file, ContentHash(of: data).hex, Int64(data.count)))
             }
         }
-        return Finished(name: name, fingerprint: fingerprint, files: files)
+        return Finished(name: name, fingerprint: fingerprint, files: files, synced: false)
+    }
+
+    /// Puts written shards on the disk: each file by its fsync (a tar shard's writeback was
+    /// started when it was ended, `TarWriter.end`), a folder of files then the folder itself;
+    /// then the export's folder, for their names.
+    private func syncShards(_ shards: [Finished]) throws(AlbumError) {
+        guard !shards.isEmpty else { return }
+        for shard in shards {
+            for file in shard.files { try AtomicFile.sync(folder.appendingPathComponent(file.name).path) }
+            if options.format == .files { try AtomicFile.sync(folder.appendingPathComponent(shard.name).path) }
+        }
+        try AtomicFile.sync(folder.path)
     }
 
     // MARK: The folder's rule and the state file
@@ -193,24 +207,23 @@ public struct DatasetExport {
         }
     }
 
-    /// Refuses to replace `name` when it exists and no export here recorded it.
-    private func checkOurs(_ name: String, previous: [String: Finished]) throws(AlbumError) {
-        let path = folder.appendingPathComponent(name).path
-        guard !options.force, previous[name] == nil, FileManager.default.fileExists(atPath: path),
-              !FileManager.default.fileExists(atPath: folder.appendingPathComponent(Self.stateName).path)
-        else { return }
-        throw .invalidInput("\(path) exists and no dataset export wrote it: not replaced (give --force, or another --out)")
-    }
-
+    /// Whether a recorded shard's files are still whole: their sizes, and when the shard was not
+    /// known synced (a power cut may have lost what the kernel had not written) their SHA-256s
+    /// read back.
     private func stillThere(_ done: Finished) -> Bool {
         done.files.allSatisfy { file in
+            let path = folder.appendingPathComponent(file.name).path
             var info = stat()
-            return stat(folder.appendingPathComponent(file.name).path, &info) == 0 && Int64(info.st_size) == file.bytes
+            guard stat(path, &info) == 0, Int64(info.st_size) == file.bytes else { return false }
+            return done.synced || ContentHash(readingFile: path)?.hex == file.sha256
         }
     }
 
-    /// `.album-dataset`: one line a finished shard, `name fingerprint`, then a line a file:
-    /// `\tfile sha256 bytes`.
+    /// `.album-dataset`: one line a shard, `name fingerprint`, with ` unsynced` after it while its
+    /// files may not be on the disk yet; then a line a file: `\tfile sha256 bytes`. Lines are
+    /// appended as shards are written, in any order; a line cut short by a power cut makes its
+    /// shard not match, and it is written again. A finished export rewrites it in shard order,
+    /// all synced.
     private func readState() -> [String: Finished] {
         guard let text = try? String(contentsOf: folder.appendingPathComponent(Self.stateName), encoding: .utf8) else { return [:] }
         var result: [String: Finished] = [:]
@@ -221,18 +234,37 @@ public struct DatasetExport {
                 shard.files.append((String(parts[0].dropFirst()), String(parts[1]), bytes))
                 current = shard
                 result[shard.name] = shard
-            } else if parts.count == 2 {
-                current = Finished(name: String(parts[0]), fingerprint: String(parts[1]), files: [])
+            } else if parts.count == 2 || (parts.count == 3 && parts[2] == "unsynced") {
+                current = Finished(name: String(parts[0]), fingerprint: String(parts[1]), files: [], synced: parts.count == 2)
+            } else {
+                current = nil
             }
         }
         return result
     }
 
-    private static func stateLines(_ done: Finished) -> String {
-        "\(done.name) \(done.fingerprint)\n" + done.files.map { "\t\($0.name) \($0.sha256) \($0.bytes)\n" }.joined()
+    /// The state file made (empty) and put on the disk with its name before the first shard, so
+    /// that a shard in place is always in a folder known as an export's (`makeFolder`), after a
+    /// kill or a power cut.
+    private func markFolder() throws(AlbumError) {
+        let path = folder.appendingPathComponent(Self.stateName).path
+        guard access(path, F_OK) != 0 else { return }
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFile.failure("cannot write", path, errno) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard synced else { throw AtomicFile.failure("cannot write", path, errno) }
+        try AtomicFile.sync(folder.path)
     }
 
-    private func appendState(_ done: Finished) throws(AlbumError) {
+    private static func stateLines(_ done: Finished) -> String {
+        "\(done.name) \(done.fingerprint)\(done.synced ? "" : " unsynced")\n" + done.files.map { "\t\($0.name) \($0.sha256) \($0.bytes)\n" }.joined()
+    }
+
+    /// Appends a shard's lines to the state file, not synced: what a killed process wrote is kept
+    /// by the kernel, and after a power cut an unsynced shard is checked by its SHA-256. One call
+    /// at a time (`ShardWriting` holds its lock).
+    func appendState(_ done: Finished) throws(AlbumError) {
         let path = folder.appendingPathComponent(Self.stateName).path
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
         let fd = open(path, flags, 0o644)
@@ -240,11 +272,11 @@ public struct DatasetExport {
         defer { close(fd) }
         let bytes = Array(Self.stateLines(done).utf8)
         let wrote = bytes.withUnsafeBytes { raw in Errno.retryingInterrupts { Glibc.write(fd, raw.baseAddress, raw.count) } }
-        guard wrote == bytes.count, fsync(fd) == 0 else { throw AtomicFile.failure("cannot write", path, errno) }
+        guard wrote == bytes.count else { throw AtomicFile.failure("cannot write", path, errno) }
     }
 
     private func rewriteState(_ kept: [Finished]) throws(AlbumError) {
-        try AtomicFile.write(Data(kept.map(Self.stateLines).joined().utf8), to: folder.appendingPathComponent(Self.stateName))
+        try AtomicFile.write(Data(kept.map(Self.stateLines).joined().utf8), to: folder.appendingPathComponent(Self.stateName), synced: true)
     }
 
     private func writeManifest(_ kept: [Finished], samples: Int) throws(AlbumError) {
@@ -263,39 +295,11 @@ public struct DatasetExport {
             }
 
             """
-        try AtomicFile.write(Data(sums.utf8), to: folder.appendingPathComponent(Self.sumsName))
-        try AtomicFile.write(Data(manifest.utf8), to: folder.appendingPathComponent(Self.manifestName))
+        try AtomicFile.write(Data(sums.utf8), to: folder.appendingPathComponent(Self.sumsName), synced: true)
+        try AtomicFile.write(Data(manifest.utf8), to: folder.appendingPathComponent(Self.manifestName), synced: true)
     }
 
     private static func jsonEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    }
-}
-
-/// The samples of one shard at a time made on a serial queue (`DatasetExport.write`): `start(k)`
-/// makes shard k's while the caller writes shard k - 1; `take(k)` waits for them. The queue is
-/// the only writer of `made` between a `start` and the `take` after it, which waits for the
-/// queue: that order is the synchronisation (hence `@unchecked Sendable`).
-private final class SampleMaking: @unchecked Sendable {
-    private let chosen: [(photo: ResearchPhoto, image: String)]
-    private let shardSize: Int
-    private let queue = DispatchQueue(label: "geoalbum.dataset-samples")
-    private var made: [Int: [DatasetSample]] = [:]
-
-    init(_ chosen: [(photo: ResearchPhoto, image: String)], shardSize: Int) {
-        self.chosen = chosen
-        self.shardSize = shardSize
-    }
-
-    func start(_ index: Int) {
-        queue.async {
-            let part = self.chosen[(index * self.shardSize)..<min(self.chosen.count, (index + 1) * self.shardSize)]
-            self.made[index] = part.map { DatasetSample($0.photo, image: $0.image) }
-        }
-    }
-
-    func take(_ index: Int) -> [DatasetSample] {
-        queue.sync {}
-        return made.removeValue(forKey: index) ?? []
     }
 }

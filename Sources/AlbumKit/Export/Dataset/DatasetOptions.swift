@@ -16,6 +16,8 @@ public struct DatasetOptions: Sendable, Hashable {
     public var includeAllRightsReserved = false
     /// Replace files in the folder that an earlier export there did not write.
     public var force = false
+    /// Shards written at once, each by a thread of its own (decision 0132): the cores, at most 4.
+    public var concurrency = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     public init() {}
 

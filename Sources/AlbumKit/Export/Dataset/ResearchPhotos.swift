@@ -35,12 +35,14 @@ extension Library {
         }
         let photos = try await store.downloadedPhotos(pinId: pinId)
         let tags = try await store.photoTags(pinId: pinId)
+        let base = folder.path
         return photos.map { photo in
             let pin = photo.isUnplaced ? nil : pins[photo.pinId]
             return ResearchPhoto(
                 photo: photo, pin: pin, position: photo.coordinate ?? pin?.coordinate,
                 positionFromPin: photo.coordinate == nil && pin != nil,
-                filePath: photo.file.map { path(forStoredPath: $0) }, thumbnailPath: photo.thumbnail.map { path(forStoredPath: $0) },
+                filePath: photo.file.map { Self.path(forStoredPath: $0, in: base) },
+                thumbnailPath: photo.thumbnail.map { Self.path(forStoredPath: $0, in: base) },
                 tags: tags[photo.id] ?? [])
         }
     }
