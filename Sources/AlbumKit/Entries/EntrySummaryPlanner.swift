@@ -47,12 +47,24 @@ public enum EntrySummaryPlanner {
     /// The words of a text, lower-cased (accents kept), Markdown marks and links left out.
     static func count(words text: String, into counts: inout [String: Int]) {
         // Links' targets are not words (the regular expression only where a link can be).
-        let cleaned = text.contains("](") ? text.replacingOccurrences(of: #"\]\([^)]*\)"#, with: " ", options: .regularExpression) : text
+        let cleaned = mayHaveLink(text) ? text.replacingOccurrences(of: #"\]\([^)]*\)"#, with: " ", options: .regularExpression) : text
         if cleaned.utf8.allSatisfy({ $0 < 0x80 }) {
             countASCII(words: cleaned, into: &counts)
         } else {
             countUnicode(words: cleaned, into: &counts)
         }
+    }
+
+    /// Whether `text` has `](`, where a Markdown link's target starts: a scan of its bytes, where
+    /// Foundation's `contains` went through `CFStringFind` (~1 % of a year's summary at 1 M entries,
+    /// decision 0131-entries).
+    static func mayHaveLink(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == 0x5D && byte == 0x28 { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// `count(words:into:)` for a text of ASCII only, on its bytes: the same words (letters are

@@ -21,4 +21,17 @@ import Testing
         EntrySummaryPlanner.count(words: "Harbour walk, the HARBOUR's lights: 'harbour'! Café [link](http://x.y/harbour)", into: &counts)
         #expect(counts == ["harbour": 2, "walk": 1, "harbour's": 1, "lights": 1, "café": 1, "link": 1])
     }
+
+    @Test(arguments: [("[a](b)", true), ("x](", true), ("é](http://x)", true), ("](", true), ("] (", false), ("(]", false),
+                      ("[a]", false), ("", false), ("]", false), ("café ]]((", true)])
+    func aLinkIsFoundWhereItsTargetStarts(text: String, link: Bool) {
+        #expect(EntrySummaryPlanner.mayHaveLink(text) == link)
+        #expect(EntrySummaryPlanner.mayHaveLink(text) == text.contains("]("))
+    }
+
+    @Test func aLinksTargetIsNoWordAndTheRestOfTheTextIs() {
+        var counts: [String: Int] = [:]
+        EntrySummaryPlanner.count(words: "see [harbour](http://example.org/castle) castle] (forest)", into: &counts)
+        #expect(counts == ["see": 1, "harbour": 1, "castle": 1, "forest": 1])
+    }
 }
