@@ -94,3 +94,10 @@ let unknown = timed { for _ in 0..<20 { _ = try? index.resolve("Nairobbi") } }
 print(String(
     format: "first_name_cpu_ms=%.1f names_per_cpu_s=%.0f unknown_name_cpu_ms=%.2f",
     firstName.cpu * 1000, Double(rounds * names.count) / known.cpu, unknown.cpu / 20 * 1000))
+
+// The place data key's contents hash (decision 0133): what an open pays when the files' stamp
+// moved (another path, an upgrade), least CPU of 20.
+let key = PlaceDataKey.standard()
+var keyCPU = Double.infinity
+for _ in 0..<20 { keyCPU = min(keyCPU, timed { _ = key.contents() }.cpu) }
+print(String(format: "place_key_contents_cpu_ms=%.2f", keyCPU * 1000))

@@ -251,9 +251,8 @@ public struct DatasetExport: Sendable {
         guard access(path, F_OK) != 0 else { return }
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw AtomicFile.failure("cannot write", path, errno) }
-        let synced = fsync(fd) == 0
         close(fd)
-        guard synced else { throw AtomicFile.failure("cannot write", path, errno) }
+        try AtomicFile.sync(path)
         try AtomicFile.sync(folder.path)
     }
 
