@@ -41,6 +41,14 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
     }
 }
 
+/// A suite of tests on both stores: its libraries go in its own temporary folder. The tests on
+/// both stores are three suites (`LibraryStoresTests`, `LibraryStoresSyncTests`,
+/// `LibraryStoresWorkerTests`), each serialized within and with its own PostgreSQL server, so the
+/// slow ones (kills, resets, leases) run beside each other rather than one after another.
+protocol LibraryStoresSuite {
+    var folder: TemporaryFolder { get }
+}
+
 /// `@Suite(.libraryStores)`: one PostgreSQL server for the suite when built with the trait.
 struct LibraryStoresTrait: SuiteTrait, TestScoping {
     func provideScope(

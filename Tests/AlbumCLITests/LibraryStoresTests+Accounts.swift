@@ -5,7 +5,7 @@ import Testing
 /// `album serve` on a library with users, on both stores (issue 25): logins, token rotation and
 /// reuse, limits, the login page and its cookie, and a cross-user probe over every route of the
 /// OpenAPI document (user B gets nothing of A's: 404 for A's ids, none of A's data in lists).
-extension LibraryStoresTests {
+extension LibraryStoresSuite {
     /// `album serve --port 0 --json` on `lib`: the process and its port.
     func serveWithUsers(_ lib: StoreLibrary, started: (Process, Pipe, Pipe)? = nil) async throws -> (Process, UInt16, (Process, Pipe, Pipe)) {
         let serve = try started ?? lib.start(["serve", "--port", "0", "--json"])
@@ -29,7 +29,9 @@ extension LibraryStoresTests {
         #expect(answer.status == 200, "\(answer.text)")
         return try #require(try answer.json() as? [String: Any])
     }
+}
 
+extension LibraryStoresTests {
     @Test(arguments: StoreKind.all)
     func loginRefreshRotationReuseLogoutAndLimits(_ store: StoreKind) async throws {
         let lib = try StoreLibrary(store, folder: folder)

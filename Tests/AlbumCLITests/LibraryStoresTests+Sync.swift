@@ -5,7 +5,10 @@ import Testing
 /// `album sync` (issue 25 item 6, decision 0062): two laptop libraries (SQLite) and a server on
 /// each store, converging through the server: pins, photos and sounds both ways, last writer
 /// per field, a removal over an edit, and an outage during which changes wait in the outbox.
-extension LibraryStoresTests {
+@Suite(.libraryStores, .serialized)
+struct LibraryStoresSyncTests: LibraryStoresSuite {
+    let folder = TemporaryFolder("stores-sync")
+
     @Test(arguments: StoreKind.all)
     func twoLibrariesConvergeThroughAServer(_ store: StoreKind) async throws {
         let server = try StoreLibrary(store, folder: folder)

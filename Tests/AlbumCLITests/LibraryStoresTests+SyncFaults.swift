@@ -11,7 +11,7 @@ import Testing
 /// 0 doubled. What goes over the wire: pins made, edited and removed on the laptop, with notes,
 /// reminders, pin tags and plans made beside them (decision 0110); pins, notes and reminders made
 /// on the server (another device); the laptop's runs are `album sync` processes, as cron would run them.
-extension LibraryStoresTests {
+extension LibraryStoresSyncTests {
     @Test(arguments: StoreKind.all)
     func syncLosesAndDoublesNothingThroughKillsAndResets(_ store: StoreKind) async throws {
         let server = try StoreLibrary(store, folder: folder)

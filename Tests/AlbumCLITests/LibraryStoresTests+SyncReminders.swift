@@ -5,7 +5,7 @@ import Testing
 /// Decision 0110: reminders sync, each delivered by one library (the one that made it, until
 /// `album remind deliver-here` moves it); done wins over a snooze, the latest snooze wins; a
 /// removal reaches the other side; and plans' dates and visited marks taken off sync too.
-extension LibraryStoresTests {
+extension LibraryStoresSyncTests {
     @Test(arguments: StoreKind.all)
     func remindersSyncAndOneLibraryDeliversEach(_ store: StoreKind) async throws {
         let server = try StoreLibrary(store, folder: folder)

@@ -21,6 +21,29 @@ import Testing
         #expect(server.maxConcurrentRequests >= 12)
     }
 
+    @Test func aSecondTransferToAPlainHTTPHostDoesNotWaitForTheFirstsAnswer() async throws {
+        // "/first" is answered after 120 s (or when the server stops, at the end of the test);
+        // libcurl gave up waiting after its connect time-out, 30 s: 10 s is long enough here.
+        // "/second", sent once "/first" is on the wire, must reach the server meanwhile on a
+        // connection of its own. With CURLOPT_PIPEWAIT over plain HTTP libcurl held it until
+        // "/first" was answered, to learn whether that connection could carry both.
+        let server = try LoopbackServer { request in request.path == "/first" ? .delayed(.seconds(120), .text("slow")) : .text("ok") }
+        let client = try HTTPClient(configuration: .init(maxConnectionsPerHost: 4))
+        let first = Task { try await client.send(HTTPRequest(url: server.baseURL + "/first")) }
+        defer { first.cancel() }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let second = Task { try await client.send(HTTPRequest(url: server.baseURL + "/second")) }
+        defer { second.cancel() }
+        let answer = try await withThrowingTaskGroup(of: String?.self) { group in
+            group.addTask { String(decoding: try await second.value.body, as: UTF8.self) }
+            group.addTask { try await Task.sleep(for: .seconds(10)); return nil }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        #expect(answer == "ok", "the second transfer waited for the first one's answer")
+        #expect(server.maxConcurrentRequests == 2)
+    }
+
     @Test func connectionsAreReused() async throws {
         // The five are sent at once through one allowed connection, so the client's own thread
         // runs them back to back: awaited one by one, each waited for a cooperative thread between
