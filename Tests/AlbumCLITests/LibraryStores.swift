@@ -44,7 +44,8 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
 /// A suite of tests on both stores: its libraries go in its own temporary folder. The tests on
 /// both stores are three suites (`LibraryStoresTests`, `LibraryStoresSyncTests`,
 /// `LibraryStoresWorkerTests`), each serialized within and with its own PostgreSQL server, so the
-/// slow ones (kills, resets, leases) run beside each other rather than one after another.
+/// slow ones (kills, resets, leases) run beside each other rather than one after another. A new
+/// test goes in the suite whose files it is like; keep the three near each other in length.
 protocol LibraryStoresSuite {
     var folder: TemporaryFolder { get }
 }

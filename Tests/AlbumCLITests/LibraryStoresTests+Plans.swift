@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Plans, reminders and `album due` on both stores (issue 16: "the same commands and JSON").
-extension LibraryStoresTests {
+extension LibraryStoresWorkerTests {
     static let now = ["ALBUM_NOW": "2026-06-01T12:00:00Z", "TZ": "Europe/Berlin"]
 
     @Test(arguments: StoreKind.all)

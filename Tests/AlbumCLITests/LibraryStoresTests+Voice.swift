@@ -4,7 +4,7 @@ import Testing
 
 /// The voice diary (issue 32) through the `album` binary: clips spoken by espeak-ng, imported,
 /// transcribed by PocketSphinx through `album transcribe`, found, felt; the queue's claims.
-extension LibraryStoresTests {
+extension LibraryStoresWorkerTests {
     static let diary = "Today I had a wonderful day at the beach; the weather was sunny"
 
     /// Imports sound files spoken by espeak-ng; their entry ids, in the order of `texts`.

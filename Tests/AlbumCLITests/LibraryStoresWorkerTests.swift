@@ -3,9 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Workers and resumes killed or stopped on both stores: a suite of its own (with its own
-/// PostgreSQL server) because its tests mostly wait, for leases and for a slow image server, and
-/// can wait beside the other suites' tests.
+/// Processes that run, are killed or stopped, and hold claims or leases, on both stores: workers
+/// and resumes here, reminders' due runs (+Plans) and transcriptions (+Voice). A suite of its own
+/// (with its own PostgreSQL server) because its tests mostly wait, for leases and for slow
+/// servers, and can wait beside the other suites' tests.
 @Suite(.libraryStores, .serialized)
 struct LibraryStoresWorkerTests: LibraryStoresSuite {
     let folder = TemporaryFolder("stores-workers")
