@@ -57,8 +57,13 @@ struct ExportDatasetCommand: AsyncParsableCommand {
         let options = try options()
         let output = overwrite.output(out, library: global)
         try output.check(folder: true)
-        let photos = try await global.withLibrary(.reading) { [pin] in try await $0.researchPhotos(pinId: pin) }
-        let report = try DatasetExport(folder: output.url, options: options).write(photos)
+        let export = DatasetExport(folder: output.url, options: options)
+        // Shards are written while the photos are read (decision 0135): the export runs inside
+        // the library's use.
+        let report = try await global.withLibrary(.reading) { [pin] library in
+            let pages = try await library.researchPhotoPages(pinId: pin)
+            return try await export.write { () async throws(AlbumError) in try await pages.next() }
+        }
         if global.json { return try Output.json(DatasetReportJSON(report: report)) }
         var line = "wrote \(Output.count(report.samples, "sample")) in \(report.shards) \(options.format == .webdataset ? "shard" : "folder")\(report.shards == 1 ? "" : "s") to \(report.folder)"
         if report.reusedShards > 0 { line += " (\(report.reusedShards) kept from an earlier run)" }

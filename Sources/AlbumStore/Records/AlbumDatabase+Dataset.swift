@@ -1,33 +1,54 @@
 import AlbumModel
 import AlbumSeam
 
-/// `DatasetStore` on SQLite (issue 30): what credits and datasets read, one body per method
-/// (decision 0075-store).
+/// `DatasetStore` on SQLite (issue 30): what credits and datasets read, a page at a time, one
+/// body per method (decision 0075-store). One SQL text with a pin and one without (decision
+/// 0135): `?1 IS NULL OR pin_id = ?1` cannot use an index, and a pin's export reads that pin's
+/// rows only.
 extension SQLiteLibraryStore {
-    public func downloadedPhotos(pinId: Int64?) async throws(AlbumError) -> [Photo] {
+    public func downloadedPhotos(pinId: Int64?, after afterId: Int64?, limit: Int) async throws(AlbumError) -> DatasetPage {
         try await read { db throws(AlbumError) in
-            let pinned = pinId == nil ? "" : " AND pin_id = ?"
+            let downloaded = PhotoState.downloaded.name, after = afterId ?? Int64.min
             // Rows read in place (`StatementRow`): a `Row` a photo cost more than its tar member.
-            return try db.decodeEach(
-                "SELECT \(AlbumDatabase.photoColumns) FROM photos WHERE state = ?\(pinned) ORDER BY id",
-                [PhotoState.downloaded.name] + (pinId.map { [$0] } ?? [])
-            ) { row throws(AlbumError) in try RowDecoder.photo(row) }
-        }
-    }
-
-    public func photoTags(pinId: Int64?) async throws(AlbumError) -> [Int64: [TagName]] {
-        try await read { db throws(AlbumError) in
-            // ?1 NULL: every photo. UNION drops a tag a photo has twice (its own and its pin's).
-            let rows = try db.query("""
-                SELECT t.photo_id AS id, t.tag FROM photo_tags t JOIN photos p ON p.id = t.photo_id
-                    WHERE ?1 IS NULL OR p.pin_id = ?1
-                UNION SELECT p.id, t.tag FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id
-                    WHERE ?1 IS NULL OR p.pin_id = ?1
-                """, [pinId]).compactMap { row -> (Int64, String)? in
+            let photos = if let pinId {
+                // The pin's ids from the covering `photos_by_state_pin`, then their rows.
+                try db.decodeEach("""
+                    SELECT \(AlbumDatabase.photoColumns) FROM photos WHERE id IN
+                        (SELECT id FROM photos WHERE state = ? AND pin_id = ? AND id > ? ORDER BY id LIMIT ?)
+                    ORDER BY id
+                    """, [downloaded, pinId, after, limit]
+                ) { row throws(AlbumError) in try RowDecoder.photo(row) }
+            } else {
+                // In rowid order from `after` (NOT INDEXED: without statistics the planner takes
+                // `photos_by_state_pin` and sorts every downloaded row, a page at a time).
+                try db.decodeEach(
+                    "SELECT \(AlbumDatabase.photoColumns) FROM photos NOT INDEXED WHERE state = ? AND id > ? ORDER BY id LIMIT ?",
+                    [downloaded, after, limit]
+                ) { row throws(AlbumError) in try RowDecoder.photo(row) }
+            }
+            let page = DatasetPage(photos: photos, tags: [:])
+            guard let ids = page.idRange else { return page }
+            // UNION drops a tag a photo has twice (its own and its pin's).
+            let rows = if let pinId {
+                try db.query("""
+                    SELECT t.photo_id AS id, t.tag FROM photo_tags t JOIN photos p ON p.id = t.photo_id
+                        WHERE p.pin_id = ?1 AND p.id BETWEEN ?2 AND ?3
+                    UNION SELECT p.id, t.tag FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id
+                        WHERE t.pin_id = ?1 AND p.id BETWEEN ?2 AND ?3
+                    """, [pinId, ids.lowerBound, ids.upperBound])
+            } else {
+                try db.query("""
+                    SELECT t.photo_id AS id, t.tag FROM photo_tags t JOIN photos p ON p.id = t.photo_id
+                        WHERE p.id BETWEEN ?1 AND ?2
+                    UNION SELECT p.id, t.tag FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id
+                        WHERE p.id BETWEEN ?1 AND ?2
+                    """, [ids.lowerBound, ids.upperBound])
+            }
+            let tags = rows.compactMap { row -> (Int64, String)? in
                 guard let id = row.int64(0), let tag = row.string(1) else { return nil }
                 return (id, tag)
             }
-            return SQLiteLibraryStore.groupTags(rows)
+            return DatasetPage(photos: photos, tags: SQLiteLibraryStore.groupTags(tags))
         }
     }
 }
