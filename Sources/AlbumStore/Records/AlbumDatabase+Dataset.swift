@@ -6,25 +6,27 @@ import AlbumSeam
 /// 0135): `?1 IS NULL OR pin_id = ?1` cannot use an index, and a pin's export reads that pin's
 /// rows only.
 extension SQLiteLibraryStore {
+    /// A page of every downloaded photo (state, after, limit): the rows after `after` in rowid
+    /// order. NOT INDEXED: without statistics the planner would take `photos_by_state_pin` and
+    /// sort every downloaded row, a page at a time.
+    static let pageSQL = "SELECT \(AlbumDatabase.photoColumns) FROM photos NOT INDEXED WHERE state = ? AND id > ? ORDER BY id LIMIT ?"
+    /// A page of one pin's (state, pin, after, limit): the pin's ids from the covering
+    /// `photos_by_state_pin`, then their rows. Each page walks the pin's index entries:
+    /// `ResearchPhotoPages` makes the pages grow.
+    static let pinPageSQL = """
+        SELECT \(AlbumDatabase.photoColumns) FROM photos WHERE id IN
+            (SELECT id FROM photos WHERE state = ? AND pin_id = ? AND id > ? ORDER BY id LIMIT ?)
+        ORDER BY id
+        """
+
     public func downloadedPhotos(pinId: Int64?, after afterId: Int64?, limit: Int) async throws(AlbumError) -> DatasetPage {
         try await read { db throws(AlbumError) in
             let downloaded = PhotoState.downloaded.name, after = afterId ?? Int64.min
             // Rows read in place (`StatementRow`): a `Row` a photo cost more than its tar member.
             let photos = if let pinId {
-                // The pin's ids from the covering `photos_by_state_pin`, then their rows.
-                try db.decodeEach("""
-                    SELECT \(AlbumDatabase.photoColumns) FROM photos WHERE id IN
-                        (SELECT id FROM photos WHERE state = ? AND pin_id = ? AND id > ? ORDER BY id LIMIT ?)
-                    ORDER BY id
-                    """, [downloaded, pinId, after, limit]
-                ) { row throws(AlbumError) in try RowDecoder.photo(row) }
+                try db.decodeEach(Self.pinPageSQL, [downloaded, pinId, after, limit]) { row throws(AlbumError) in try RowDecoder.photo(row) }
             } else {
-                // In rowid order from `after` (NOT INDEXED: without statistics the planner takes
-                // `photos_by_state_pin` and sorts every downloaded row, a page at a time).
-                try db.decodeEach(
-                    "SELECT \(AlbumDatabase.photoColumns) FROM photos NOT INDEXED WHERE state = ? AND id > ? ORDER BY id LIMIT ?",
-                    [downloaded, after, limit]
-                ) { row throws(AlbumError) in try RowDecoder.photo(row) }
+                try db.decodeEach(Self.pageSQL, [downloaded, after, limit]) { row throws(AlbumError) in try RowDecoder.photo(row) }
             }
             let page = DatasetPage(photos: photos, tags: [:])
             guard let ids = page.idRange else { return page }
