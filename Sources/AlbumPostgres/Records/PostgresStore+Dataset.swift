@@ -23,16 +23,16 @@ extension PostgresStore {
             let rows = if let pinId {
                 try await db.query("""
                     SELECT t.photo_id, t.tag FROM photo_tags t JOIN photos p ON p.id = t.photo_id
-                        WHERE p.pin_id = $1 AND p.id BETWEEN $2 AND $3
+                        WHERE p.pin_id = $1 AND p.id BETWEEN $2 AND $3 AND p.state = 'downloaded'
                     UNION SELECT p.id, t.tag FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id
-                        WHERE t.pin_id = $1 AND p.id BETWEEN $2 AND $3
+                        WHERE t.pin_id = $1 AND p.id BETWEEN $2 AND $3 AND p.state = 'downloaded'
                     """, [pinId, ids.lowerBound, ids.upperBound])
             } else {
                 try await db.query("""
                     SELECT t.photo_id, t.tag FROM photo_tags t JOIN photos p ON p.id = t.photo_id
-                        WHERE p.id BETWEEN $1 AND $2
+                        WHERE p.id BETWEEN $1 AND $2 AND p.state = 'downloaded'
                     UNION SELECT p.id, t.tag FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id
-                        WHERE p.id BETWEEN $1 AND $2
+                        WHERE p.id BETWEEN $1 AND $2 AND p.state = 'downloaded'
                     """, [ids.lowerBound, ids.upperBound])
             }
             let tags = rows.compactMap { row -> (Int64, String)? in

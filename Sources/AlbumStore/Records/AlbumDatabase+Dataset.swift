@@ -30,21 +30,23 @@ extension SQLiteLibraryStore {
             }
             let page = DatasetPage(photos: photos, tags: [:])
             guard let ids = page.idRange else { return page }
-            // UNION drops a tag a photo has twice (its own and its pin's).
+            // The page's tags, by its id range (`+p.state`: without statistics the planner would
+            // walk `photos_by_state_pin` for each page). UNION drops a tag a photo has twice (its
+            // own and its pin's).
             let rows = if let pinId {
                 try db.query("""
                     SELECT t.photo_id AS id, t.tag FROM photo_tags t JOIN photos p ON p.id = t.photo_id
-                        WHERE p.pin_id = ?1 AND p.id BETWEEN ?2 AND ?3
+                        WHERE p.pin_id = ?1 AND p.id BETWEEN ?2 AND ?3 AND +p.state = ?4
                     UNION SELECT p.id, t.tag FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id
-                        WHERE t.pin_id = ?1 AND p.id BETWEEN ?2 AND ?3
-                    """, [pinId, ids.lowerBound, ids.upperBound])
+                        WHERE t.pin_id = ?1 AND p.id BETWEEN ?2 AND ?3 AND +p.state = ?4
+                    """, [pinId, ids.lowerBound, ids.upperBound, downloaded])
             } else {
                 try db.query("""
                     SELECT t.photo_id AS id, t.tag FROM photo_tags t JOIN photos p ON p.id = t.photo_id
-                        WHERE p.id BETWEEN ?1 AND ?2
+                        WHERE p.id BETWEEN ?1 AND ?2 AND +p.state = ?3
                     UNION SELECT p.id, t.tag FROM pin_tags t JOIN photos p ON p.pin_id = t.pin_id
-                        WHERE p.id BETWEEN ?1 AND ?2
-                    """, [ids.lowerBound, ids.upperBound])
+                        WHERE p.id BETWEEN ?1 AND ?2 AND +p.state = ?3
+                    """, [ids.lowerBound, ids.upperBound, downloaded])
             }
             let tags = rows.compactMap { row -> (Int64, String)? in
                 guard let id = row.int64(0), let tag = row.string(1) else { return nil }
