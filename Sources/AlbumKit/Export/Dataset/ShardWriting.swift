@@ -34,12 +34,16 @@ final class ShardWriting: @unchecked Sendable {
         self.previous = previous
     }
 
-    /// Starts `workers` threads; they wait for shards.
+    /// Starts `workers` threads of their own; they wait for shards. Not Dispatch's: on Linux
+    /// Swift's tasks run on Dispatch's pool, as wide as the cores, and the reader's task would
+    /// hold one of its threads (one writer while the rows are read).
     func start(workers: Int) {
-        threads.enter()
-        DispatchQueue.global().async { [self] in
-            DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in work() }
-            threads.leave()
+        for _ in 0..<max(1, workers) {
+            threads.enter()
+            Thread { [self] in
+                work()
+                threads.leave()
+            }.start()
         }
     }
 
