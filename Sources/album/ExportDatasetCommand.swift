@@ -28,6 +28,8 @@ struct ExportDatasetCommand: AsyncParsableCommand {
     @Option(help: Vocabulary.onlyPin) var pin: Int64?
     @Option(parsing: .unconditional, help: ArgumentHelp("Shards written at once, 1-64 (default: the cores, at most 4).", valueName: "N"))
     var concurrency: Int?
+    /// The rows read a page at first (pages grow): for the tests of page and shard boundaries.
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: .hidden) var pageSize: Int?
     @OptionGroup var overwrite: OverwriteOptions
 
     func options() throws -> DatasetOptions {
@@ -35,6 +37,7 @@ struct ExportDatasetCommand: AsyncParsableCommand {
         guard let format = DatasetOptions.Format(rawValue: format) else { throw ValidationError("--format '\(format)' is not webdataset or files") }
         guard let size = DatasetOptions.Size(rawValue: size) else { throw ValidationError("--size '\(size)' is not original or thumbnail") }
         guard (1...1_000_000).contains(shardSize) else { throw ValidationError("--shard-size \(shardSize) must be 1-1000000") }
+        if let pageSize, !(1...1_000_000).contains(pageSize) { throw ValidationError("--page-size \(pageSize) must be 1-1000000") }
         if let concurrency {
             guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency \(concurrency) must be 1-64") }
             options.concurrency = concurrency
@@ -57,8 +60,13 @@ struct ExportDatasetCommand: AsyncParsableCommand {
         let options = try options()
         let output = overwrite.output(out, library: global)
         try output.check(folder: true)
-        let photos = try await global.withLibrary(.reading) { [pin] in try await $0.researchPhotos(pinId: pin) }
-        let report = try DatasetExport(folder: output.url, options: options).write(photos)
+        let export = DatasetExport(folder: output.url, options: options)
+        // Shards are written while the photos are read (decision 0135): the export runs inside
+        // the library's use.
+        let report = try await global.withLibrary(.reading) { [pin, pageSize] library in
+            let pages = try await library.researchPhotoPages(pinId: pin, pageSize: pageSize ?? ResearchPhotoPages.firstPage)
+            return try await export.write { () async throws(AlbumError) in try await pages.next() }
+        }
         if global.json { return try Output.json(DatasetReportJSON(report: report)) }
         var line = "wrote \(Output.count(report.samples, "sample")) in \(report.shards) \(options.format == .webdataset ? "shard" : "folder")\(report.shards == 1 ? "" : "s") to \(report.folder)"
         if report.reusedShards > 0 { line += " (\(report.reusedShards) kept from an earlier run)" }

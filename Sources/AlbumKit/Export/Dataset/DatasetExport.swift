@@ -44,27 +44,45 @@ public struct DatasetExport: Sendable {
         var synced = true
     }
 
-    /// Writes the dataset of `photos` (in id order, as `Library.researchPhotos` reads them);
-    /// `progress` is called after each shard (done, total), one call at a time.
-    public func write(_ photos: [ResearchPhoto], progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws(AlbumError) -> DatasetReport {
-        // The photos taken, by their index (a copy of each would be retained and released).
-        var chosen: [Int] = []
-        chosen.reserveCapacity(photos.count)
-        var byLicense = 0, noFile = 0
-        for (index, exported) in photos.enumerated() {
-            guard options.admits(exported.photo) else { byLicense += 1; continue }
-            guard image(of: exported) != nil else { noFile += 1; continue }
-            chosen.append(index)
-        }
+    /// Writes the dataset of the photos `next` gives, a page at a time in id order (as
+    /// `ResearchPhotoPages` reads them; an empty page ends them). Shards are written while
+    /// pages are read: shard k as soon as its photos are in (decision 0135).
+    public func write(pages next: () async throws(AlbumError) -> [ResearchPhoto]) async throws(AlbumError) -> DatasetReport {
         try makeFolder()
         // What a killed run was writing (`.part` files of processes no longer running) goes.
         AtomicFile.removeLeftovers(under: folder)
         let previous = readState()
         try markFolder()
         let shardSize = max(1, options.shardSize)
-        let shardCount = (chosen.count + shardSize - 1) / shardSize
-        let writing = ShardWriting(export: self, photos: photos, chosen: chosen, shardSize: shardSize, previous: previous)
-        let kept = try writing.run(shards: shardCount, workers: options.concurrency, progress: progress)
+        let writing = ShardWriting(export: self, previous: previous)
+        writing.start(workers: options.concurrency)
+        var part: [ResearchPhoto] = []
+        part.reserveCapacity(shardSize)
+        var byLicense = 0, noFile = 0, samples = 0, shardCount = 0
+        do throws(AlbumError) {
+            reading: while writing.wanted {
+                let page = try await next()
+                if page.isEmpty { break reading }
+                for exported in page {
+                    guard options.admits(exported.photo) else { byLicense += 1; continue }
+                    guard image(of: exported) != nil else { noFile += 1; continue }
+                    part.append(exported)
+                    guard part.count == shardSize else { continue }
+                    writing.add(part)
+                    (samples, shardCount) = (samples + part.count, shardCount + 1)
+                    part.removeAll(keepingCapacity: true)
+                }
+            }
+            if !part.isEmpty {
+                writing.add(part)
+                (samples, shardCount) = (samples + part.count, shardCount + 1)
+            }
+            part = []
+            writing.close()
+        } catch {
+            writing.close(failing: error)
+        }
+        let kept = try await writing.finish()
         // Durable at the end: the shards' bytes, then their names, then the state, sums and
         // manifest (each synced before its rename), then their names.
         try syncShards(kept.filter { !$0.done.synced }.map(\.done))
@@ -75,12 +93,12 @@ public struct DatasetExport: Sendable {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
         try rewriteState(finished)
-        try writeManifest(finished, samples: chosen.count)
+        try writeManifest(finished, samples: samples)
         try AtomicFile.sync(folder.path)
         let bytes = finished.reduce(Int64(0)) { $0 + $1.files.reduce(0) { $0 + $1.bytes } }
         let reused = kept.count(where: \.reused)
         return DatasetReport(
-            folder: folder.path, samples: chosen.count, shards: shardCount, reusedShards: reused, leftOutByLicense: byLicense,
+            folder: folder.path, samples: samples, shards: shardCount, reusedShards: reused, leftOutByLicense: byLicense,
             leftOutNoFile: noFile, bytes: bytes)
     }
 

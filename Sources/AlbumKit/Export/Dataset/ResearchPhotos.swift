@@ -1,4 +1,5 @@
 import AlbumModel
+import AlbumSeam
 import Foundation
 
 /// A downloaded photo as credits and datasets show it (issue 30): with its pin (nil in the
@@ -23,9 +24,22 @@ public struct ResearchPhoto: Sendable {
 
 extension Library {
     /// Every downloaded photo in id order — one pin's, or with `pinId` nil the whole library's,
-    /// the unplaced tray included — with its tags: two reads of the store, whatever the size.
+    /// the unplaced tray included — with its tags (`export credits`).
     /// - Throws: `AlbumError.notFound` for an unknown pin id.
     public func researchPhotos(pinId: Int64?) async throws(AlbumError) -> [ResearchPhoto] {
+        let pages = try await researchPhotoPages(pinId: pinId)
+        var photos: [ResearchPhoto] = []
+        while true {
+            let page = try await pages.next()
+            if page.isEmpty { return photos }
+            photos += page
+        }
+    }
+
+    /// The same photos a page at a time, in id order (`export dataset` writes its first shards
+    /// while the rest is read, decision 0135). The pin is checked here, before any page.
+    /// - Throws: `AlbumError.notFound` for an unknown pin id.
+    public func researchPhotoPages(pinId: Int64?, pageSize: Int = ResearchPhotoPages.firstPage) async throws(AlbumError) -> ResearchPhotoPages {
         let pins: [Int64: Pin]
         if let pinId {
             let pin = try await store.requirePin(id: pinId)
@@ -33,17 +47,50 @@ extension Library {
         } else {
             pins = Dictionary(try await store.pins().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         }
-        let photos = try await store.downloadedPhotos(pinId: pinId)
-        let tags = try await store.photoTags(pinId: pinId)
-        let base = folder.path
-        return photos.map { photo in
+        return ResearchPhotoPages(store: store, pinId: pinId, pins: pins, base: folder.path, pageSize: pageSize)
+    }
+}
+
+/// The downloaded photos of a library (or of one pin) as `ResearchPhoto`s, read a page at a time
+/// by id (`DatasetStore.downloadedPhotos(pinId:after:limit:)`). Pages grow from `pageSize` to
+/// `largestPage`: the first comes soon, and a pin's read — whose every page walks the pin's
+/// index entries — takes few pages. One reader at a time.
+public final class ResearchPhotoPages: @unchecked Sendable {
+    public static let firstPage = 1_000
+    public static let largestPage = 16_000
+
+    private let store: any LibraryStore
+    private let pinId: Int64?
+    private let pins: [Int64: Pin]
+    /// The library's folder's path, taken once (a `URL.path` a photo cost a fifth of the mapping).
+    private let base: String
+    private var pageSize: Int
+    private var after: Int64?
+    private var ended = false
+
+    init(store: any LibraryStore, pinId: Int64?, pins: [Int64: Pin], base: String, pageSize: Int) {
+        (self.store, self.pinId, self.pins, self.base) = (store, pinId, pins, base)
+        self.pageSize = max(1, pageSize)
+    }
+
+    /// The next page, in id order; empty when every photo has been read.
+    public func next() async throws(AlbumError) -> [ResearchPhoto] {
+        guard !ended else { return [] }
+        let page = try await store.downloadedPhotos(pinId: pinId, after: after, limit: pageSize)
+        guard let last = page.photos.last else {
+            ended = true
+            return []
+        }
+        after = last.id
+        pageSize = min(Self.largestPage, max(pageSize, pageSize * 2))
+        return page.photos.map { photo in
             let pin = photo.isUnplaced ? nil : pins[photo.pinId]
             return ResearchPhoto(
                 photo: photo, pin: pin, position: photo.coordinate ?? pin?.coordinate,
                 positionFromPin: photo.coordinate == nil && pin != nil,
-                filePath: photo.file.map { Self.path(forStoredPath: $0, in: base) },
-                thumbnailPath: photo.thumbnail.map { Self.path(forStoredPath: $0, in: base) },
-                tags: tags[photo.id] ?? [])
+                filePath: photo.file.map { Library.path(forStoredPath: $0, in: base) },
+                thumbnailPath: photo.thumbnail.map { Library.path(forStoredPath: $0, in: base) },
+                tags: page.tags[photo.id] ?? [])
         }
     }
 }

@@ -1,76 +1,124 @@
 import AlbumModel
 import Dispatch
-import Synchronization
+import Foundation
 
-/// The shards of one export, written `workers` at a time (decision 0132): a shard's bytes are
-/// its samples' alone, so each thread takes the next shard not yet taken and writes it whole
-/// (its samples' JSON, its tar, its SHA-256) with a `TarWriter` of its own. A shard in place is
-/// recorded in the state file at once, under the lock, in the order shards finish; the export
-/// rewrites the state in shard order at its end, so the bytes are the same however the threads
-/// ran. After a failure no new shard is taken; the shards already in place stay recorded (a
-/// resumed export keeps them), and the failure of the lowest shard is thrown.
-final class ShardWriting: Sendable {
+/// The shards of one export, written `workers` at a time (decisions 0132, 0135) while the photos
+/// are still being read: the reader hands each shard's photos over as soon as it has them
+/// (`add`), and each thread takes the next shard not yet taken — waiting for it if it is not in
+/// yet — and writes it whole (its samples' JSON, its tar, its SHA-256) with a `TarWriter` of its
+/// own. A shard's bytes are its samples' alone. A shard in place is recorded in the state file
+/// at once, under the lock, in the order shards finish; the export rewrites the state in shard
+/// order at its end, so the bytes are the same however the threads ran. After a failure no new
+/// shard is taken; the shards already in place stay recorded (a resumed export keeps them), and
+/// the failure of the lowest shard is thrown (a failed read before it).
+final class ShardWriting: @unchecked Sendable {
     typealias Outcome = (done: DatasetExport.Finished, reused: Bool)
 
     private let export: DatasetExport
-    private let photos: [ResearchPhoto]
-    /// The indices in `photos` of the photos exported, in order.
-    private let chosen: [Int]
-    private let shardSize: Int
     private let previous: [String: DatasetExport.Finished]
+    private let threads = DispatchGroup()
 
-    /// What the threads share: the next shard to take, the outcomes so far, the first failure.
-    private struct Shared {
-        var next = 0
-        var finished = 0
-        var outcomes: [Outcome?]
-        var failure: (index: Int, error: AlbumError)?
-    }
-    private let shared = Mutex(Shared(outcomes: []))
+    /// What the threads and the reader share, under `condition`: each shard's photos (emptied
+    /// when taken), whether the reader is done, the next shard to take, the outcomes so far, the
+    /// first failures.
+    private let condition = NSCondition()
+    private var parts: [[ResearchPhoto]] = []
+    private var closed = false
+    private var next = 0
+    private var outcomes: [Outcome?] = []
+    private var failure: (index: Int, error: AlbumError)?
+    private var readFailure: AlbumError?
 
-    init(export: DatasetExport, photos: [ResearchPhoto], chosen: [Int], shardSize: Int, previous: [String: DatasetExport.Finished]) {
+    init(export: DatasetExport, previous: [String: DatasetExport.Finished]) {
         self.export = export
-        self.photos = photos
-        self.chosen = chosen
-        self.shardSize = shardSize
         self.previous = previous
     }
 
-    /// Writes (or keeps) shards 0..<shards on `workers` threads; returns their outcomes in shard
-    /// order. `progress` is called under the lock, one call at a time.
-    func run(shards: Int, workers: Int, progress: @Sendable (Int, Int) -> Void) throws(AlbumError) -> [Outcome] {
-        shared.withLock { $0 = Shared(outcomes: Array(repeating: nil, count: shards)) }
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, shards))) { _ in
-            while let index = take() {
-                let part = chosen[(index * shardSize)..<min(chosen.count, (index + 1) * shardSize)].map { photos[$0] }
-                let name = export.options.format == .webdataset ? DatasetExport.shardName("shard-", index) : DatasetExport.shardName("part-", index)
-                do throws(AlbumError) {
-                    let outcome = try export.shard(index, part, previous: previous[name])
-                    try shared.withLock { (state) throws(AlbumError) in
-                        if !outcome.reused { try export.appendState(outcome.done) }
-                        state.outcomes[index] = outcome
-                        state.finished += 1
-                        progress(state.finished, shards)
-                    }
-                } catch {
-                    shared.withLock { state in
-                        if state.failure.map({ index < $0.index }) ?? true { state.failure = (index, error) }
-                    }
-                }
-            }
-        }
-        return try shared.withLock { (state) throws(AlbumError) in
-            if let failure = state.failure { throw failure.error }
-            return state.outcomes.compactMap { $0 }
+    /// Starts `workers` threads of their own; they wait for shards. Not Dispatch's: on Linux
+    /// Swift's tasks run on Dispatch's pool, as wide as the cores, and the reader's task would
+    /// hold one of its threads (one writer while the rows are read).
+    func start(workers: Int) {
+        for _ in 0..<max(1, workers) {
+            threads.enter()
+            Thread { [self] in
+                work()
+                threads.leave()
+            }.start()
         }
     }
 
-    /// The next shard to write, or nil when none is left or one failed.
-    private func take() -> Int? {
-        shared.withLock { state in
-            guard state.failure == nil, state.next < state.outcomes.count else { return nil }
-            defer { state.next += 1 }
-            return state.next
+    /// Whether shards are still wanted (none failed).
+    var wanted: Bool { locked { failure == nil } }
+
+    /// The next shard's photos, in order.
+    func add(_ part: [ResearchPhoto]) {
+        locked {
+            parts.append(part)
+            outcomes.append(nil)
         }
+        condition.signal()
+    }
+
+    /// No more shards: the reader is done, or failed with `failing`.
+    func close(failing: AlbumError? = nil) {
+        locked {
+            closed = true
+            readFailure = failing
+        }
+        condition.broadcast()
+    }
+
+    /// Waits for the threads (after `close`); the shards' outcomes in shard order.
+    func finish() async throws(AlbumError) -> [Outcome] {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            threads.notify(queue: .global()) { done.resume() }
+        }
+        return try ended()
+    }
+
+    private func ended() throws(AlbumError) -> [Outcome] {
+        condition.lock()
+        defer { condition.unlock() }
+        if let readFailure { throw readFailure }
+        if let failure { throw failure.error }
+        return outcomes.compactMap { $0 }
+    }
+
+    private func work() {
+        while let (index, part) = take() {
+            let name = export.options.format == .webdataset ? DatasetExport.shardName("shard-", index) : DatasetExport.shardName("part-", index)
+            do throws(AlbumError) {
+                let outcome = try export.shard(index, part, previous: previous[name])
+                condition.lock()
+                defer { condition.unlock() }
+                if !outcome.reused { try export.appendState(outcome.done) }
+                outcomes[index] = outcome
+            } catch {
+                locked { if failure.map({ index < $0.index }) ?? true { failure = (index, error) } }
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// The next shard to write and its photos, once the reader has them; nil when none is left,
+    /// or one failed.
+    private func take() -> (Int, [ResearchPhoto])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if failure != nil || readFailure != nil { return nil }
+            if next < parts.count {
+                defer { parts[next] = []; next += 1 }
+                return (next, parts[next])
+            }
+            if closed { return nil }
+            condition.wait()
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
     }
 }
