@@ -133,7 +133,7 @@ let package = Package(
 
         // MARK: Tests.
         // Loopback HTTP server, temporary folders, the built `album` binary: used by tests only.
-        .target(name: "TestSupport", dependencies: ["AlbumModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AlbumModel", "AlbumSeam"], path: "Tests/TestSupport"),
         .testTarget(name: "AlbumModelTests", dependencies: ["AlbumModel"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumModel", "CSQLite", "TestSupport"]),
         .testTarget(name: "AlbumNetTests", dependencies: ["AlbumNet", "TestSupport"]),
