@@ -99,7 +99,7 @@ struct PostgresEntryRollUpTests {
             let words = try psql("""
                 SELECT string_agg(w || ':' || n, ',' ORDER BY n DESC, w COLLATE "C") FROM (
                     SELECT j.key AS w, sum(j.value::bigint) AS n FROM entries e CROSS JOIN jsonb_each_text(e.words) j WHERE \(range)
-                    GROUP BY 1 ORDER BY 2 DESC, 1 COLLATE "C" LIMIT 3) x
+                    GROUP BY 1 ORDER BY 2 DESC, j.key COLLATE "C" LIMIT 3) x
                 """)
             #expect(facts.words.map { "\($0.name):\($0.count)" }.joined(separator: ",") == words, "\(first)…\(last)")
         }
@@ -130,7 +130,7 @@ struct PostgresEntryRollUpTests {
         try await WordPeriodsScenario.run(store) { step in
             steps += 1
             let expected = try await WordPeriodsScenario.expected(store)
-            #expect(try psql(Self.wordPeriods) == expected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "\n"), "after \(step)")
+            #expect(try psql(Self.wordPeriods).split(separator: "\n").map(String.init).sorted() == expected, "after \(step)")
         }
         #expect(steps == 6)
         await store.close()
@@ -146,7 +146,8 @@ struct PostgresEntryRollUpTests {
         let reopened = try await PostgresStore.open(location, leaseSeconds: 120)
         #expect(try psql(Self.wordPeriods) == rows)
         #expect(try psql("SELECT count(*) FROM changes") == changes)
-        #expect(try psql("SELECT count(*) FROM entries WHERE (words IS NULL) <> (kind NOT IN ('note', 'place') OR body IS NULL)") == "0")
+        #expect(try psql("SELECT count(*) FROM entries WHERE words IS NOT NULL AND (kind NOT IN ('note', 'place') OR body IS NULL)") == "0")
+        #expect(try psql("SELECT count(*) FROM entries WHERE words IS NULL AND body LIKE '%arbour%'") == "0")
         _ = try psql("UPDATE entries SET words = '{\"sea\": 1}' WHERE id = (SELECT min(id) FROM entries WHERE kind = 'song')")
         #expect(try psql("SELECT count(*) FROM changes") == "\(Int(changes)! + 1)")
         await reopened.close()
