@@ -49,13 +49,8 @@ extension PostgresSchema {
                 PERFORM entry_words_put(new.local_date, new.words, 1);
                 RETURN NULL;
             END $$;
-            CREATE TRIGGER entry_words_insert AFTER INSERT ON entries
-                REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION entry_words_inserted();
-            CREATE TRIGGER entry_words_delete AFTER DELETE ON entries
-                REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION entry_words_deleted();
-            CREATE TRIGGER entry_words_update AFTER UPDATE OF words, taken_at ON entries FOR EACH ROW
-                WHEN (old.words IS DISTINCT FROM new.words OR old.local_date IS DISTINCT FROM new.local_date)
-                EXECUTE FUNCTION entry_words_updated();
+            \(entryTriggers("entry_words", updateOf: "words, taken_at",
+                            when: "old.words IS DISTINCT FROM new.words OR old.local_date IS DISTINCT FROM new.local_date"))
             """
         return migration
     }()
