@@ -7,6 +7,7 @@ in about a third, "zanzibar" in exactly 12, so `find` has as many matches again 
 A sound's file is a name only (the timeline, find and summary never open it).
 Deterministic (seeded). Usage: make-mixed-entries.py LIBRARY_DIR [N=1000000]
 """
+import json
 import os
 import random
 import sqlite3
@@ -64,16 +65,22 @@ def rows():
         yield n, row
 
 
+def words(body):
+    """The note's words as the stores write them (EntryWords.json, decision 0134-entries): every
+    word of these texts is lower-case ASCII, three letters or more, no stop word, once."""
+    return None if body is None else json.dumps({w: 1 for w in sorted(body.split())}, separators=(",", ":"))
+
+
 with db:
     batch = []
     for n, row in rows():
         cur = db.execute(
             """INSERT INTO entries (kind, taken_at, utc_offset, offset_source, latitude, longitude, pin_id, place_name, body,
-               title, artist, album, duration_ms, codec, file, content_hash, bytes, media_type, created_at, updated_at)
-               VALUES (?, ?, '+01:00', 'inferred', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+               title, artist, album, duration_ms, codec, file, content_hash, bytes, media_type, created_at, updated_at, words)
+               VALUES (?, ?, '+01:00', 'inferred', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (row["kind"], row["taken"], row["lat"], row["lon"], row["pin"], row["place"], row["body"], row["title"],
              row["artist"], row["album"], row["duration"], row["codec"], row["file"], row["hash"], row["bytes"],
-             row["media"], now, now))
+             row["media"], now, now, words(row["body"])))
         entry = cur.lastrowid
         tag = rng.choice(["hiking", "food", "night"]) if n % 20 == 0 else None
         if tag:

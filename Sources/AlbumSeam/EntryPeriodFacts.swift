@@ -2,8 +2,7 @@ import AlbumModel
 
 /// What the store counts of a period's entries for its summary (issue 26), as `PeriodFacts` is
 /// for its photos: every entry of the period is counted in SQL (kinds, voice, artists, songs,
-/// days, moods), and only the texts of the word cloud are read: a sample of about `textLimit`
-/// of them spread over the period (`EntryPeriodSQL.textStep`).
+/// days, moods, and the word cloud's words from `word_periods`, decision 0134-entries); no text is read.
 public struct EntryPeriodFacts: Sendable, Hashable {
     /// Entries per kind.
     public var kinds: [EntryKind: Int]
@@ -16,13 +15,13 @@ public struct EntryPeriodFacts: Sendable, Hashable {
     /// Entries per local day.
     public var days: [LocalDate: Int]
     public var moods: MoodCounts
-    /// The notes' and check-in notes' texts, newest first: every one when the period has at most
-    /// `textLimit`, else every `textStep`-th by id (about `textLimit`, spread over the period).
-    public var texts: [String]
+    /// The most used words of the notes' and check-in notes' texts (`EntryWords`), exact counts,
+    /// most used first (ties by word).
+    public var words: [NameCount]
 
     public init(
         kinds: [EntryKind: Int] = [:], voiceMs: Int64 = 0, artists: [NameCount] = [], songs: [NameCount] = [],
-        days: [LocalDate: Int] = [:], moods: MoodCounts = MoodCounts(), texts: [String] = []
+        days: [LocalDate: Int] = [:], moods: MoodCounts = MoodCounts(), words: [NameCount] = []
     ) {
         self.kinds = kinds
         self.voiceMs = voiceMs
@@ -30,7 +29,7 @@ public struct EntryPeriodFacts: Sendable, Hashable {
         self.songs = songs
         self.days = days
         self.moods = moods
-        self.texts = texts
+        self.words = words
     }
 
     /// Every entry of the period.
@@ -38,8 +37,8 @@ public struct EntryPeriodFacts: Sendable, Hashable {
 }
 
 /// The queries of `EntryStore.entryPeriodFacts`, the same text on both stores (`?` placeholders;
-/// PostgreSQL numbers them). Each takes the period's first and last day; `texts` also its limit;
-/// `artists` and `songs` come with their own. Kinds, days, voice, artists and songs read the
+/// PostgreSQL numbers them). Each takes the period's first and last day; `artists`, `songs` and
+/// `words` come with their own. Kinds, days, voice, artists and songs read the
 /// roll-ups of migration `entries-summaryRollUps` (decision 0128-entries).
 public enum EntryPeriodSQL {
     static let period = "e.local_date BETWEEN ? AND ?"
@@ -61,25 +60,38 @@ public enum EntryPeriodSQL {
     public static func songs(collation: String, from: LocalDate, to: LocalDate) -> (sql: String, arguments: [String]) {
         top(SongPeriods(from: from, to: to), table: "song_periods", names: ["artist", "title"], collation: collation)
     }
+    /// The `limit` most used words of the period's notes and check-ins (`word`, `n`), with its
+    /// arguments: a whole year or month from `word_periods`, any other period its whole months'
+    /// rows and its other days' entries' `words` (`eachWord`: SQLite's `json_each`,
+    /// PostgreSQL's `jsonb_each_text`; both give `key` and `value`).
+    public static func words(eachWord: String, collation: String, from: LocalDate, to: LocalDate, limit: Int) -> (sql: String, arguments: [String]) {
+        top(SongPeriods(from: from, to: to), table: "word_periods", names: ["word"], count: "uses", collation: collation, limit: limit,
+            entries: (["j.key"], "CAST(j.value AS BIGINT)", "entries e CROSS JOIN \(eachWord)(e.words) j WHERE e.words IS NOT NULL"))
+    }
 
-    /// A whole year or month reads its five from the index on the count of `table`; any other
-    /// period adds the rows of its whole months to its other days' songs, read from the entries.
-    static func top(_ period: SongPeriods, table: String, names: [String], collation: String) -> (sql: String, arguments: [String]) {
+    /// A whole year or month reads its `limit` from the index on the count of `table`; any other
+    /// period adds the rows of its whole months to its other days' `entries` (its columns of the
+    /// names, its count, and what it reads from `entries e`; a song's by default).
+    static func top(
+        _ period: SongPeriods, table: String, names: [String], count: String = "songs", collation: String, limit: Int = 5,
+        entries: (names: [String], count: String, from: String)? = nil
+    ) -> (sql: String, arguments: [String]) {
         let selected = names.map { "r.\($0) AS \($0)" }.joined(separator: ", ")
         if let key = period.key {
             let order = names.map { "r.\($0)\(collation)" }.joined(separator: ", ")
-            return ("SELECT \(selected), r.songs AS n FROM \(table) r WHERE r.period = ? ORDER BY r.songs DESC, \(order) LIMIT 5", [key])
+            return ("SELECT \(selected), r.\(count) AS n FROM \(table) r WHERE r.period = ? ORDER BY r.\(count) DESC, \(order) LIMIT \(limit)", [key])
         }
+        let source = entries ?? (names.map { "e.\($0)" }, "1", "entries e WHERE e.kind = 'song'")
         let grouped = names.map { "x.\($0)" }.joined(separator: ", ")
         let columns = names.map { "x.\($0) AS \($0)" }.joined(separator: ", ")
-        let fromEntries = names.map { "e.\($0)\(collation)" }.joined(separator: ", ")
+        let fromEntries = source.names.map { "\($0)\(collation)" }.joined(separator: ", ")
         let order = names.map { "x.\($0)\(collation)" }.joined(separator: ", ")
         let sql = """
             SELECT \(columns), CAST(sum(x.c) AS BIGINT) AS n FROM (
-                SELECT \(selected), r.songs AS c FROM \(table) r WHERE r.period BETWEEN ? AND ? AND length(r.period) = 7
+                SELECT \(selected), r.\(count) AS c FROM \(table) r WHERE r.period BETWEEN ? AND ? AND length(r.period) = 7
                 UNION ALL
-                SELECT \(fromEntries), 1 FROM entries e WHERE e.kind = 'song' AND (e.local_date BETWEEN ? AND ? OR e.local_date BETWEEN ? AND ?)
-            ) x GROUP BY \(grouped) ORDER BY n DESC, \(order) LIMIT 5
+                SELECT \(fromEntries), \(source.count) FROM \(source.from) AND (e.local_date BETWEEN ? AND ? OR e.local_date BETWEEN ? AND ?)
+            ) x GROUP BY \(grouped) ORDER BY n DESC, \(order) LIMIT \(limit)
             """
         let none = ("1", "0")  // an empty range
         let months = period.months ?? none
@@ -90,47 +102,4 @@ public enum EntryPeriodSQL {
         SELECT e.mood_label AS label, count(*) AS n FROM entries e WHERE e.mood_label IS NOT NULL AND \(period)
         GROUP BY e.mood_label
         """
-    /// Takes the period, the step (`textStep`) and the limit. The sample is filtered on the
-    /// index `entries_by_kind` (kind, day, id) and only its rows are read.
-    public static let texts = """
-        SELECT e.body AS body FROM entries e WHERE e.kind IN ('note', 'place') AND e.body IS NOT NULL AND \(period)
-        AND e.id % ? = 0 ORDER BY \(EntryFilterSQL.order) LIMIT ?
-        """
-
-    /// The bounds of the ids of the period's notes and check-ins (`lo`, `hi`; NULL when none),
-    /// from `entry_kind_days` (they may be wider than the ids, never narrower).
-    public static let textIds = """
-        SELECT min(d.first_id) AS lo, max(d.last_id) AS hi FROM entry_kind_days d
-        WHERE d.kind IN ('note', 'place') AND d.local_date BETWEEN ? AND ?
-        """
-    /// The same sample as `texts`, read by id: every multiple of the step between the bounds
-    /// (`textIds`) looked up by rowid, instead of every note and check-in of the period read from
-    /// `entries_by_kind` to keep one in `step`. Takes the first multiple, the step twice, the last
-    /// bound, the period and the limit. `CROSS JOIN` keeps SQLite from reading the period from
-    /// `entries_by_day` against an automatic index of the ids.
-    public static let textsById = """
-        WITH RECURSIVE ids(id) AS (SELECT CAST(? AS BIGINT) UNION ALL SELECT id + ? FROM ids WHERE id + ? <= ?)
-        SELECT e.body AS body FROM ids CROSS JOIN entries e
-        WHERE e.id = ids.id AND e.kind IN ('note', 'place') AND e.body IS NOT NULL AND \(period) ORDER BY \(EntryFilterSQL.order) LIMIT ?
-        """
-
-    /// How to read the word cloud's sample of `texts` notes and check-ins (`step` from
-    /// `textStep`) given the bounds of their ids: by id (`textsById`, its first id and last bound)
-    /// when the multiples of the step between the bounds are fewer than the texts, else nil
-    /// (`texts`: read them all from the index, keeping one in `step`).
-    public static func sampleById(lo: Int64?, hi: Int64?, step: Int, texts: Int) -> (first: Int64, last: Int64)? {
-        guard step > 1, let lo, let hi, lo <= hi else { return nil }
-        let s = Int64(step)
-        let first = (lo + s - 1) / s * s
-        let probes = first <= hi ? (hi - first) / s + 1 : 0
-        guard probes < Int64(texts) else { return nil }
-        return (first, max(first, hi))
-    }
-
-    /// One text in this many is read for the word cloud: 1 up to `limit` notes and check-ins in
-    /// the period (`kinds`, as `kindDays` counted them), then enough to read about `limit`.
-    public static func textStep(_ kinds: [EntryKind: Int], limit: Int) -> Int {
-        let texts = (kinds[.note] ?? 0) + (kinds[.place] ?? 0)
-        return max(1, (texts + max(1, limit) - 1) / max(1, limit))
-    }
 }

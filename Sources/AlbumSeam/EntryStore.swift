@@ -18,10 +18,10 @@ public protocol EntryStore: Sendable {
     /// the filter selects: the mixed timeline's group counts. Read from the `day_cells` roll-up
     /// when only dates narrow the filter (`EntryFilterSQL.rollUpAnswers`).
     func entriesPerDay(_ filter: EntryFilter, from: LocalDate, to: LocalDate) async throws(AlbumError) -> [LocalDate: Int]
-    /// What a summary counts of the entries of `from…to` (every one of them), with a sample of
-    /// about `textLimit` texts of notes and check-ins spread over the period for its word cloud
-    /// (`EntryPeriodSQL.textStep`), in one snapshot.
-    func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts
+    /// What a summary counts of the entries of `from…to` (every one of them), with the `words`
+    /// most used words of their notes and check-ins for its word cloud (`EntryPeriodSQL.words`),
+    /// in one snapshot.
+    func entryPeriodFacts(from: LocalDate, to: LocalDate, words: Int) async throws(AlbumError) -> EntryPeriodFacts
     /// Changes an entry (`EntryEdit.applied` decides what its kind takes), in one transaction.
     func editEntry(id: Int64, _ edit: EntryEdit) async throws(AlbumError) -> Entry
     /// Removes an entry and its tags; returns it (its file is the caller's to remove).
@@ -95,6 +95,9 @@ public struct EntryColumns: Sendable {
     public var mediaType: String?
     /// The text `find` searches (the tags and place are added by the store).
     public var searchText: String
+    /// The words of a note's or check-in's text with their counts (`EntryWords.json`), which the
+    /// word cloud's roll-up `word_periods` adds up (decision 0134-entries).
+    public var words: String?
 
     public init(_ content: EntryContent) {
         kind = content.kind.rawValue
@@ -109,6 +112,7 @@ public struct EntryColumns: Sendable {
             (file, contentHash, bytes, mediaType) = (clip.file, clip.contentHash, clip.bytes, clip.mediaType)
         }
         searchText = [body, title, artist, album].compactMap { $0 }.joined(separator: " ")
+        words = EntryWords.json(body)
     }
 
     /// The time columns: `taken_at` (local), `utc_offset`, `offset_source`.

@@ -71,20 +71,16 @@ struct PostgresEntryRollUpTests {
                 WHERE e.id NOT BETWEEN d.first_id AND d.last_id
                 """) == "0", "the ids' bounds after \(step)")
         }
-        // The word cloud's sample read by id is the one read from the index (one in 2 by id).
-        _ = try psql("INSERT INTO entries (kind, taken_at, body, created_at, updated_at) SELECT 'note', '2024-03-0' || (1 + g % 9) || 'T10:00:00', 'n' || g, 'x', 'x' FROM generate_series(1, 40) g")
-        let sampled = try await store.entryPeriodFacts(from: try #require(LocalDate("2024-01-01")), to: try #require(LocalDate("2024-12-31")), textLimit: 20)
-        let step = EntryPeriodSQL.textStep(sampled.kinds, limit: 20)
-        #expect(step == 3)
-        #expect(try sampled.texts.joined(separator: ",") == psql("""
-            SELECT string_agg(body, ',' ORDER BY local_date DESC, taken_at DESC, id DESC) FROM (
-                SELECT body, local_date, taken_at, id FROM entries WHERE kind IN ('note', 'place') AND local_date BETWEEN '2024-01-01' AND '2024-12-31'
-                AND id % \(step) = 0 ORDER BY local_date DESC, taken_at DESC, id DESC LIMIT 20) x
-            """))
+        // Notes' words, as the store writes them, for the word cloud's roll-up.
+        _ = try psql("""
+            INSERT INTO entries (kind, taken_at, body, words, created_at, updated_at)
+            SELECT 'note', '2024-0' || (1 + g % 7) || '-0' || (1 + g % 9) || 'T10:00:00', 'w' || (g % 5) || ' sea', jsonb_build_object('w' || (g % 5), 1, 'sea', 1), 'x', 'x'
+            FROM generate_series(1, 40) g
+            """)
         let periods = [("2024-01-01", "2024-12-31"), ("2024-06-01", "2024-06-30"), ("2023-12-31", "2024-02-01"), ("2023-01-01", "2024-12-31")]
         for (first, last) in periods {
             let from = try #require(LocalDate(first)), to = try #require(LocalDate(last))
-            let facts = try await store.entryPeriodFacts(from: from, to: to, textLimit: 10)
+            let facts = try await store.entryPeriodFacts(from: from, to: to, words: 3)
             let range = "local_date BETWEEN '\(first)' AND '\(last)'"
             let kinds = try psql("SELECT string_agg(kind || ':' || n, ',' ORDER BY kind) FROM (SELECT kind, count(*) AS n FROM entries WHERE \(range) GROUP BY 1) x")
             #expect(facts.kinds.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue):\($0.value)" }.joined(separator: ",") == kinds)
@@ -100,10 +96,61 @@ struct PostgresEntryRollUpTests {
                     ORDER BY 3 DESC, artist COLLATE "C", title COLLATE "C" LIMIT 5) x
                 """)
             #expect(facts.songs.map { "\($0.name):\($0.count)" }.joined(separator: ",") == songs, "\(first)…\(last)")
+            let words = try psql("""
+                SELECT string_agg(w || ':' || n, ',' ORDER BY n DESC, w COLLATE "C") FROM (
+                    SELECT j.key AS w, sum(j.value::bigint) AS n FROM entries e CROSS JOIN jsonb_each_text(e.words) j WHERE \(range)
+                    GROUP BY 1 ORDER BY 2 DESC, j.key COLLATE "C" LIMIT 3) x
+                """)
+            #expect(facts.words.map { "\($0.name):\($0.count)" }.joined(separator: ",") == words, "\(first)…\(last)")
         }
         _ = try psql("DELETE FROM entries")
-        #expect(try psql("SELECT (SELECT count(*) FROM entry_kind_days) + (SELECT count(*) FROM song_periods) + (SELECT count(*) FROM artist_periods)") == "0")
+        #expect(try psql("""
+            SELECT (SELECT count(*) FROM entry_kind_days) + (SELECT count(*) FROM song_periods) + (SELECT count(*) FROM artist_periods)
+                + (SELECT count(*) FROM word_periods)
+            """) == "0")
         await store.close()
+    }
+
+    /// The rows of `word_periods`, "period|word|uses" in order.
+    static let wordPeriods = "SELECT string_agg(period || '|' || word || '|' || uses, E'\\n' ORDER BY period, word) FROM word_periods"
+
+    /// The word cloud's roll-up (migration `entries-wordPeriods`, decision 0134-entries) after
+    /// adds, edits, moves, removals, sync's adds and transcripts through the store, against the
+    /// words counted in Swift from every text; then the migration run again on a library whose
+    /// entries have no words yet fills them and the roll-up, and logs no change for sync.
+    @Test func theWordsOfEveryTextAreRolledUpAndTheMigrationFillsThem() async throws {
+        let url = try Postgres.database()
+        let location = try PostgresLocation(url: url + "?files=/tmp")
+        let store = try await PostgresStore.open(location, leaseSeconds: 120)
+        let database = String(url.split(separator: "/").last ?? "")
+        let psql = { (sql: String) throws -> String in
+            try Postgres.current().psql(sql, database: database).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        var steps = 0
+        try await WordPeriodsScenario.run(store) { step in
+            steps += 1
+            let expected = try await WordPeriodsScenario.expected(store)
+            #expect(try psql(Self.wordPeriods).split(separator: "\n").map(String.init).sorted() == expected, "after \(step)")
+        }
+        #expect(steps == 6)
+        await store.close()
+        // A library from before the migration: no words column, no roll-up.
+        let rows = try psql(Self.wordPeriods)
+        _ = try psql("""
+            DROP TABLE word_periods;
+            DROP FUNCTION entry_words_put, entry_words_inserted, entry_words_deleted, entry_words_updated CASCADE;
+            ALTER TABLE entries DROP COLUMN words;
+            DELETE FROM schema_migrations WHERE name = 'entries-wordPeriods';
+            """)
+        let changes = try psql("SELECT count(*) FROM changes")
+        let reopened = try await PostgresStore.open(location, leaseSeconds: 120)
+        #expect(try psql(Self.wordPeriods) == rows)
+        #expect(try psql("SELECT count(*) FROM changes") == changes)
+        #expect(try psql("SELECT count(*) FROM entries WHERE words IS NOT NULL AND (kind NOT IN ('note', 'place') OR body IS NULL)") == "0")
+        #expect(try psql("SELECT count(*) FROM entries WHERE words IS NULL AND body LIKE '%arbour%'") == "0")
+        _ = try psql("UPDATE entries SET words = '{\"sea\": 1}' WHERE id = (SELECT min(id) FROM entries WHERE kind = 'song')")
+        #expect(try psql("SELECT count(*) FROM changes") == "\(Int(changes)! + 1)")
+        await reopened.close()
     }
 }
 #endif

@@ -91,18 +91,18 @@ import Testing
         #expect(!EntryFilterSQL.rollUpAnswers(EntryFilter().withKinds([.note, .song, .audio])))
     }
 
-    @Test func theWordCloudReadsASampleSpreadOverThePeriod() async throws {
+    /// The word cloud counts the words of every note of the period, exactly (decision 0134-entries).
+    @Test func theWordCloudCountsEveryNote() async throws {
         let db = try await Self.library()
         let from = try #require(LocalDate("2025-01-01")), to = try #require(LocalDate("2025-12-31"))
-        let all = try await db.store.entryPeriodFacts(from: from, to: to, textLimit: 10_000)
-        #expect(all.texts.count == all.kinds[.note])
-        let sample = try await db.store.entryPeriodFacts(from: from, to: to, textLimit: 200)
-        #expect(sample.kinds == all.kinds && sample.days == all.days)
-        #expect((100...200).contains(sample.texts.count), "\(sample.texts.count)")
-        // From the whole year, not its newest days only.
-        let days = sample.texts.compactMap { $0.split(separator: " ").last.flatMap { Int($0.dropFirst()) } }
-        #expect(days.contains { $0 < 60 } && days.contains { $0 > 300 }, "\(days)")
-        #expect(EntryPeriodSQL.textStep([.note: 2_500, .place: 10], limit: 2_000) == 2)
-        #expect(EntryPeriodSQL.textStep([.note: 5], limit: 2_000) == 1)
+        let facts = try await db.store.entryPeriodFacts(from: from, to: to, words: 3)
+        var words: [String: Int] = [:]
+        for entry in try await db.store.entries(EntryFilter(kind: .note), offset: 0, limit: 10_000).entries {
+            if case .note(let text) = entry.content { EntryWords.count(words: text, into: &words) }
+        }
+        // 2,500 notes (no song is a note): 300 say "quiet day" (one entry in ten), the others "harbour walk".
+        #expect(words["harbour"] == 2_200 && words["walk"] == 2_200 && words["quiet"] == 300, "\(words)")
+        #expect(facts.words == [NameCount(name: "harbour", count: 2_200), NameCount(name: "walk", count: 2_200),
+                                NameCount(name: "lighthouse", count: words["lighthouse"] ?? 0)])
     }
 }

@@ -20,7 +20,7 @@ import TestSupport
                                  "research-phashIndexes", "speed-claimNotAChange", "lead-dayCellsWhenMoved",
                                  "entries-moodIndex",
                                  "speed-rollUpsWithoutScans", "entries-summaryRollUps", "entries-searchRows",
-                                 "lead-photosByStateAndPin"]
+                                 "lead-photosByStateAndPin", "entries-wordPeriods"]
 
     @Test func newDatabaseGetsEveryMigrationInOrder() throws {
         let folder = TemporaryFolder()

@@ -91,6 +91,8 @@ public final class PostgresStore: Sendable {
             let applied = Set(try await db.query("SELECT name FROM schema_migrations").compactMap { $0.string(0) })
             for migration in PostgresSchema.migrations where !applied.contains(migration.name) {
                 for statement in migration.statements { try await db.run(statement) }
+                if let fill = migration.fill { try await fill(db) }
+                for statement in PostgresSchema.Migration.statements(of: migration.after) { try await db.run(statement) }
                 try await db.run("INSERT INTO schema_migrations (name) VALUES ($1)", [migration.name])
             }
         }

@@ -68,16 +68,27 @@ extension PostgresSchema {
             PERFORM entry_rollups_put(new.local_date, new.kind, new.artist, new.title, 1, coalesce(new.duration_ms, 0), new.id, new.id);
             RETURN NULL;
         END $$;
-        CREATE TRIGGER entry_rollups_insert AFTER INSERT ON entries
-            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION entry_rollups_inserted();
-        CREATE TRIGGER entry_rollups_delete AFTER DELETE ON entries
-            REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION entry_rollups_deleted();
-        CREATE TRIGGER entry_rollups_update AFTER UPDATE OF kind, taken_at, duration_ms, artist, title ON entries FOR EACH ROW
-            WHEN (old.kind IS DISTINCT FROM new.kind OR old.taken_at IS DISTINCT FROM new.taken_at
+        \(entryTriggers("entry_rollups", updateOf: "kind, taken_at, duration_ms, artist, title", when: """
+            old.kind IS DISTINCT FROM new.kind OR old.taken_at IS DISTINCT FROM new.taken_at
                 OR old.duration_ms IS DISTINCT FROM new.duration_ms OR old.artist IS DISTINCT FROM new.artist
-                OR old.title IS DISTINCT FROM new.title)
-            EXECUTE FUNCTION entry_rollups_updated();
+                OR old.title IS DISTINCT FROM new.title
+            """))
         """
+
+    /// The triggers of the roll-up `name` on `entries`: inserts and deletes per statement (their
+    /// rows as `added` and `removed`, to `name_inserted()` and `name_deleted()`), an update of
+    /// `columns` that `when` holds for per row (to `name_updated()`).
+    static func entryTriggers(_ name: String, updateOf columns: String, when: String) -> String {
+        """
+        CREATE TRIGGER \(name)_insert AFTER INSERT ON entries
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION \(name)_inserted();
+        CREATE TRIGGER \(name)_delete AFTER DELETE ON entries
+            REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION \(name)_deleted();
+        CREATE TRIGGER \(name)_update AFTER UPDATE OF \(columns) ON entries FOR EACH ROW
+            WHEN (\(when))
+            EXECUTE FUNCTION \(name)_updated();
+        """
+    }
 
     /// The per-statement trigger function of inserts (`rows`: the new rows, added) or deletes
     /// (the old rows, taken off with `sign` "-"): the rows grouped by day, kind and song, put in

@@ -1,4 +1,5 @@
 import Foundation
+import AlbumModel
 
 /// The schema of a library on PostgreSQL, as named migrations. Append only: a shipped migration
 /// is never edited; a change is a new migration at the end (as `AlbumStore`'s `Schema` for SQLite).
@@ -12,11 +13,20 @@ public enum PostgresSchema {
     public struct Migration: Sendable {
         public let name: String
         public let sql: String
+        /// Work SQL cannot do (a text split in Swift), run after `sql` in the same transaction,
+        /// then `after`: a backfill of a new column before the triggers that read it (decision 0134-entries).
+        #if PostgreSQL
+        var fill: (@Sendable (Session) async throws(AlbumError) -> Void)? = nil
+        #endif
+        var after: String = ""
+
+        /// The statements of `sql` (see `statements(of:)`).
+        var statements: [String] { Self.statements(of: sql) }
 
         /// The statements, one per line that ends with `;` (PostgresNIO's extended protocol
         /// takes one statement at a time); comment lines go with the statement after them. A
         /// `$$`-quoted body (a function's, a `DO` block's) is one statement whatever its lines end with.
-        var statements: [String] {
+        static func statements(of sql: String) -> [String] {
             var result: [String] = []
             var current = ""
             var inBody = false
@@ -612,5 +622,6 @@ public enum PostgresSchema {
             CREATE INDEX entries_by_mood ON entries (local_date, mood_label) WHERE mood_label IS NOT NULL;
             """),
         Migration(name: "entries-summaryRollUps", sql: PostgresSchema.entryRollUpsSQL),
+        PostgresSchema.wordPeriods,
     ]
 }

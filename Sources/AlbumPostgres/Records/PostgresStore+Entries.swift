@@ -32,12 +32,12 @@ extension PostgresStore {
             guard let id = try await db.queryOne("""
                 INSERT INTO entries (kind, body, title, artist, album, link, duration_ms, codec, waveform, file, content_hash,
                     bytes, media_type, taken_at, utc_offset, offset_source, latitude, longitude, pin_id, place_name, client_id,
-                    owner_id, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23)
+                    owner_id, created_at, updated_at, words)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24::jsonb)
                 RETURNING id
                 """, [c.kind, c.body, c.title, c.artist, c.album, c.link, c.durationMs, c.codec, c.waveform, c.file, c.contentHash,
                       c.bytes, c.mediaType, time.takenAt, time.offset, time.source, new.coordinate?.latitude,
-                      new.coordinate?.longitude, new.pinId, new.placeName, new.clientId, new.ownerId, now])?.int64(0)
+                      new.coordinate?.longitude, new.pinId, new.placeName, new.clientId, new.ownerId, now, c.words])?.int64(0)
             else { throw .database("the new entry's id did not come back") }
             for tag in Set(new.tags) {
                 try await db.run("INSERT INTO entry_tags (entry_id, tag) VALUES ($1, $2) ON CONFLICT DO NOTHING", [id, tag.value])
@@ -85,10 +85,11 @@ extension PostgresStore {
         }
     }
 
-    public func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts {
+    public func entryPeriodFacts(from: LocalDate, to: LocalDate, words: Int) async throws(AlbumError) -> EntryPeriodFacts {
         let range: [any PostgresArgument] = [from.description, to.description]
         let artists = EntryPeriodSQL.artists(collation: #" COLLATE "C""#, from: from, to: to)
         let songs = EntryPeriodSQL.songs(collation: #" COLLATE "C""#, from: from, to: to)
+        let words = EntryPeriodSQL.words(eachWord: "jsonb_each_text", collation: #" COLLATE "C""#, from: from, to: to, limit: words)
         return try await write { db throws(AlbumError) in
             try await db.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             var facts = EntryPeriodFacts()
@@ -107,15 +108,8 @@ extension PostgresStore {
             for row in try await db.query(Session.numbered(EntryPeriodSQL.moods), range) {
                 if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
             }
-            let step = EntryPeriodSQL.textStep(facts.kinds, limit: textLimit)
-            let ids = try await db.queryOne(Session.numbered(EntryPeriodSQL.textIds), range)
-            if let byId = EntryPeriodSQL.sampleById(lo: ids?.int64("lo"), hi: ids?.int64("hi"), step: step,
-                                                    texts: (facts.kinds[.note] ?? 0) + (facts.kinds[.place] ?? 0)) {
-                let arguments: [any PostgresArgument] = [byId.first, Int64(step), Int64(step), byId.last] + range + [textLimit]
-                facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.textsById), arguments).compactMap { $0.string("body") }
-            } else {
-                facts.texts = try await db.query(Session.numbered(EntryPeriodSQL.texts), range + [step, textLimit])
-                    .compactMap { $0.string("body") }
+            facts.words = try await db.query(Session.numbered(words.sql), words.arguments).map {
+                NameCount(name: $0.string("word") ?? "", count: $0.int("n") ?? 0)
             }
             return facts
         }
@@ -128,9 +122,9 @@ extension PostgresStore {
             let time = EntryColumns.time(edit.at ?? old.at)
             try await db.run("""
                 UPDATE entries SET body = $2, title = $3, artist = $4, album = $5, link = $6,
-                    taken_at = $7, utc_offset = $8, offset_source = $9, updated_at = $10
+                    taken_at = $7, utc_offset = $8, offset_source = $9, updated_at = $10, words = $11::jsonb
                 WHERE id = $1
-                """, [id, c.body, c.title, c.artist, c.album, c.link, time.takenAt, time.offset, time.source, Timestamp.now()])
+                """, [id, c.body, c.title, c.artist, c.album, c.link, time.takenAt, time.offset, time.source, Timestamp.now(), c.words])
             for tag in Set(edit.removeTags) {
                 try await db.run("DELETE FROM entry_tags WHERE entry_id = $1 AND tag = $2", [id, tag.value])
             }

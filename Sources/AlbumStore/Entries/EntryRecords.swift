@@ -78,10 +78,11 @@ extension SQLiteLibraryStore {
     }
 
     /// What a summary counts of a period's entries (see `EntryStore.entryPeriodFacts`), in one read.
-    public func entryPeriodFacts(from: LocalDate, to: LocalDate, textLimit: Int) async throws(AlbumError) -> EntryPeriodFacts {
+    public func entryPeriodFacts(from: LocalDate, to: LocalDate, words: Int) async throws(AlbumError) -> EntryPeriodFacts {
         let range: [any SQLBindable] = [from.description, to.description]
         let artists = EntryPeriodSQL.artists(collation: "", from: from, to: to)
         let songs = EntryPeriodSQL.songs(collation: "", from: from, to: to)
+        let words = EntryPeriodSQL.words(eachWord: "json_each", collation: "", from: from, to: to, limit: words)
         return try await read { db throws(AlbumError) in
             var facts = EntryPeriodFacts()
             for row in try db.query(EntryPeriodSQL.kindDays, range) {
@@ -99,15 +100,7 @@ extension SQLiteLibraryStore {
             for row in try db.query(EntryPeriodSQL.moods, range) {
                 if let label = row.string("label").flatMap(MoodLabel.init(rawValue:)) { facts.moods.add(label, count: row.int("n") ?? 0) }
             }
-            let step = EntryPeriodSQL.textStep(facts.kinds, limit: textLimit)
-            let ids = try db.queryOne(EntryPeriodSQL.textIds, range)
-            if let byId = EntryPeriodSQL.sampleById(lo: ids?.int64("lo"), hi: ids?.int64("hi"), step: step,
-                                                    texts: (facts.kinds[.note] ?? 0) + (facts.kinds[.place] ?? 0)) {
-                let arguments: [any SQLBindable] = [byId.first, Int64(step), Int64(step), byId.last] + range + [textLimit]
-                facts.texts = try db.query(EntryPeriodSQL.textsById, arguments).compactMap { $0.string("body") }
-            } else {
-                facts.texts = try db.query(EntryPeriodSQL.texts, range + [step, textLimit]).compactMap { $0.string("body") }
-            }
+            facts.words = try db.query(words.sql, words.arguments).map { NameCount(name: $0.string("word") ?? "", count: $0.int("n") ?? 0) }
             return facts
         }
     }
@@ -279,6 +272,7 @@ extension AlbumDatabase {
         values.set("content_hash", c.contentHash)
         values.set("bytes", c.bytes)
         values.set("media_type", c.mediaType)
+        values.set("words", c.words)
         return values
     }
 

@@ -5,6 +5,10 @@ import AlbumSeam
 struct Migration: Sendable {
     let name: String
     let sql: String
+    /// Work SQL cannot do (a text split in Swift), run after `sql` in the same transaction, then
+    /// `after`: a backfill of a new column before the triggers that read it (decision 0134-entries).
+    var fill: (@Sendable (SQL) throws(AlbumError) -> Void)? = nil
+    var after: String = ""
 }
 
 /// Applies the migrations a database has not seen yet, each in its own transaction; a new
@@ -47,6 +51,8 @@ struct Migrator: Sendable {
                 let seen = try sql.queryOne("SELECT 1 FROM schema_migrations WHERE name = ?", [migration.name])
                 if seen == nil {
                     try sql.execute(migration.sql)
+                    if let fill = migration.fill { try fill(sql) }
+                    if !migration.after.isEmpty { try sql.execute(migration.after) }
                     try sql.run(
                         "INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))",
                         [migration.name])

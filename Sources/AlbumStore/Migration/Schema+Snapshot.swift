@@ -50,6 +50,7 @@ extension Schema {
         "entries-summaryRollUps",
         "entries-searchRows",
         "lead-photosByStateAndPin",
+        "entries-wordPeriods",
     ], sql: #"""
         CREATE TABLE pins (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused
@@ -249,7 +250,7 @@ extension Schema {
             client_id TEXT,
             owner_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
             created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL, mood_label TEXT CHECK (mood_label IN ('positive', 'neutral', 'negative')), mood_score REAL, mood_source TEXT CHECK (mood_source IN ('computed', 'user')), transcript TEXT,
+            updated_at TEXT NOT NULL, mood_label TEXT CHECK (mood_label IN ('positive', 'neutral', 'negative')), mood_score REAL, mood_source TEXT CHECK (mood_source IN ('computed', 'user')), transcript TEXT, words TEXT,
             CHECK ((latitude IS NULL) = (longitude IS NULL)),
             CHECK (kind <> 'note' OR length(trim(body)) > 0),
             CHECK (kind <> 'song' OR (title IS NOT NULL AND artist IS NOT NULL)),
@@ -388,6 +389,12 @@ extension Schema {
             PRIMARY KEY (period, artist)
         ) WITHOUT ROWID;
         CREATE VIRTUAL TABLE entry_search_rows USING fts5vocab(entry_search, 'row');
+        CREATE TABLE word_periods (
+            period TEXT NOT NULL,
+            word TEXT NOT NULL,
+            uses INTEGER NOT NULL,
+            PRIMARY KEY (period, word)
+        ) WITHOUT ROWID;
         INSERT INTO "place_data" ("id", "key", "description") VALUES (1, NULL, NULL);
         INSERT INTO "photo_totals" ("one", "dated", "undated") VALUES (1, 0, 0);
         INSERT INTO "sqlite_sequence" ("name", "seq") VALUES ('changes', 0);
@@ -564,9 +571,6 @@ extension Schema {
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('photo', old.id, 'remove', CAST(strftime('%s', 'now') AS INTEGER));
         END;
         CREATE TRIGGER changes_entries_insert AFTER INSERT ON entries BEGIN
-            INSERT INTO changes (entity, entity_id, op, at) VALUES ('entry', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
-        END;
-        CREATE TRIGGER changes_entries_update AFTER UPDATE ON entries BEGIN
             INSERT INTO changes (entity, entity_id, op, at) VALUES ('entry', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
         END;
         CREATE TRIGGER changes_entries_delete AFTER DELETE ON entries BEGIN
@@ -807,5 +811,37 @@ extension Schema {
 
         END;
         CREATE INDEX photos_by_state_pin ON photos (state, pin_id, source);
+        CREATE TRIGGER changes_entries_update AFTER UPDATE ON entries BEGIN
+            INSERT INTO changes (entity, entity_id, op, at) VALUES ('entry', new.id, 'put', CAST(strftime('%s', 'now') AS INTEGER));
+        END;
+        CREATE INDEX word_periods_by_uses ON word_periods (period, uses DESC, word);
+        CREATE TRIGGER entry_words_insert AFTER INSERT ON entries WHEN new.words IS NOT NULL BEGIN
+            INSERT INTO word_periods (period, word, uses)
+            SELECT substr(new.local_date, 1, n.len), j.key, j.value FROM json_each(new.words) j, (SELECT 4 AS len UNION ALL SELECT 7) n WHERE true
+            ON CONFLICT (period, word) DO UPDATE SET uses = uses + excluded.uses;
+
+        END;
+        CREATE TRIGGER entry_words_delete AFTER DELETE ON entries WHEN old.words IS NOT NULL BEGIN
+            INSERT INTO word_periods (period, word, uses)
+            SELECT substr(old.local_date, 1, n.len), j.key, -j.value FROM json_each(old.words) j, (SELECT 4 AS len UNION ALL SELECT 7) n WHERE true
+            ON CONFLICT (period, word) DO UPDATE SET uses = uses + excluded.uses;
+        DELETE FROM word_periods WHERE period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7))
+            AND word IN (SELECT key FROM json_each(old.words)) AND uses <= 0;
+
+        END;
+        CREATE TRIGGER entry_words_update AFTER UPDATE OF words, taken_at ON entries
+            WHEN old.words IS NOT new.words OR old.local_date IS NOT new.local_date
+        BEGIN
+            INSERT INTO word_periods (period, word, uses)
+            SELECT substr(old.local_date, 1, n.len), j.key, -j.value FROM json_each(old.words) j, (SELECT 4 AS len UNION ALL SELECT 7) n WHERE true
+            ON CONFLICT (period, word) DO UPDATE SET uses = uses + excluded.uses;
+        DELETE FROM word_periods WHERE period IN (substr(old.local_date, 1, 4), substr(old.local_date, 1, 7))
+            AND word IN (SELECT key FROM json_each(old.words)) AND uses <= 0;
+
+            INSERT INTO word_periods (period, word, uses)
+            SELECT substr(new.local_date, 1, n.len), j.key, j.value FROM json_each(new.words) j, (SELECT 4 AS len UNION ALL SELECT 7) n WHERE true
+            ON CONFLICT (period, word) DO UPDATE SET uses = uses + excluded.uses;
+
+        END;
         """#)
 }

@@ -38,10 +38,8 @@ extension Schema {
             ) WITHOUT ROWID;
 
             """
-        let now = "CAST(strftime('%s', 'now') AS INTEGER)"
         for t in logged {
             let name = "changes_\(t.table)"
-            let update = t.columns.map { "UPDATE OF \($0)" } ?? "UPDATE"
             // A tag row's removal is its parent's change; an entity's own removal is a remove.
             let removal = t.table.hasSuffix("_tags") ? "put" : "remove"
             // A tag row that goes with its removed parent (a cascade) is no change of its own.
@@ -49,23 +47,33 @@ extension Schema {
             let when = t.table.hasSuffix("_tags") ? " WHEN EXISTS (SELECT 1 FROM \(parent) WHERE id = old.\(t.id))" : ""
             sql += """
                 CREATE TRIGGER \(name)_insert AFTER INSERT ON \(t.table) BEGIN
-                    INSERT INTO changes (entity, entity_id, op, at) VALUES ('\(t.entity)', new.\(t.id), 'put', \(now));
+                    INSERT INTO changes (entity, entity_id, op, at) VALUES ('\(t.entity)', new.\(t.id), 'put', \(changesNow));
                 END;
-                CREATE TRIGGER \(name)_update AFTER \(update) ON \(t.table) BEGIN
-                    INSERT INTO changes (entity, entity_id, op, at) VALUES ('\(t.entity)', new.\(t.id), 'put', \(now));
-                END;
+                \(changesUpdateTrigger(t))
                 CREATE TRIGGER \(name)_delete AFTER DELETE ON \(t.table)\(when) BEGIN
-                    INSERT INTO changes (entity, entity_id, op, at) VALUES ('\(t.entity)', old.\(t.id), '\(removal)', \(now));
+                    INSERT INTO changes (entity, entity_id, op, at) VALUES ('\(t.entity)', old.\(t.id), '\(removal)', \(changesNow));
                 END;
 
                 """
         }
         // What the library held before the log: one put each, so a first pull from 0 sees everything.
         for t in logged where !t.table.hasSuffix("_tags") {
-            sql += "INSERT INTO changes (entity, entity_id, op, at) SELECT '\(t.entity)', \(t.id), 'put', \(now) FROM \(t.table) ORDER BY \(t.id);\n"
+            sql += "INSERT INTO changes (entity, entity_id, op, at) SELECT '\(t.entity)', \(t.id), 'put', \(changesNow) FROM \(t.table) ORDER BY \(t.id);\n"
         }
         return sql
     }()
+
+    static let changesNow = "CAST(strftime('%s', 'now') AS INTEGER)"
+
+    /// The trigger that logs an update of a logged table's row (of its logged columns) as a put.
+    static func changesUpdateTrigger(_ t: (table: String, entity: String, id: String, columns: String?)) -> String {
+        let update = t.columns.map { "UPDATE OF \($0)" } ?? "UPDATE"
+        return """
+            CREATE TRIGGER changes_\(t.table)_update AFTER \(update) ON \(t.table) BEGIN
+                INSERT INTO changes (entity, entity_id, op, at) VALUES ('\(t.entity)', new.\(t.id), 'put', \(changesNow));
+            END;
+            """
+    }
 }
 
 extension Schema {

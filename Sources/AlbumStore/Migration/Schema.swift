@@ -814,5 +814,6 @@ enum Schema {
             DROP INDEX photos_by_state;
             CREATE INDEX photos_by_state_pin ON photos (state, pin_id, source);
             """),
+        Schema.wordPeriods,
     ]
 }
