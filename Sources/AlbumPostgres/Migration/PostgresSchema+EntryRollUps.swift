@@ -62,13 +62,8 @@ extension PostgresSchema {
         END $$;
         \(entryRollUpsStatement("inserted", rows: "added", sign: ""))
         \(entryRollUpsStatement("deleted", rows: "removed", sign: "-"))
-        CREATE FUNCTION entry_rollups_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            PERFORM entry_rollups_put(old.local_date, old.kind, old.artist, old.title, -1, -coalesce(old.duration_ms, 0), old.id, old.id);
-            PERFORM entry_rollups_put(new.local_date, new.kind, new.artist, new.title, 1, coalesce(new.duration_ms, 0), new.id, new.id);
-            RETURN NULL;
-        END $$;
-        \(entryTriggers("entry_rollups", updateOf: "kind, taken_at, duration_ms, artist, title", when: """
+        \(entryTriggers("entry_rollups", put: { r, s in "\(r).local_date, \(r).kind, \(r).artist, \(r).title, \(s)1, \(s)coalesce(\(r).duration_ms, 0), \(r).id, \(r).id" },
+                        updateOf: "kind, taken_at, duration_ms, artist, title", when: """
             old.kind IS DISTINCT FROM new.kind OR old.taken_at IS DISTINCT FROM new.taken_at
                 OR old.duration_ms IS DISTINCT FROM new.duration_ms OR old.artist IS DISTINCT FROM new.artist
                 OR old.title IS DISTINCT FROM new.title
@@ -77,9 +72,16 @@ extension PostgresSchema {
 
     /// The triggers of the roll-up `name` on `entries`: inserts and deletes per statement (their
     /// rows as `added` and `removed`, to `name_inserted()` and `name_deleted()`), an update of
-    /// `columns` that `when` holds for per row (to `name_updated()`).
-    static func entryTriggers(_ name: String, updateOf columns: String, when: String) -> String {
+    /// `columns` that `when` holds for per row: `name_updated()`, which takes the old row off
+    /// and adds the new one through `name_put` (`put`: its arguments for a row and a sign).
+    static func entryTriggers(_ name: String, put: (_ row: String, _ sign: String) -> String, updateOf columns: String, when: String) -> String {
         """
+        CREATE FUNCTION \(name)_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM \(name)_put(\(put("old", "-")));
+            PERFORM \(name)_put(\(put("new", "")));
+            RETURN NULL;
+        END $$;
         CREATE TRIGGER \(name)_insert AFTER INSERT ON entries
             REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION \(name)_inserted();
         CREATE TRIGGER \(name)_delete AFTER DELETE ON entries

@@ -43,13 +43,7 @@ extension PostgresSchema {
             END $$;
             \(wordPeriodsStatement("inserted", rows: "added", sign: ""))
             \(wordPeriodsStatement("deleted", rows: "removed", sign: "-"))
-            CREATE FUNCTION entry_words_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                PERFORM entry_words_put(old.local_date, old.words, -1);
-                PERFORM entry_words_put(new.local_date, new.words, 1);
-                RETURN NULL;
-            END $$;
-            \(entryTriggers("entry_words", updateOf: "words, taken_at",
+            \(entryTriggers("entry_words", put: { r, s in "\(r).local_date, \(r).words, \(s)1" }, updateOf: "words, taken_at",
                             when: "old.words IS DISTINCT FROM new.words OR old.local_date IS DISTINCT FROM new.local_date"))
             """
         return migration
