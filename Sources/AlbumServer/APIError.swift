@@ -18,6 +18,10 @@ public struct APIError: Error, Sendable, Equatable {
 
     static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "bad_request", message: message) }
     static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "not_found", message: message) }
+    /// 413: `what` ("body", "the form") is larger than `maxBytes`.
+    static func bodyTooLarge(_ what: String, _ maxBytes: Int) -> APIError {
+        APIError(status: 413, code: "body_too_large", message: "\(what) is larger than \(maxBytes) bytes")
+    }
 
     /// AlbumKit's errors as HTTP, by kind: unknown ids are 404, bad values 400, a source's
     /// failure 502, a full disk 507, the rest 500. The message is the CLI's line with the

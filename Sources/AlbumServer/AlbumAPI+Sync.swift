@@ -45,12 +45,7 @@ extension AlbumAPI {
         var call = given
         var fingerprint = "\(call.method) \(call.path)" + Self.bodyKind(call.request)
         if AccessPolicy.isJSON(call.request.headers[.contentType]) {
-            let buffer: ByteBuffer
-            do {
-                buffer = try await call.request.body.collect(upTo: Self.maxEntryBody)
-            } catch let error as HTTPError where error.status == .contentTooLarge {
-                throw APIError(status: 413, code: "body_too_large", message: "body is larger than \(Self.maxEntryBody) bytes")
-            }
+            let buffer = try await call.request.body.collect(upTo: Self.maxEntryBody, tooLarge: "body")
             var request = call.request
             request.body = RequestBody(buffer: buffer)
             call = Call(request: request, parameters: call.parameters, query: call.query)

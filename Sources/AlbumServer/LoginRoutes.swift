@@ -96,11 +96,7 @@ struct LoginRoutes {
     }
 
     static func json(_ request: Request) async throws -> JSONBody {
-        do {
-            return try JSONBody(Data(buffer: try await request.body.collect(upTo: JSONBody.maxBytes)))
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw APIError(status: 413, code: "body_too_large", message: "body is larger than \(JSONBody.maxBytes) bytes")
-        }
+        try JSONBody(Data(buffer: try await request.body.collect(upTo: JSONBody.maxBytes, tooLarge: "body")))
     }
 
     /// An `application/x-www-form-urlencoded` body (the login form), at most 8 KiB.
@@ -109,12 +105,7 @@ struct LoginRoutes {
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             throw APIError(status: 415, code: "unsupported_media_type", message: "the login form posts application/x-www-form-urlencoded")
         }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: 8192)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw APIError(status: 413, code: "body_too_large", message: "the form is larger than 8192 bytes")
-        }
+        let buffer = try await request.body.collect(upTo: 8192, tooLarge: "the form")
         var fields: [String: String] = [:]
         for pair in String(decoding: Data(buffer: buffer), as: UTF8.self).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1).map {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import NIOCore
 
 /// One request as the handlers see it: the Hummingbird request, its path's typed parameters
 /// and its query (first value of each name, percent-decoded).
@@ -19,13 +20,23 @@ struct Call: Sendable {
 
     /// The JSON body, at most `maxBytes` (`JSONBody.maxBytes` unless a route takes more).
     func body(maxBytes: Int = JSONBody.maxBytes) async throws -> JSONBody {
-        let buffer: ByteBuffer
+        try JSONBody(Data(buffer: try await request.body.collect(upTo: maxBytes, tooLarge: "body")), maxBytes: maxBytes)
+    }
+}
+
+extension RequestBody {
+    /// The whole body, at most `maxBytes`; past that a 413 naming `what` ("body is larger than
+    /// 65536 bytes"). Hummingbird refuses a streamed body past the limit with its `HTTPError`,
+    /// NIO a body already in one buffer (a keyed request's, read once by `idempotent`) with
+    /// `NIOTooManyBytesError`: both are the client's, never a 500.
+    func collect(upTo maxBytes: Int, tooLarge what: String) async throws -> ByteBuffer {
         do {
-            buffer = try await request.body.collect(upTo: maxBytes)
+            return try await collect(upTo: maxBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw APIError(status: 413, code: "body_too_large", message: "body is larger than \(maxBytes) bytes")
+            throw APIError.bodyTooLarge(what, maxBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError.bodyTooLarge(what, maxBytes)
         }
-        return try JSONBody(Data(buffer: buffer), maxBytes: maxBytes)
     }
 }
 
