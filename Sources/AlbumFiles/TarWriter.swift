@@ -118,7 +118,8 @@ public final class TarWriter {
         guard AtomicFile.rename(partPath, path) == 0 else { throw AtomicFile.failure("cannot rename into place", path, errno) }
     }
 
-    /// A ustar header block, written in place in the buffer.
+    /// A ustar header block, written in place in the buffer: `template` with the member's name
+    /// and size, and its checksum (the template's sum plus the name's and the size's digits).
     private func header(name: String, size: Int) throws(AlbumError) {
         var name = name
         let nameCount = name.utf8.count
@@ -128,34 +129,56 @@ public final class TarWriter {
         guard size < 0o77777777777 else { throw .invalidInput("\(name) is too large for a tar member (8 GiB)") }
         if storage.count - count < Self.block { try flush() }
         let h = UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + Self.block)])
-        h.initializeMemory(as: UInt8.self, repeating: 0)
-        name.withUTF8 { h.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: nameCount) }
-        func octal(_ offset: Int, _ value: Int, digits: Int) {
-            var v = value
-            for i in stride(from: digits - 1, through: 0, by: -1) {
-                h[offset + i] = UInt8(ascii: "0") + UInt8(v & 7)
-                v >>= 3
-            }
+        Self.template.withUnsafeBytes { h.copyMemory(from: $0) }
+        var sum = Self.templateSum
+        name.withUTF8 { utf8 in
+            h.baseAddress!.copyMemory(from: utf8.baseAddress!, byteCount: nameCount)
+            for b in utf8 { sum += Int(b) }
         }
-        octal(100, 0o644, digits: 7)
-        octal(108, 0, digits: 7)
-        octal(116, 0, digits: 7)
-        octal(124, size, digits: 11)
-        octal(136, Self.fixedMTime, digits: 11)
-        for i in 148..<156 { h[i] = UInt8(ascii: " ") }
-        h[156] = UInt8(ascii: "0")
-        for (i, b) in "ustar".utf8.enumerated() { h[257 + i] = b }
-        h[263] = UInt8(ascii: "0")
-        h[264] = UInt8(ascii: "0")
-        octal(329, 0, digits: 7)
-        octal(337, 0, digits: 7)
-        var sum = 0
-        for b in h { sum += Int(b) }
-        octal(148, sum, digits: 6)
+        sum += Self.octal(h, 124, size, digits: 11)
+        Self.octal(h, 148, sum, digits: 6)
         h[154] = 0
         h[155] = UInt8(ascii: " ")
         count += Self.block
     }
+
+    /// `value` in octal, `digits` wide and zero-padded, at `offset`; the sum of the digits' bytes.
+    @discardableResult
+    private static func octal(_ h: UnsafeMutableRawBufferPointer, _ offset: Int, _ value: Int, digits: Int) -> Int {
+        var v = value, sum = 0
+        for i in stride(from: digits - 1, through: 0, by: -1) {
+            let digit = UInt8(ascii: "0") + UInt8(v & 7)
+            h[offset + i] = digit
+            sum += Int(digit)
+            v >>= 3
+        }
+        return sum
+    }
+
+    /// Every header's fixed fields: mode 0644, owner and group 0 without names, the fixed mtime,
+    /// a regular file, `ustar` `00`, device 0/0; the name empty, the size `00000000000` and the
+    /// checksum field spaces (as it is summed).
+    private static let template: [UInt8] = {
+        var block = [UInt8](repeating: 0, count: TarWriter.block)
+        block.withUnsafeMutableBytes { h in
+            octal(h, 100, 0o644, digits: 7)
+            octal(h, 108, 0, digits: 7)
+            octal(h, 116, 0, digits: 7)
+            octal(h, 124, 0, digits: 11)
+            octal(h, 136, fixedMTime, digits: 11)
+            for i in 148..<156 { h[i] = UInt8(ascii: " ") }
+            h[156] = UInt8(ascii: "0")
+            for (i, b) in "ustar".utf8.enumerated() { h[257 + i] = b }
+            h[263] = UInt8(ascii: "0")
+            h[264] = UInt8(ascii: "0")
+            octal(h, 329, 0, digits: 7)
+            octal(h, 337, 0, digits: 7)
+        }
+        return block
+    }()
+
+    /// The template's sum without its size field (the size's digits are added a member).
+    private static let templateSum = template.reduce(0) { $0 + Int($1) } - 11 * Int(UInt8(ascii: "0"))
 
     private func pad(_ size: Int) throws(AlbumError) {
         let rest = size % Self.block

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AlbumCore
+import AlbumModel
 
 /// Issue 30: a dataset sample's JSON is written by hand (`DatasetSample.Record.json()`) for
 /// speed, and must stay the bytes `JSONEncoder` (sorted keys, slashes as they are) wrote before,
@@ -51,5 +52,42 @@ import Testing
         for path in ["/l/thumbs/ab/abc.jpg", "/l/originals/x.HEIC", "/a.b/c", "/a/.hidden", "/a/b.", "/a/b.tar.gz", "/a/noext", "rel/p.png"] {
             #expect(String(DatasetSample.pathExtension(path)) == URL(fileURLWithPath: path, isDirectory: false).pathExtension, "\(path)")
         }
+    }
+
+    /// The member's extension is the one the Characters' rule gave before it was written on the
+    /// bytes: lowercased when it is ASCII letters and digits, else `jpg`.
+    @Test func theImageMembersExtensionIsTheCharacterRulesOne() {
+        let paths = ["/l/a.jpg", "/l/a.JPEG", "/l/a.HeIc", "/l/a.p2", "/l/a.", "/l/a", "/l/.jpg", "/l/a.jp g", "/l/a.jpé", "/l/a.ÉPG",
+                     "/l/a.x-y", "/l/a.😀", "/l/a.tar.GZ", "/l/a.Z9", "/l/a.\u{0}"]
+        for path in paths {
+            let ext = DatasetSample.pathExtension(path).lowercased()
+            let before = ext.isEmpty || !ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "jpg" : ext
+            #expect(DatasetSample.imageExtension(path) == before, "\(path)")
+        }
+    }
+
+    /// A sample's UTC time (`takenAtUTC`) as written before the bytes: every time of 2024 with
+    /// an offset, and none without one.
+    @Test func theUTCTimeIsTheInstantWithItsOffset() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let seconds = Int.random(in: 1_704_067_200..<1_735_689_600, using: &rng)
+            let offset = Int.random(in: -48...56, using: &rng) * 900
+            let zone = try #require(TimeZone(secondsFromGMT: offset))
+            let local = ISO8601DateFormatter()
+            local.formatOptions = [.withInternetDateTime]
+            local.timeZone = zone
+            var text = local.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            if text.hasSuffix("Z") { text = String(text.dropLast()) + "+00:00" }
+            let time = try #require(PhotoTime(parsing: text))
+            #expect(time.exportUTCOrLocal == formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))), "\(text)")
+            #expect(time.exportLocal == String(text.prefix(19)), "\(text)")
+        }
+        #expect(PhotoTime(parsing: "2024-06-14T09:43:60")?.exportLocal == "2024-06-14T09:43:59")
+        #expect(PhotoTime(parsing: "2024-12-31T23:30:00-01:00")?.exportUTCOrLocal == "2025-01-01T00:30:00Z")
+        #expect(PhotoTime(parsing: "2024-06-14T09:43:19")?.exportUTCOrLocal == "2024-06-14T09:43:19")
     }
 }
