@@ -48,19 +48,14 @@ import AlbumModel
         }
     }
 
-    @Test func theImageExtensionIsTheURLs() {
-        for path in ["/l/thumbs/ab/abc.jpg", "/l/originals/x.HEIC", "/a.b/c", "/a/.hidden", "/a/b.", "/a/b.tar.gz", "/a/noext", "rel/p.png"] {
-            #expect(String(DatasetSample.pathExtension(path)) == URL(fileURLWithPath: path, isDirectory: false).pathExtension, "\(path)")
-        }
-    }
-
-    /// The member's extension is the one the Characters' rule gave before it was written on the
-    /// bytes: lowercased when it is ASCII letters and digits, else `jpg`.
+    /// The member's extension is the one the rule on Characters gave before it was written on the
+    /// bytes: the URL's path extension, lowercased when it is ASCII letters and digits, else `jpg`.
     @Test func theImageMembersExtensionIsTheCharacterRulesOne() {
         let paths = ["/l/a.jpg", "/l/a.JPEG", "/l/a.HeIc", "/l/a.p2", "/l/a.", "/l/a", "/l/.jpg", "/l/a.jp g", "/l/a.jpé", "/l/a.ÉPG",
-                     "/l/a.x-y", "/l/a.😀", "/l/a.tar.GZ", "/l/a.Z9", "/l/a.\u{0}"]
+                     "/l/a.x-y", "/l/a.😀", "/l/a.tar.GZ", "/l/a.Z9", "/l/a.\u{0}", "/l/..x", "/a.b/c", "/a/.hidden", "a.jpg", ".jpg",
+                     "rel/p.png", "/l/thumbs/ab/abc.jpg"]
         for path in paths {
-            let ext = DatasetSample.pathExtension(path).lowercased()
+            let ext = URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased()
             let before = ext.isEmpty || !ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "jpg" : ext
             #expect(DatasetSample.imageExtension(path) == before, "\(path)")
         }

@@ -56,26 +56,43 @@ public struct DatasetExport: Sendable {
         let shardSize = max(1, options.shardSize)
         let writing = ShardWriting(export: self, previous: previous)
         writing.start(workers: options.concurrency)
-        var part: [ResearchPhoto] = []
-        part.reserveCapacity(shardSize)
+        // The next shard's photos: runs of pages (slices share a page's storage: no photo is
+        // copied), `count` of them admitted so far.
+        var part: ShardWriting.Photos = []
+        var count = 0
         var byLicense = 0, noFile = 0, samples = 0, shardCount = 0
         do throws(AlbumError) {
             reading: while writing.wanted {
                 let page = try await next()
                 if page.isEmpty { break reading }
-                for exported in page {
-                    guard options.admits(exported.photo) else { byLicense += 1; continue }
-                    guard image(of: exported) != nil else { noFile += 1; continue }
-                    part.append(exported)
-                    guard part.count == shardSize else { continue }
-                    writing.add(part)
-                    (samples, shardCount) = (samples + part.count, shardCount + 1)
-                    part.removeAll(keepingCapacity: true)
+                let admitted = page.withUnsafeBufferPointer { photos in
+                    photos.map { exported in
+                        guard options.admits(exported.photo) else { byLicense += 1; return false }
+                        guard image(of: exported) != nil else { noFile += 1; return false }
+                        return true
+                    }
                 }
+                var run: Int?
+                for (index, admitted) in admitted.enumerated() {
+                    guard admitted else {
+                        if let start = run { part.append(page[start..<index]) }
+                        run = nil
+                        continue
+                    }
+                    let start = run ?? index
+                    run = start
+                    count += 1
+                    guard count == shardSize else { continue }
+                    part.append(page[start...index])
+                    writing.add(part)
+                    (samples, shardCount) = (samples + count, shardCount + 1)
+                    (part, count, run) = ([], 0, nil)
+                }
+                if let start = run { part.append(page[start...]) }
             }
-            if !part.isEmpty {
+            if count > 0 {
                 writing.add(part)
-                (samples, shardCount) = (samples + part.count, shardCount + 1)
+                (samples, shardCount) = (samples + count, shardCount + 1)
             }
             part = []
             writing.close()
@@ -104,8 +121,8 @@ public struct DatasetExport: Sendable {
 
     /// One shard: kept when an earlier run recorded it and it still holds these samples whole,
     /// else written (in place, recorded unsynced). Called by one of `ShardWriting`'s threads.
-    func shard(_ index: Int, _ part: [ResearchPhoto], previous: Finished?) throws(AlbumError) -> (done: Finished, reused: Bool) {
-        let samples = ArraySlice(part.compactMap { photo in image(of: photo).map { DatasetSample(photo, image: $0) } })
+    func shard(_ index: Int, _ part: ShardWriting.Photos, previous: Finished?) throws(AlbumError) -> (done: Finished, reused: Bool) {
+        let samples = ArraySlice(part.joined().compactMap { photo in image(of: photo).map { DatasetSample(photo, image: $0) } })
         let name = options.format == .webdataset ? Self.shardName("shard-", index) : Self.shardName("part-", index)
         // A shard an earlier run recorded is kept when its samples and their files are unchanged
         // (the files' sizes and change times: a thumbnail re-made in place is noticed) and it is
@@ -150,12 +167,21 @@ public struct DatasetExport: Sendable {
     static func fingerprint(_ samples: ArraySlice<DatasetSample>, format: DatasetOptions.Format, stamps: [FileStamp?]) -> String {
         var hasher = SHA256()
         hasher.update(data: Data(format.rawValue.utf8))
+        var text: [UInt8] = []
+        text.reserveCapacity(2_048)
         for (sample, stamp) in zip(samples, stamps) {
-            sample.fingerprint(into: &hasher)
+            text.removeAll(keepingCapacity: true)
+            sample.fingerprint(into: &text)
             if let stamp {
-                var line = "\t\(stamp.size)\t\(stamp.seconds).\(stamp.nanoseconds)\n"
-                line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+                text.append(UInt8(ascii: "\t"))
+                text += String(stamp.size).utf8
+                text.append(UInt8(ascii: "\t"))
+                text += String(stamp.seconds).utf8
+                text.append(UInt8(ascii: "."))
+                text += String(stamp.nanoseconds).utf8
+                text.append(UInt8(ascii: "\n"))
             }
+            text.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         }
         return ContentHash.hex(hasher.finalize())
     }

@@ -76,21 +76,34 @@ public final class ResearchPhotoPages: @unchecked Sendable {
     /// The next page, in id order; empty when every photo has been read.
     public func next() async throws(AlbumError) -> [ResearchPhoto] {
         guard !ended else { return [] }
-        let page = try await store.downloadedPhotos(pinId: pinId, after: after, limit: pageSize)
+        var page = try await store.downloadedPhotos(pinId: pinId, after: after, limit: pageSize)
         guard let last = page.photos.last else {
             ended = true
             return []
         }
         after = last.id
         pageSize = min(Self.largestPage, max(pageSize, pageSize * 2))
-        return page.photos.map { photo in
-            let pin = photo.isUnplaced ? nil : pins[photo.pinId]
-            return ResearchPhoto(
-                photo: photo, pin: pin, position: photo.coordinate ?? pin?.coordinate,
-                positionFromPin: photo.coordinate == nil && pin != nil,
-                filePath: photo.file.map { Library.path(forStoredPath: $0, in: base) },
-                thumbnailPath: photo.thumbnail.map { Library.path(forStoredPath: $0, in: base) },
-                tags: page.tags[photo.id] ?? [])
+        // Each photo moved out of the page (from its end) into its place in the result: a copy
+        // of a `Photo` (a retain and a release of each of its strings) a photo cost a tenth of
+        // the reader's time in `export dataset`.
+        var photos = page.photos
+        page.photos = []
+        let count = photos.count
+        return [ResearchPhoto](unsafeUninitializedCapacity: count) { result, initialized in
+            var index = count
+            while let photo = photos.popLast() {
+                index -= 1
+                let pin = photo.isUnplaced ? nil : pins[photo.pinId]
+                let position = photo.coordinate ?? pin?.coordinate
+                let positionFromPin = photo.coordinate == nil && pin != nil
+                let filePath = photo.file.map { Library.path(forStoredPath: $0, in: base) }
+                let thumbnailPath = photo.thumbnail.map { Library.path(forStoredPath: $0, in: base) }
+                let tags = page.tags[photo.id] ?? []
+                (result.baseAddress! + index).initialize(to: ResearchPhoto(
+                    photo: photo, pin: pin, position: position, positionFromPin: positionFromPin,
+                    filePath: filePath, thumbnailPath: thumbnailPath, tags: tags))
+            }
+            initialized = count
         }
     }
 }

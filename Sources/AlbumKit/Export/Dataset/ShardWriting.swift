@@ -13,6 +13,8 @@ import Foundation
 /// the failure of the lowest shard is thrown (a failed read before it).
 final class ShardWriting: @unchecked Sendable {
     typealias Outcome = (done: DatasetExport.Finished, reused: Bool)
+    /// A shard's photos: runs of the pages they were read in.
+    typealias Photos = [ArraySlice<ResearchPhoto>]
 
     private let export: DatasetExport
     private let previous: [String: DatasetExport.Finished]
@@ -22,7 +24,7 @@ final class ShardWriting: @unchecked Sendable {
     /// when taken), whether the reader is done, the next shard to take, the outcomes so far, the
     /// first failures.
     private let condition = NSCondition()
-    private var parts: [[ResearchPhoto]] = []
+    private var parts: [Photos] = []
     private var closed = false
     private var next = 0
     private var outcomes: [Outcome?] = []
@@ -51,7 +53,7 @@ final class ShardWriting: @unchecked Sendable {
     var wanted: Bool { locked { failure == nil } }
 
     /// The next shard's photos, in order.
-    func add(_ part: [ResearchPhoto]) {
+    func add(_ part: Photos) {
         locked {
             parts.append(part)
             outcomes.append(nil)
@@ -102,7 +104,7 @@ final class ShardWriting: @unchecked Sendable {
 
     /// The next shard to write and its photos, once the reader has them; nil when none is left,
     /// or one failed.
-    private func take() -> (Int, [ResearchPhoto])? {
+    private func take() -> (Int, Photos)? {
         condition.lock()
         defer { condition.unlock() }
         while true {
