@@ -68,12 +68,12 @@ public final class TarWriter {
     }
 
     /// Appends a member copied from the file at `source`, streamed: read straight into the
-    /// write buffer, a piece at a time.
+    /// write buffer, a piece at a time. The file is opened relative to `folder` when it is inside.
     /// - Returns: the file's size and modification time as it was read.
     /// - Throws: `AlbumError.io` naming `source` when it cannot be read or changes size meanwhile.
     @discardableResult
-    public func appendFile(name: String, from source: String) throws(AlbumError) -> Source {
-        let input = RawPath.withCString(source) { open($0, O_RDONLY | O_CLOEXEC) }
+    public func appendFile(name: String, from source: String, within folder: OpenFolder? = nil) throws(AlbumError) -> Source {
+        let input = folder?.openForReading(source) ?? RawPath.withCString(source) { open($0, O_RDONLY | O_CLOEXEC) }
         guard input >= 0 else { throw AtomicFile.failure("cannot read", source, errno) }
         defer { close(input) }
         var info = stat()

@@ -60,10 +60,10 @@ struct ExportDatasetCommand: AsyncParsableCommand {
         let options = try options()
         let output = overwrite.output(out, library: global)
         try output.check(folder: true)
-        let export = DatasetExport(folder: output.url, options: options)
         // Shards are written while the photos are read (decision 0135): the export runs inside
         // the library's use.
         let report = try await global.withLibrary(.reading) { [pin, pageSize] library in
+            let export = DatasetExport(folder: output.url, options: options, library: library.folder.path)
             let pages = try await library.researchPhotoPages(pinId: pin, pageSize: pageSize ?? ResearchPhotoPages.firstPage)
             return try await export.write { () async throws(AlbumError) in try await pages.next() }
         }

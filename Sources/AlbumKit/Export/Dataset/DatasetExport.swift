@@ -29,10 +29,15 @@ public struct DatasetExport: Sendable {
 
     public let folder: URL
     public let options: DatasetOptions
+    /// The library's folder, held open: the images under it are opened relative to it.
+    let library: OpenFolder?
 
-    public init(folder: URL, options: DatasetOptions) {
+    /// - Parameter library: the folder of the library the photos are in (nil: each image is
+    ///   opened by its whole path).
+    public init(folder: URL, options: DatasetOptions, library: String? = nil) {
         self.folder = folder
         self.options = options
+        self.library = library.flatMap { OpenFolder(path: $0) }
     }
 
     /// One written shard as the state file records it.
@@ -56,8 +61,8 @@ public struct DatasetExport: Sendable {
         let shardSize = max(1, options.shardSize)
         let writing = ShardWriting(export: self, previous: previous)
         writing.start(workers: options.concurrency)
-        // The next shard's photos: runs of pages (slices share a page's storage: no photo is
-        // copied), `count` of them admitted so far.
+        // The next shard's photos: runs of pages (slices share a page's storage), `count` of
+        // them admitted so far.
         var part: ShardWriting.Photos = []
         var count = 0
         var byLicense = 0, noFile = 0, samples = 0, shardCount = 0
@@ -65,16 +70,11 @@ public struct DatasetExport: Sendable {
             reading: while writing.wanted {
                 let page = try await next()
                 if page.isEmpty { break reading }
-                let admitted = page.withUnsafeBufferPointer { photos in
-                    photos.map { exported in
-                        guard options.admits(exported.photo) else { byLicense += 1; return false }
-                        guard image(of: exported) != nil else { noFile += 1; return false }
-                        return true
-                    }
-                }
                 var run: Int?
-                for (index, admitted) in admitted.enumerated() {
-                    guard admitted else {
+                for (index, exported) in page.enumerated() {
+                    let admitted = options.admits(exported.photo)
+                    if !admitted { byLicense += 1 } else if image(of: exported) == nil { noFile += 1 }
+                    guard admitted, image(of: exported) != nil else {
                         if let start = run { part.append(page[start..<index]) }
                         run = nil
                         continue
@@ -192,7 +192,7 @@ public struct DatasetExport: Sendable {
         var stamps: [FileStamp?] = []
         stamps.reserveCapacity(samples.count)
         for sample in samples {
-            let file = try tar.appendFile(name: sample.imageName, from: sample.imagePath)
+            let file = try tar.appendFile(name: sample.imageName, from: sample.imagePath, within: library)
             stamps.append(FileStamp(size: file.size, seconds: file.modifiedSeconds, nanoseconds: file.modifiedNanoseconds))
             try tar.append(name: sample.key + ".json", data: sample.json)
         }
