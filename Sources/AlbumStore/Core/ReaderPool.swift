@@ -20,6 +20,7 @@ final class ReaderPool: @unchecked Sendable {
             connection.setBusyTimeout(milliseconds: busyTimeout)
             // Read-only by construction: SQLite refuses any write on this connection.
             try connection.execute("PRAGMA query_only = ON")
+            try connection.execute("PRAGMA mmap_size = 268435456")
             connections.append(connection)
         }
         free = connections
