@@ -49,13 +49,18 @@ import AlbumModel
     }
 
     /// The member's extension is the one the rule on Characters gave before it was written on the
-    /// bytes: the URL's path extension, lowercased when it is ASCII letters and digits, else `jpg`.
+    /// bytes: what follows the last dot of the last component (not its first byte), lowercased
+    /// when it is ASCII letters and digits, else `jpg`.
     @Test func theImageMembersExtensionIsTheCharacterRulesOne() {
         let paths = ["/l/a.jpg", "/l/a.JPEG", "/l/a.HeIc", "/l/a.p2", "/l/a.", "/l/a", "/l/.jpg", "/l/a.jp g", "/l/a.jpé", "/l/a.ÉPG",
                      "/l/a.x-y", "/l/a.😀", "/l/a.tar.GZ", "/l/a.Z9", "/l/a.\u{0}", "/l/..x", "/a.b/c", "/a/.hidden", "a.jpg", ".jpg",
                      "rel/p.png", "/l/thumbs/ab/abc.jpg"]
         for path in paths {
-            let ext = URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased()
+            // What followed the last dot of the last component, not its first byte.
+            let utf8 = path.utf8
+            let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+            let dot = utf8[start...].lastIndex(of: UInt8(ascii: "."))
+            let ext = dot.map { $0 == start ? "" : String(path[utf8.index(after: $0)...]) }?.lowercased() ?? ""
             let before = ext.isEmpty || !ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "jpg" : ext
             #expect(DatasetSample.imageExtension(path) == before, "\(path)")
         }

@@ -67,7 +67,7 @@ import TestSupport
 
         let list = Process()
         list.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        list.arguments = ["-tvf", folder.child("t.tar").path]
+        list.arguments = ["--quoting-style=literal", "-tvf", folder.child("t.tar").path]
         list.environment = ["TZ": "UTC", "LC_ALL": "C"]
         let output = Pipe()
         list.standardOutput = output
