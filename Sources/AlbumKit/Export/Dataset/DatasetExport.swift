@@ -73,8 +73,9 @@ public struct DatasetExport: Sendable {
                 var run: Int?
                 for (index, exported) in page.enumerated() {
                     let admitted = options.admits(exported.photo)
-                    if !admitted { byLicense += 1 } else if image(of: exported) == nil { noFile += 1 }
-                    guard admitted, image(of: exported) != nil else {
+                    let taken = admitted && image(of: exported) != nil
+                    if !admitted { byLicense += 1 } else if !taken { noFile += 1 }
+                    guard taken else {
                         if let start = run { part.append(page[start..<index]) }
                         run = nil
                         continue

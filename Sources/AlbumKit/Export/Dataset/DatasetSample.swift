@@ -41,12 +41,12 @@ struct DatasetSample: Sendable {
     }
 
     /// The image member's extension: the file's (what follows the last dot of the path's last
-    /// component, as `URL.pathExtension` reads it), lowercased, when it is ASCII letters and
-    /// digits, else `jpg`. On the UTF-8 bytes: Characters cost a tenth of the sample.
+    /// component, unless that dot is the component's first byte), lowercased, when it is ASCII
+    /// letters and digits, else `jpg`. On the UTF-8 bytes: Characters cost a tenth of the sample.
     static func imageExtension(_ path: String) -> String {
         var path = path
         return path.withUTF8 { bytes in
-            // The last dot of the last component, not its first byte (`pathExtension`).
+            // The last dot of the last component, not its first byte.
             var dot = bytes.count
             while dot > 0, bytes[dot - 1] != UInt8(ascii: "."), bytes[dot - 1] != UInt8(ascii: "/") { dot -= 1 }
             guard dot > 1, bytes[dot - 1] == UInt8(ascii: "."), bytes[dot - 2] != UInt8(ascii: "/"), dot < bytes.count else { return "jpg" }
