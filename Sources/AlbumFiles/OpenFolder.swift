@@ -9,8 +9,6 @@ import Glibc
 /// thumbnails under the library's folder, and the walk of an absolute path's every component
 /// was a third of an open's cost (issue 30). Closed when the last reference goes.
 public final class OpenFolder: Sendable {
-    /// The folder's path as given, without a trailing slash.
-    public let path: String
     private let descriptor: Int32
     /// The folder's path and a slash as the system spells them: the prefix of the paths opened
     /// relative to the folder.
@@ -23,7 +21,6 @@ public final class OpenFolder: Sendable {
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let fd = RawPath.withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
-        self.path = path
         descriptor = fd
         prefix = (RawPath.bytes(path) + (path == "/" ? [] : [UInt8(ascii: "/")])).map { CChar(bitPattern: $0) }
     }
